@@ -237,77 +237,83 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float64
 		var gc_c1r [32]float64
-		var gc_jam gc_jam_runSum
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_jam gc_jam_runSum
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line blocks.go:35
-				v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
-				_ = v
+					v := gc_jam_runSum_add(&gc_jam, x, (gc_bx*gc_bdx+gc_tx)*run, run, gc_l_v[:], gc_lane)
+					_ = v
+				}
 			}
-		}
-		gc_jam_runSum_flush(&gc_jam)
+			gc_jam_runSum_flush(&gc_jam)
 
 //line blocks.go:36
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, true)
-		} else {
-
-//line blocks.go:36
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blocks.go:37
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_v)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line blocks.go:36
+				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:37
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, compiled.LanesDemanded(off, 1, true))
+					} else {
 
 //line blocks.go:37
-						v += gc_c1r[gc_lane]
-						gc_l_v[gc_lane] = v
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line blocks.go:37
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
 					}
 				}
 			}
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
 
 //line blocks.go:39
-			{
-				warps[(gc_rank >> 5)] = v
+				{
+					warps[(gc_rank >> 5)] = v
+				}
 			}
 		}
 	}
@@ -1006,49 +1012,51 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:109
 	warps := gocuda.Shared[float64](t, gc_n/32)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float64
 		var gc_c1r [32]float64
-		var gc_jam gc_jam_runSum
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line blocks.go:110
-			v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
-			_ = v
-		}
-		gc_jam_runSum_flush(&gc_jam)
-
-//line blocks.go:111
-		for off := 32 / 2; off > 0; off /= 2 {
-
-//line blocks.go:112
-			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			var gc_jam gc_jam_runSum
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+				gc_pos.Thread = gc_rank
+
+//line blocks.go:110
+				v := gc_jam_runSum_add(&gc_jam, x, (gc_bidx.X*gc_n+gc_rank)*run, run, gc_l_v[:], gc_lane)
+				_ = v
+			}
+			gc_jam_runSum_flush(&gc_jam)
+
+//line blocks.go:111
+			for off := 32 / 2; off > 0; off /= 2 {
+
+//line blocks.go:112
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line blocks.go:112
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 				v := gc_l_v[gc_lane]
 				_ = v
 
-//line blocks.go:112
-				v += gc_c1r[gc_lane]
-				gc_l_v[gc_lane] = v
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
-
 //line blocks.go:114
-			if (gc_rank & (32 - 1)) == 0 {
-				warps[(gc_rank / 32)] = v
+				if (gc_rank & (32 - 1)) == 0 {
+					warps[(gc_rank / 32)] = v
+				}
 			}
 		}
 	}

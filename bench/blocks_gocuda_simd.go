@@ -408,77 +408,83 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]float64
 		var gc_c21r [32]float64
-		var gc_jam2 gc_jam_runSum
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			var gc_jam2 gc_jam_runSum
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line blocks.go:35
-				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
-				_ = v
+					v := gc_jam_runSum_add(&gc_jam2, x, (gc_bx2*gc_bdx2+gc_tx2)*run, run, gc_l_v[:], gc_lane2)
+					_ = v
+				}
 			}
-		}
-		gc_jam_runSum_flush(&gc_jam2)
+			gc_jam_runSum_flush(&gc_jam2)
 
 //line blocks.go:36
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, true)
-		} else {
-
-//line blocks.go:36
-			for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
-
-//line blocks.go:37
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_v)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line blocks.go:36
+				for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line blocks.go:37
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, off, 0, 32)
+					} else {
 
 //line blocks.go:37
-						v += gc_c21r[gc_lane2]
-						gc_l_v[gc_lane2] = v
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line blocks.go:37
+							v += gc_c21r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
-			_ = v
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_l_v[gc_lane2]
+				_ = v
 
 //line blocks.go:39
-			{
-				warps[(gc_rank2 >> 5)] = v
+				{
+					warps[(gc_rank2 >> 5)] = v
+				}
 			}
 		}
 	}
@@ -1220,49 +1226,51 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:109
 	warps := gocuda.Shared[float64](t, gc_n2/32)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]float64
 		var gc_c21r [32]float64
-		var gc_jam2 gc_jam_runSum
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-
-//line blocks.go:110
-			v := gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run, gc_l_v[:], gc_lane2)
-			_ = v
-		}
-		gc_jam_runSum_flush(&gc_jam2)
-
-//line blocks.go:111
-		for off := 32 / 2; off > 0; off /= 2 {
-
-//line blocks.go:112
-			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			var gc_jam2 gc_jam_runSum
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+				gc_pos2.Thread = gc_rank2
+
+//line blocks.go:110
+				v := gc_jam_runSum_add(&gc_jam2, x, (gc_bidx2.X*gc_n2+gc_rank2)*run, run, gc_l_v[:], gc_lane2)
+				_ = v
+			}
+			gc_jam_runSum_flush(&gc_jam2)
+
+//line blocks.go:111
+			for off := 32 / 2; off > 0; off /= 2 {
+
+//line blocks.go:112
+				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line blocks.go:112
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
+			}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 				v := gc_l_v[gc_lane2]
 				_ = v
 
-//line blocks.go:112
-				v += gc_c21r[gc_lane2]
-				gc_l_v[gc_lane2] = v
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
-			_ = v
-
 //line blocks.go:114
-			if (gc_rank2 & (32 - 1)) == 0 {
-				warps[(gc_rank2 / 32)] = v
+				if (gc_rank2 & (32 - 1)) == 0 {
+					warps[(gc_rank2 / 32)] = v
+				}
 			}
 		}
 	}

@@ -76,7 +76,7 @@ func downAdd[T Number](vals *[warpSize]T, d, lo, hi int) {
 // registers, ShflAddSteps).
 func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
 	if d == warpSize/2 && k == 1 && narrow {
-		halvingLane0(vals)
+		ShflDownLane0(vals)
 		return
 	}
 	for ; d > 0; d /= 2 {
@@ -124,11 +124,13 @@ func LanesDemanded(d, k int, narrow bool) int {
 	return min(warpSize, max(0, d+k-1))
 }
 
-// halvingLane0 is ShflDownHalving from 16 for lane 0 alone (Luitjens's
-// warpReduceSum read in lane 0): the same tree of additions, in the same
-// order, written out so that its independent additions overlap instead
-// of each step waiting on the last through memory.
-func halvingLane0[T Number](vals *[warpSize]T) {
+// ShflDownLane0 is ShflDownHalving(vals, 16, 1, true), for lane 0 alone
+// (Luitjens's warpReduceSum read in lane 0): the same tree of additions,
+// in the same order, written out so that its independent additions
+// overlap instead of each step waiting on the last through memory.
+// Generated code calls it directly where it knows those operands, which
+// saves ShflDownHalving's call and tests, a warp at a time.
+func ShflDownLane0[T Number](vals *[warpSize]T) {
 	v := vals
 	a0, a1, a2, a3 := v[0]+v[16], v[1]+v[17], v[2]+v[18], v[3]+v[19]
 	a4, a5, a6, a7 := v[4]+v[20], v[5]+v[21], v[6]+v[22], v[7]+v[23]

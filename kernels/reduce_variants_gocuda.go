@@ -1067,189 +1067,191 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]T
-		{
-			var gc_m10 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m10 uint32
 
 //line reduce_variants.go:48
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:42
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line reduce_variants.go:48
-						if tid < gocuda.WarpSize {
-							gc_m10 |= 1 << gc_lane
-						}
-					}
-				}
-			}
-			gc_save10 := gc_act
-			gc_act = gc_save10 & gc_m10
-			if gc_act != 0 {
-
-//line reduce_variants.go:49
-				var sdata_2 []T = sdata
-
-//line reduce_variants.go:49
-				_ = sdata_2
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off6 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-							gc_at9 := sdata_2[gc_off6:][:32]
-
-//line reduce_variants.go:61
-							copy(gc_l_v[:], gc_at9)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx
-								_ = tid_2
-
-//line reduce_variants.go:61
-								v := sdata_2[tid_2]
-								_ = v
-								gc_l_v[gc_lane] = v
+							if tid < gocuda.WarpSize {
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
+
+//line reduce_variants.go:49
+					var sdata_2 []T = sdata
+
+//line reduce_variants.go:49
+					_ = sdata_2
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off6 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+								gc_at9 := sdata_2[gc_off6:][:32]
+
+//line reduce_variants.go:61
+								copy(gc_l_v[:], gc_at9)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v := sdata_2[tid_2]
+									_ = v
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
 
 //line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_x03 := gc_tidx.X
-							gc_off7 := offset + gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-								gc_at10 := sdata_2[gc_off7:][:32]
-								gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-								for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x03 := gc_tidx.X
+								gc_off7 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at10 := sdata_2[gc_off7:][:32]
+									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+										gc_tx := gc_x03 + gc_lane
+										_ = gc_tx
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_2 := gc_tx
+										_ = tid_2
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line reduce_variants.go:63
-									v += gc_at10[gc_lane]
+										v += gc_at10[gc_lane]
 
 //line reduce_variants.go:64
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
+										gc_l_v[gc_lane] = v
 									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_2 := gc_tx
+										_ = tid_2
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line reduce_variants.go:63
-									v += sdata_2[tid_2+offset]
+										v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-									gc_l_v[gc_lane] = v
+										gc_l_v[gc_lane] = v
+									}
 								}
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
 						{
-							gc_x04 := gc_tidx.X
-							gc_off8 := gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
-								gc_at11 := sdata_2[gc_off8:][:32]
-								gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x04 := gc_tidx.X
+								gc_off8 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+									gc_at11 := sdata_2[gc_off8:][:32]
+									gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 
 //line reduce_variants.go:65
-								copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+									copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_2 := gc_tx
+										_ = tid_2
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v
+										sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
 					}
 				}
+				gc_act = gc_save10 &^ gc_dead
 			}
-			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -1409,242 +1411,254 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_rowok2 = true
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v_ [32]T
 		var gc_c1r [32]T
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line reduce_variants.go:80
-						i := gc_bx*2*gc_bdx + gc_tx
-						_ = i
-
-//line reduce_variants.go:81
-						var v T = gc_at[gc_lane] + gc_at2[gc_lane]
-
-//line reduce_variants.go:81
-						_ = v
-
-//line reduce_variants.go:101
-						var v_ T = v
-
-//line reduce_variants.go:101
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane] = v_
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+					gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+						gc_at := in[gc_off:][:32]
+						gc_at2 := in[gc_off2:][:32]
+						if gc_rowok {
+							gc_at = gc_row[gc_x0:][:32]
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						if gc_rowok2 {
+							gc_at2 = gc_row2[gc_x0:][:32]
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line reduce_variants.go:80
-						i := gc_bx*2*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*2*gc_bdx + gc_tx
+							_ = i
 
 //line reduce_variants.go:81
-						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+							var v T = gc_at[gc_lane] + gc_at2[gc_lane]
 
 //line reduce_variants.go:81
-						_ = v
+							_ = v
 
 //line reduce_variants.go:101
-						var v_ T = v
+							var v_ T = v
 
 //line reduce_variants.go:101
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane] = v_
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane] = v_
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:80
+							i := gc_bx*2*gc_bdx + gc_tx
+							_ = i
+
+//line reduce_variants.go:81
+							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+
+//line reduce_variants.go:81
+							_ = v
+
+//line reduce_variants.go:101
+							var v_ T = v
+
+//line reduce_variants.go:101
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane] = v_
+						}
 					}
 				}
 			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line reduce_variants.go:90
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					} else {
 
 //line reduce_variants.go:91
-						v_ += gc_c1r[gc_lane]
-						gc_l_v_[gc_lane] = v_
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
+
+//line reduce_variants.go:91
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
 					}
 				}
 			}
-		}
-		gc_upto := gc_cnt
-		if gc_bdy*gc_bdz == 1 {
-			gc_upto = min(gc_upto, 1)
-		}
-		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v_ := gc_l_v_[gc_lane]
-			_ = v_
-			var v T
-			_ = v
+			gc_upto := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+				var v T
+				_ = v
 
 //line reduce_variants.go:93
-			var r_ T = v_
+				var r_ T = v_
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v = r_
-			_ = r_
-			gc_s_v[gc_rank] = v
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_s_v[gc_rank]
+				v = r_
+				_ = r_
+				gc_s_v[gc_rank] = v
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:102
-			{
-				warpSums[(gc_rank >> 5)] = v
+				{
+					warpSums[(gc_rank >> 5)] = v
+				}
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v_2 [32]T
 		var gc_c2r [32]T
-		{
-			var gc_m14 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m14 uint32
 
 //line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m14 = ^uint32(0)
-			}
-			gc_save14 := gc_act
-			gc_act = gc_save14 & gc_m14
-			if gc_act != 0 {
+				if (gc_w >> 5) == 0 {
+					gc_m14 = ^uint32(0)
+				}
+				gc_save14 := gc_act
+				gc_act = gc_save14 & gc_m14
+				if gc_act != 0 {
 
 //line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:108
-					var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+						var v_2 T = reduceAt(warpSums[:warps], (gc_rank & 31))
 
 //line reduce_variants.go:108
-					_ = v_2
-					_ = v_2
-					gc_l_v_2[gc_lane] = v_2
-				}
+						_ = v_2
+						_ = v_2
+						gc_l_v_2[gc_lane] = v_2
+					}
 
 //line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy*gc_bdz == 1 {
+							compiled.ShflDownLane0(&gc_l_v_2)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+							} else {
 
 //line reduce_variants.go:91
-								v_2 += gc_c2r[gc_lane]
-								gc_l_v_2[gc_lane] = v_2
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									v_2 := gc_l_v_2[gc_lane]
+									_ = v_2
+
+//line reduce_variants.go:91
+									v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
+								}
 							}
 						}
 					}
-				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-					var v T
-					_ = v
+					gc_upto2 := gc_cnt
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto2 = min(gc_upto2, 1)
+					}
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+						_ = v_2
+						var v T
+						_ = v
 
 //line reduce_variants.go:93
-					var r_2 T = v_2
+						var r_2 T = v_2
 
 //line reduce_variants.go:93
-					_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-					v = r_2
-					_ = r_2
-					gc_s_v[gc_rank] = v
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank] = v
+					}
 				}
+				gc_act = gc_save14 &^ gc_dead
 			}
-			gc_act = gc_save14 &^ gc_dead
 		}
 	}
 	{
@@ -2254,189 +2268,191 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v_ [32]T
-		{
-			var gc_m10 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m10 uint32
 
 //line reduce_variants.go:144
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line reduce_variants.go:144
-						if tid < gocuda.WarpSize {
-							gc_m10 |= 1 << gc_lane
-						}
-					}
-				}
-			}
-			gc_save10 := gc_act
-			gc_act = gc_save10 & gc_m10
-			if gc_act != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []T = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off5 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
-							gc_at6 := sdata_2[gc_off5:][:32]
-
-//line reduce_variants.go:61
-							copy(gc_l_v_[:], gc_at6)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx
-								_ = tid_2
-
-//line reduce_variants.go:61
-								v_ := sdata_2[tid_2]
-								_ = v_
-								gc_l_v_[gc_lane] = v_
+							if tid < gocuda.WarpSize {
+								gc_m10 |= 1 << gc_lane
 							}
 						}
 					}
 				}
+				gc_save10 := gc_act
+				gc_act = gc_save10 & gc_m10
+				if gc_act != 0 {
+
+//line reduce_variants.go:145
+					var sdata_2 []T = sdata
+
+//line reduce_variants.go:145
+					_ = sdata_2
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off5 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+								gc_at6 := sdata_2[gc_off5:][:32]
+
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at6)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v_ := sdata_2[tid_2]
+									_ = v_
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+					}
 
 //line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_x03 := gc_tidx.X
-							gc_off6 := offset + gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
-								gc_at7 := sdata_2[gc_off6:][:32]
-								gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
-								for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x03 := gc_tidx.X
+								gc_off6 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+									gc_at7 := sdata_2[gc_off6:][:32]
+									gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+									for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+										gc_tx := gc_x03 + gc_lane
+										_ = gc_tx
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
+										tid_2 := gc_tx
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane]
+										_ = v_
 
 //line reduce_variants.go:63
-									v_ += gc_at7[gc_lane]
+										v_ += gc_at7[gc_lane]
 
 //line reduce_variants.go:64
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
+										gc_l_v_[gc_lane] = v_
 									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
+										tid_2 := gc_tx
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane]
+										_ = v_
 
 //line reduce_variants.go:63
-									v_ += sdata_2[tid_2+offset]
+										v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-									gc_l_v_[gc_lane] = v_
+										gc_l_v_[gc_lane] = v_
+									}
 								}
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
 						{
-							gc_x04 := gc_tidx.X
-							gc_off7 := gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-								gc_at8 := sdata_2[gc_off7:][:32]
-								gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x04 := gc_tidx.X
+								gc_off7 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at8 := sdata_2[gc_off7:][:32]
+									gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
 
 //line reduce_variants.go:65
-								copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+									copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
+										tid_2 := gc_tx
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane]
+										_ = v_
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v_
+										sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
 					}
 				}
+				gc_act = gc_save10 &^ gc_dead
 			}
-			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{
@@ -2689,190 +2705,202 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:100
 	warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v_2 [32]T
 		var gc_c1r [32]T
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v := gc_s_v[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:176
-			var v_ T = v
+				var v_ T = v
 
 //line reduce_variants.go:176
-			_ = v_
+				_ = v_
 
 //line reduce_variants.go:101
-			var v_2 T = v_
+				var v_2 T = v_
 
 //line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane] = v_2
-		}
+				_ = v_2
+				_ = v_
+				_ = v_2
+				gc_l_v_2[gc_lane] = v_2
+			}
 
 //line reduce_variants.go:90
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy*gc_bdz == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
-
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
-
-//line reduce_variants.go:91
-						v_2 += gc_c1r[gc_lane]
-						gc_l_v_2[gc_lane] = v_2
-					}
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
-			}
-		}
-		gc_upto := gc_cnt
-		if gc_bdy*gc_bdz == 1 {
-			gc_upto = min(gc_upto, 1)
-		}
-		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v_2 := gc_l_v_2[gc_lane]
-			_ = v_2
-			var v_ T
-			_ = v_
-
-//line reduce_variants.go:93
-			var r_ T = v_2
-
-//line reduce_variants.go:93
-			_ = r_
-
-//line reduce_variants.go:101
-			v_ = r_
-			_ = r_
-			gc_s_v_[gc_rank] = v_
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v_ := gc_s_v_[gc_rank]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank >> 5)] = v_
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_v_3 [32]T
-		var gc_c2r [32]T
-		{
-			var gc_m16 uint32
-
-//line reduce_variants.go:106
-			if (gc_w >> 5) == 0 {
-				gc_m16 = ^uint32(0)
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:108
-					var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
-
-//line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane] = v_3
-				}
+			} else {
 
 //line reduce_variants.go:90
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy*gc_bdz == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
-						} else {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+					} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_3 := gc_l_v_3[gc_lane]
-								_ = v_3
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_2 := gc_l_v_2[gc_lane]
+							_ = v_2
 
 //line reduce_variants.go:91
-								v_3 += gc_c2r[gc_lane]
-								gc_l_v_3[gc_lane] = v_3
-							}
+							v_2 += gc_c1r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
-				gc_upto2 := gc_cnt
-				if gc_bdy*gc_bdz == 1 {
-					gc_upto2 = min(gc_upto2, 1)
-				}
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_3 := gc_l_v_3[gc_lane]
-					_ = v_3
-					var v_ T
-					_ = v_
+			}
+			gc_upto := gc_cnt
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 1)
+			}
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
+				var v_ T
+				_ = v_
 
 //line reduce_variants.go:93
-					var r_2 T = v_3
+				var r_ T = v_2
 
 //line reduce_variants.go:93
-					_ = r_2
+				_ = r_
 
-//line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank] = v_
+//line reduce_variants.go:101
+				v_ = r_
+				_ = r_
+				gc_s_v_[gc_rank] = v_
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank >> 5)] = v_
 				}
 			}
-			gc_act = gc_save16 &^ gc_dead
+		}
+	}
+	{
+		var gc_l_v_3 [32]T
+		var gc_c2r [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m16 uint32
+
+//line reduce_variants.go:106
+				if (gc_w >> 5) == 0 {
+					gc_m16 = ^uint32(0)
+				}
+				gc_save16 := gc_act
+				gc_act = gc_save16 & gc_m16
+				if gc_act != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx + gocuda.WarpSize - 1) / gocuda.WarpSize
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:108
+						var v_3 T = reduceAt(warpSums[:warps], (gc_rank & 31))
+
+//line reduce_variants.go:108
+						_ = v_3
+						_ = v_3
+						gc_l_v_3[gc_lane] = v_3
+					}
+
+//line reduce_variants.go:90
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy*gc_bdz == 1 {
+							compiled.ShflDownLane0(&gc_l_v_3)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, compiled.LanesDemanded(offset_, 1, gc_bdy*gc_bdz == 1))
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									v_3 := gc_l_v_3[gc_lane]
+									_ = v_3
+
+//line reduce_variants.go:91
+									v_3 += gc_c2r[gc_lane]
+									gc_l_v_3[gc_lane] = v_3
+								}
+							}
+						}
+					}
+					gc_upto2 := gc_cnt
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto2 = min(gc_upto2, 1)
+					}
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v_3 := gc_l_v_3[gc_lane]
+						_ = v_3
+						var v_ T
+						_ = v_
+
+//line reduce_variants.go:93
+						var r_2 T = v_3
+
+//line reduce_variants.go:93
+						_ = r_2
+
+//line reduce_variants.go:108
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+				gc_act = gc_save16 &^ gc_dead
+			}
 		}
 	}
 	{

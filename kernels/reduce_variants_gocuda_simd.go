@@ -4948,187 +4948,189 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			}
 		}
 	}
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_v [32]T
-		{
-			var gc_m105 uint32
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				var gc_m105 uint32
 
 //line reduce_variants.go:48
-			if gc_x08 := gc_b17.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
-				gc_lo10, gc_hi12 := 0, 32
-				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
-					gc_hi12 = gc_bound10
-				}
-				if gc_lo10 < gc_hi12 {
-					gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
-				}
-			} else {
-				{
-					gc_tidx14 := gc_b17.At(gc_w5)
-					gc_tx5 := gc_tidx14.X - 1
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+				if gc_x08 := gc_b17.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
+					gc_lo10, gc_hi12 := 0, 32
+					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
+						gc_hi12 = gc_bound10
+					}
+					if gc_lo10 < gc_hi12 {
+						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+					}
+				} else {
+					{
+						gc_tidx14 := gc_b17.At(gc_w5)
+						gc_tx5 := gc_tidx14.X - 1
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:42
-						tid := gc_tx5
-						_ = tid
+							tid := gc_tx5
+							_ = tid
 
 //line reduce_variants.go:48
-						if tid < gocuda.WarpSize {
-							gc_m105 |= 1 << gc_lane5
-						}
-					}
-				}
-			}
-			gc_save105 := gc_act5
-			gc_act5 = gc_save105 & gc_m105
-			if gc_act5 != 0 {
-
-//line reduce_variants.go:49
-				var sdata_2 []T = sdata
-
-//line reduce_variants.go:49
-				_ = sdata_2
-				{
-					gc_tidx14 := gc_b17.At(gc_w5)
-					gc_tx5 := gc_tidx14.X - 1
-					{
-						gc_x09 := gc_tidx14.X
-						gc_off37 := gc_x09
-						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off37 >= 0 && gc_off37 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off37 {
-							gc_at52 := sdata_2[gc_off37:][:32]
-
-//line reduce_variants.go:61
-							copy(gc_l_v[:], gc_at52)
-						} else {
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								gc_tx5++
-								if gc_tx5 == gc_bdx5 {
-									gc_tx5 = 0
-								}
-								if gc_act5&(1<<gc_lane5) == 0 {
-									continue
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx5
-								_ = tid_2
-
-//line reduce_variants.go:61
-								v := sdata_2[tid_2]
-								_ = v
-								gc_l_v[gc_lane5] = v
+							if tid < gocuda.WarpSize {
+								gc_m105 |= 1 << gc_lane5
 							}
 						}
 					}
 				}
+				gc_save105 := gc_act5
+				gc_act5 = gc_save105 & gc_m105
+				if gc_act5 != 0 {
+
+//line reduce_variants.go:49
+					var sdata_2 []T = sdata
+
+//line reduce_variants.go:49
+					_ = sdata_2
+					{
+						gc_tidx14 := gc_b17.At(gc_w5)
+						gc_tx5 := gc_tidx14.X - 1
+						{
+							gc_x09 := gc_tidx14.X
+							gc_off37 := gc_x09
+							if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off37 >= 0 && gc_off37 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off37 {
+								gc_at52 := sdata_2[gc_off37:][:32]
+
+//line reduce_variants.go:61
+								copy(gc_l_v[:], gc_at52)
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v := sdata_2[tid_2]
+									_ = v
+									gc_l_v[gc_lane5] = v
+								}
+							}
+						}
+					}
 
 //line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx14 := gc_b17.At(gc_w5)
-						gc_tx5 := gc_tidx14.X - 1
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_x010 := gc_tidx14.X
-							gc_off38 := offset + gc_x010
-							if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off38 >= 0 && gc_off38 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off38 {
-								gc_at53 := sdata_2[gc_off38:][:32]
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5 := gc_x010 + gc_lane5
-									_ = gc_tx5
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
+							gc_tidx14 := gc_b17.At(gc_w5)
+							gc_tx5 := gc_tidx14.X - 1
+							{
+								gc_x010 := gc_tidx14.X
+								gc_off38 := offset + gc_x010
+								if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off38 >= 0 && gc_off38 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off38 {
+									gc_at53 := sdata_2[gc_off38:][:32]
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5 := gc_x010 + gc_lane5
+										_ = gc_tx5
+										gc_rank5 := gc_w5 + gc_lane5
+										_ = gc_rank5
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v := gc_l_v[gc_lane5]
-									_ = v
+										tid_2 := gc_tx5
+										_ = tid_2
+										v := gc_l_v[gc_lane5]
+										_ = v
 
 //line reduce_variants.go:63
-									v += gc_at53[gc_lane5]
+										v += gc_at53[gc_lane5]
 
 //line reduce_variants.go:64
-									gc_l_v[gc_lane5] = v
-								}
-							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
+										gc_l_v[gc_lane5] = v
 									}
-									if gc_act5&(1<<gc_lane5) == 0 {
-										continue
-									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v := gc_l_v[gc_lane5]
-									_ = v
+										tid_2 := gc_tx5
+										_ = tid_2
+										v := gc_l_v[gc_lane5]
+										_ = v
 
 //line reduce_variants.go:63
-									v += sdata_2[tid_2+offset]
+										v += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-									gc_l_v[gc_lane5] = v
+										gc_l_v[gc_lane5] = v
+									}
 								}
 							}
 						}
-					}
-					{
-						gc_tidx14 := gc_b17.At(gc_w5)
-						gc_tx5 := gc_tidx14.X - 1
 						{
-							gc_x011 := gc_tidx14.X
-							gc_off39 := gc_x011
-							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off39 >= 0 && gc_off39 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off39 {
-								gc_at54 := sdata_2[gc_off39:][:32]
+							gc_tidx14 := gc_b17.At(gc_w5)
+							gc_tx5 := gc_tidx14.X - 1
+							{
+								gc_x011 := gc_tidx14.X
+								gc_off39 := gc_x011
+								if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off39 >= 0 && gc_off39 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off39 {
+									gc_at54 := sdata_2[gc_off39:][:32]
 
 //line reduce_variants.go:65
-								copy(gc_at54, gc_l_v[:])
-							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
-									}
-									if gc_act5&(1<<gc_lane5) == 0 {
-										continue
-									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
+									copy(gc_at54, gc_l_v[:])
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v := gc_l_v[gc_lane5]
-									_ = v
+										tid_2 := gc_tx5
+										_ = tid_2
+										v := gc_l_v[gc_lane5]
+										_ = v
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v
+										sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
 					}
 				}
+				gc_act5 = gc_save105 &^ gc_dead5
 			}
-			gc_act5 = gc_save105 &^ gc_dead5
 		}
 	}
 	{
@@ -6415,186 +6417,87 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]float32
-		{
-			var gc_m102 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m102 uint32
 
 //line reduce_variants.go:48
-			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi6 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-					gc_hi6 = gc_bound4
-				}
-				if gc_lo4 < gc_hi6 {
-					gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-				}
-			} else {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:48
-						if tid < gocuda.WarpSize {
-							gc_m102 |= 1 << gc_lane2
-						}
+				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi6 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+						gc_hi6 = gc_bound4
 					}
-				}
-			}
-			gc_save102 := gc_act2
-			gc_act2 = gc_save102 & gc_m102
-			if gc_act2 != 0 {
-
-//line reduce_variants.go:49
-				var sdata_2 []float32 = sdata
-
-//line reduce_variants.go:49
-				_ = sdata_2
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v
-//line reduce_variants.go:61
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v
-//line reduce_variants.go:61
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+					if gc_lo4 < gc_hi6 {
+						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
+				} else {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
 
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
-							_ = v
-							gc_l_v[gc_lane2] = v
+//line reduce_variants.go:48
+							if tid < gocuda.WarpSize {
+								gc_m102 |= 1 << gc_lane2
+							}
 						}
 					}
 				}
+				gc_save102 := gc_act2
+				gc_act2 = gc_save102 & gc_m102
+				if gc_act2 != 0 {
 
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
+//line reduce_variants.go:49
+					var sdata_2 []float32 = sdata
+
+//line reduce_variants.go:49
+					_ = sdata_2
+					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx4 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
 								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
+								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
+								gc_tz2 := gc_tidx3.Z
 								_ = gc_tz2
 								_ = gc_rank2
 //line reduce_variants.go:60
 								var tid_2 int = gc_tx2
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v
+//line reduce_variants.go:61
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -6617,26 +6520,24 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								var tid_2 int = gc_tx2
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v
+//line reduce_variants.go:61
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -6645,7 +6546,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -6654,117 +6555,220 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:60
 								tid_2 := gc_tx2
 								_ = tid_2
-								v := gc_l_v[gc_lane2]
+
+//line reduce_variants.go:61
+								v := sdata_2[tid_2]
 								_ = v
-
-//line reduce_variants.go:63
-								v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
 								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
+
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							gc_tidx4 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx4.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx4.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx4.Z
+									_ = gc_tz2
+									_ = gc_rank2
 //line reduce_variants.go:60
-								var tid_2 int = gc_tx2
+									var tid_2 int = gc_tx2
 //line reduce_variants.go:60
-								_ = tid_2
+									_ = tid_2
 //line reduce_variants.go:60
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
+									_ = v
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-//line reduce_variants.go:65
-								v.StoreSlice(sdata_2[tid_2:])
-								gc_left3 &^= 0xff << gc_lane2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+									_ = tid_2
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line reduce_variants.go:63
+									v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v[gc_lane2] = v
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
-								}
-//line reduce_variants.go:65
-								v.StoreSlice(sdata_2[tid_2:])
-								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.At(gc_w2)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							gc_tidx5 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx5.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx5.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx5.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v.StoreSlice(sdata_2[tid_2:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v.StoreSlice(sdata_2[tid_2:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-								tid_2 := gc_tx2
-								_ = tid_2
-								v := gc_l_v[gc_lane2]
-								_ = v
+									tid_2 := gc_tx2
+									_ = tid_2
+									v := gc_l_v[gc_lane2]
+									_ = v
 
 //line reduce_variants.go:65
-								sdata_2[tid_2] = v
+									sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+								}
 							}
 						}
 					}
 				}
+				gc_act2 = gc_save102 &^ gc_dead2
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
 		}
 	}
 	{
@@ -8051,186 +8055,87 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			}
 		}
 	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_v [32]int32
-		{
-			var gc_m103 uint32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m103 uint32
 
 //line reduce_variants.go:48
-			if gc_x06 := gc_b7.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
-				gc_lo6, gc_hi8 := 0, 32
-				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
-					gc_hi8 = gc_bound6
-				}
-				if gc_lo6 < gc_hi8 {
-					gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
-				}
-			} else {
-				{
-					gc_tidx6 := gc_b7.At(gc_w3)
-					gc_tx3 := gc_tidx6.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:48
-						if tid < gocuda.WarpSize {
-							gc_m103 |= 1 << gc_lane3
-						}
+				if gc_x06 := gc_b7.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
+					gc_lo6, gc_hi8 := 0, 32
+					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
+						gc_hi8 = gc_bound6
 					}
-				}
-			}
-			gc_save103 := gc_act3
-			gc_act3 = gc_save103 & gc_m103
-			if gc_act3 != 0 {
-
-//line reduce_variants.go:49
-				var sdata_2 []int32 = sdata
-
-//line reduce_variants.go:49
-				_ = sdata_2
-				gc_left4 := gc_act3
-				if compiled.SIMD {
-					gc_tidx7 := gc_b7.At(gc_w3)
-					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tx3 := gc_tidx7.X + gc_lane3
-							_ = gc_tx3
-							gc_ty3 := gc_tidx7.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx7.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v
-//line reduce_variants.go:61
-							v.StoreSlice(gc_l_v[gc_lane3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx6 := gc_b7.At(gc_rank3)
-							if gc_tidx6.X+8 > gc_bdx3 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx3 := gc_tidx6.X
-							_ = gc_tx3
-							gc_ty3 := gc_tidx6.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx6.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v
-//line reduce_variants.go:61
-							v.StoreSlice(gc_l_v[gc_lane3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
+					if gc_lo6 < gc_hi8 {
+						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
+				} else {
 					{
 						gc_tidx6 := gc_b7.At(gc_w3)
 						gc_tx3 := gc_tidx6.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
 							if gc_tx3 == gc_bdx3 {
 								gc_tx3 = 0
 							}
-							if gc_left4&(1<<gc_lane3) == 0 {
-								continue
-							}
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
 
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
-							_ = v
-							gc_l_v[gc_lane3] = v
+//line reduce_variants.go:48
+							if tid < gocuda.WarpSize {
+								gc_m103 |= 1 << gc_lane3
+							}
 						}
 					}
 				}
+				gc_save103 := gc_act3
+				gc_act3 = gc_save103 & gc_m103
+				if gc_act3 != 0 {
 
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left5 := gc_act3
+//line reduce_variants.go:49
+					var sdata_2 []int32 = sdata
+
+//line reduce_variants.go:49
+					_ = sdata_2
+					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx8 := gc_b7.At(gc_w3)
-						if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
+						gc_tidx7 := gc_b7.At(gc_w3)
+						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tx3 := gc_tidx8.X + gc_lane3
+								gc_tx3 := gc_tidx7.X + gc_lane3
 								_ = gc_tx3
-								gc_ty3 := gc_tidx8.Y
+								gc_ty3 := gc_tidx7.Y
 								_ = gc_ty3
-								gc_tz3 := gc_tidx8.Z
+								gc_tz3 := gc_tidx7.Z
 								_ = gc_tz3
 								_ = gc_rank3
 //line reduce_variants.go:60
 								var tid_2 int = gc_tx3
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v
+//line reduce_variants.go:61
 								v.StoreSlice(gc_l_v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -8253,26 +8158,24 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								var tid_2 int = gc_tx3
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v
+//line reduce_variants.go:61
 								v.StoreSlice(gc_l_v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left4 != 0 {
 						{
 							gc_tidx6 := gc_b7.At(gc_w3)
 							gc_tx3 := gc_tidx6.X - 1
@@ -8281,7 +8184,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								if gc_tx3 == gc_bdx3 {
 									gc_tx3 = 0
 								}
-								if gc_left5&(1<<gc_lane3) == 0 {
+								if gc_left4&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -8290,117 +8193,220 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:60
 								tid_2 := gc_tx3
 								_ = tid_2
-								v := gc_l_v[gc_lane3]
+
+//line reduce_variants.go:61
+								v := sdata_2[tid_2]
 								_ = v
-
-//line reduce_variants.go:63
-								v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
 								gc_l_v[gc_lane3] = v
 							}
 						}
 					}
-					gc_left6 := gc_act3
-					if compiled.SIMD {
-						gc_tidx9 := gc_b7.At(gc_w3)
-						if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tx3 := gc_tidx9.X + gc_lane3
-								_ = gc_tx3
-								gc_ty3 := gc_tidx9.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx9.Z
-								_ = gc_tz3
-								_ = gc_rank3
+
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left5 := gc_act3
+						if compiled.SIMD {
+							gc_tidx8 := gc_b7.At(gc_w3)
+							if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tx3 := gc_tidx8.X + gc_lane3
+									_ = gc_tx3
+									gc_ty3 := gc_tidx8.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx8.Z
+									_ = gc_tz3
+									_ = gc_rank3
 //line reduce_variants.go:60
-								var tid_2 int = gc_tx3
+									var tid_2 int = gc_tx3
 //line reduce_variants.go:60
-								_ = tid_2
+									_ = tid_2
 //line reduce_variants.go:60
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
 //line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
+									_ = v
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
 								}
-//line reduce_variants.go:65
-								v.StoreSlice(sdata_2[tid_2:])
-								gc_left6 &^= 0xff << gc_lane3
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tidx6 := gc_b7.At(gc_rank3)
+									if gc_tidx6.X+8 > gc_bdx3 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx3 := gc_tidx6.X
+									_ = gc_tx3
+									gc_ty3 := gc_tidx6.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx6.Z
+									_ = gc_tz3
+									_ = gc_rank3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
 							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							{
+								gc_tidx6 := gc_b7.At(gc_w3)
+								gc_tx3 := gc_tidx6.X - 1
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_left5&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+									_ = tid_2
+									v := gc_l_v[gc_lane3]
+									_ = v
+
+//line reduce_variants.go:63
+									v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v[gc_lane3] = v
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b7.At(gc_rank3)
-								if gc_tidx6.X+8 > gc_bdx3 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx3 := gc_tidx6.X
-								_ = gc_tx3
-								gc_ty3 := gc_tidx6.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx6.Z
-								_ = gc_tz3
-								_ = gc_rank3
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
-								}
-//line reduce_variants.go:65
-								v.StoreSlice(sdata_2[tid_2:])
-								gc_left6 &^= 0xff << gc_lane3
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						{
-							gc_tidx6 := gc_b7.At(gc_w3)
-							gc_tx3 := gc_tidx6.X - 1
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
+						gc_left6 := gc_act3
+						if compiled.SIMD {
+							gc_tidx9 := gc_b7.At(gc_w3)
+							if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tx3 := gc_tidx9.X + gc_lane3
+									_ = gc_tx3
+									gc_ty3 := gc_tidx9.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx9.Z
+									_ = gc_tz3
+									_ = gc_rank3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v.StoreSlice(sdata_2[tid_2:])
+									gc_left6 &^= 0xff << gc_lane3
 								}
-								if gc_left6&(1<<gc_lane3) == 0 {
-									continue
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tidx6 := gc_b7.At(gc_rank3)
+									if gc_tidx6.X+8 > gc_bdx3 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx3 := gc_tidx6.X
+									_ = gc_tx3
+									gc_ty3 := gc_tidx6.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx6.Z
+									_ = gc_tz3
+									_ = gc_rank3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v.StoreSlice(sdata_2[tid_2:])
+									gc_left6 &^= 0xff << gc_lane3
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							{
+								gc_tidx6 := gc_b7.At(gc_w3)
+								gc_tx3 := gc_tidx6.X - 1
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_left6&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-								tid_2 := gc_tx3
-								_ = tid_2
-								v := gc_l_v[gc_lane3]
-								_ = v
+									tid_2 := gc_tx3
+									_ = tid_2
+									v := gc_l_v[gc_lane3]
+									_ = v
 
 //line reduce_variants.go:65
-								sdata_2[tid_2] = v
+									sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+								}
 							}
 						}
 					}
 				}
+				gc_act3 = gc_save103 &^ gc_dead3
 			}
-			gc_act3 = gc_save103 &^ gc_dead3
 		}
 	}
 	{
@@ -9687,186 +9693,87 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			}
 		}
 	}
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_l_v [32]uint32
-		{
-			var gc_m104 uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				var gc_m104 uint32
 
 //line reduce_variants.go:48
-			if gc_x07 := gc_b12.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
-				gc_lo8, gc_hi10 := 0, 32
-				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
-					gc_hi10 = gc_bound8
-				}
-				if gc_lo8 < gc_hi10 {
-					gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
-				}
-			} else {
-				{
-					gc_tidx10 := gc_b12.At(gc_w4)
-					gc_tx4 := gc_tidx10.X - 1
-					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:48
-						if tid < gocuda.WarpSize {
-							gc_m104 |= 1 << gc_lane4
-						}
+				if gc_x07 := gc_b12.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+					gc_lo8, gc_hi10 := 0, 32
+					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
+						gc_hi10 = gc_bound8
 					}
-				}
-			}
-			gc_save104 := gc_act4
-			gc_act4 = gc_save104 & gc_m104
-			if gc_act4 != 0 {
-
-//line reduce_variants.go:49
-				var sdata_2 []uint32 = sdata
-
-//line reduce_variants.go:49
-				_ = sdata_2
-				gc_left7 := gc_act4
-				if compiled.SIMD {
-					gc_tidx11 := gc_b12.At(gc_w4)
-					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tx4 := gc_tidx11.X + gc_lane4
-							_ = gc_tx4
-							gc_ty4 := gc_tidx11.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx11.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v
-//line reduce_variants.go:61
-							v.StoreSlice(gc_l_v[gc_lane4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx10 := gc_b12.At(gc_rank4)
-							if gc_tidx10.X+8 > gc_bdx4 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx4 := gc_tidx10.X
-							_ = gc_tx4
-							gc_ty4 := gc_tidx10.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx10.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v
-//line reduce_variants.go:61
-							v.StoreSlice(gc_l_v[gc_lane4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
+					if gc_lo8 < gc_hi10 {
+						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
+				} else {
 					{
 						gc_tidx10 := gc_b12.At(gc_w4)
 						gc_tx4 := gc_tidx10.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
 							if gc_tx4 == gc_bdx4 {
 								gc_tx4 = 0
 							}
-							if gc_left7&(1<<gc_lane4) == 0 {
-								continue
-							}
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
 
-//line reduce_variants.go:61
-							v := sdata_2[tid_2]
-							_ = v
-							gc_l_v[gc_lane4] = v
+//line reduce_variants.go:48
+							if tid < gocuda.WarpSize {
+								gc_m104 |= 1 << gc_lane4
+							}
 						}
 					}
 				}
+				gc_save104 := gc_act4
+				gc_act4 = gc_save104 & gc_m104
+				if gc_act4 != 0 {
 
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left8 := gc_act4
+//line reduce_variants.go:49
+					var sdata_2 []uint32 = sdata
+
+//line reduce_variants.go:49
+					_ = sdata_2
+					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx12 := gc_b12.At(gc_w4)
-						if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
+						gc_tidx11 := gc_b12.At(gc_w4)
+						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tx4 := gc_tidx12.X + gc_lane4
+								gc_tx4 := gc_tidx11.X + gc_lane4
 								_ = gc_tx4
-								gc_ty4 := gc_tidx12.Y
+								gc_ty4 := gc_tidx11.Y
 								_ = gc_ty4
-								gc_tz4 := gc_tidx12.Z
+								gc_tz4 := gc_tidx11.Z
 								_ = gc_tz4
 								_ = gc_rank4
 //line reduce_variants.go:60
 								var tid_2 int = gc_tx4
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v
+//line reduce_variants.go:61
 								v.StoreSlice(gc_l_v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
+								gc_left7 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -9889,26 +9796,24 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								var tid_2 int = gc_tx4
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v
+//line reduce_variants.go:61
 								v.StoreSlice(gc_l_v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
+								gc_left7 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left7 != 0 {
 						{
 							gc_tidx10 := gc_b12.At(gc_w4)
 							gc_tx4 := gc_tidx10.X - 1
@@ -9917,7 +9822,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								if gc_tx4 == gc_bdx4 {
 									gc_tx4 = 0
 								}
-								if gc_left8&(1<<gc_lane4) == 0 {
+								if gc_left7&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -9926,117 +9831,220 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:60
 								tid_2 := gc_tx4
 								_ = tid_2
-								v := gc_l_v[gc_lane4]
+
+//line reduce_variants.go:61
+								v := sdata_2[tid_2]
 								_ = v
-
-//line reduce_variants.go:63
-								v += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
 								gc_l_v[gc_lane4] = v
 							}
 						}
 					}
-					gc_left9 := gc_act4
-					if compiled.SIMD {
-						gc_tidx13 := gc_b12.At(gc_w4)
-						if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tx4 := gc_tidx13.X + gc_lane4
-								_ = gc_tx4
-								gc_ty4 := gc_tidx13.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx13.Z
-								_ = gc_tz4
-								_ = gc_rank4
+
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left8 := gc_act4
+						if compiled.SIMD {
+							gc_tidx12 := gc_b12.At(gc_w4)
+							if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tx4 := gc_tidx12.X + gc_lane4
+									_ = gc_tx4
+									gc_ty4 := gc_tidx12.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx12.Z
+									_ = gc_tz4
+									_ = gc_rank4
 //line reduce_variants.go:60
-								var tid_2 int = gc_tx4
+									var tid_2 int = gc_tx4
 //line reduce_variants.go:60
-								_ = tid_2
+									_ = tid_2
 //line reduce_variants.go:60
-								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
 //line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
+									_ = v
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
 								}
-//line reduce_variants.go:65
-								v.StoreSlice(sdata_2[tid_2:])
-								gc_left9 &^= 0xff << gc_lane4
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tidx10 := gc_b12.At(gc_rank4)
+									if gc_tidx10.X+8 > gc_bdx4 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx4 := gc_tidx10.X
+									_ = gc_tx4
+									gc_ty4 := gc_tidx10.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx10.Z
+									_ = gc_tz4
+									_ = gc_rank4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v.StoreSlice(gc_l_v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
 							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							{
+								gc_tidx10 := gc_b12.At(gc_w4)
+								gc_tx4 := gc_tidx10.X - 1
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_left8&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+									_ = tid_2
+									v := gc_l_v[gc_lane4]
+									_ = v
+
+//line reduce_variants.go:63
+									v += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v[gc_lane4] = v
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b12.At(gc_rank4)
-								if gc_tidx10.X+8 > gc_bdx4 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx4 := gc_tidx10.X
-								_ = gc_tx4
-								gc_ty4 := gc_tidx10.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx10.Z
-								_ = gc_tz4
-								_ = gc_rank4
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:60
-								v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-								_ = v
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
-								}
-//line reduce_variants.go:65
-								v.StoreSlice(sdata_2[tid_2:])
-								gc_left9 &^= 0xff << gc_lane4
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left9 != 0 {
-						{
-							gc_tidx10 := gc_b12.At(gc_w4)
-							gc_tx4 := gc_tidx10.X - 1
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
+						gc_left9 := gc_act4
+						if compiled.SIMD {
+							gc_tidx13 := gc_b12.At(gc_w4)
+							if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tx4 := gc_tidx13.X + gc_lane4
+									_ = gc_tx4
+									gc_ty4 := gc_tidx13.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx13.Z
+									_ = gc_tz4
+									_ = gc_rank4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v.StoreSlice(sdata_2[tid_2:])
+									gc_left9 &^= 0xff << gc_lane4
 								}
-								if gc_left9&(1<<gc_lane4) == 0 {
-									continue
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tidx10 := gc_b12.At(gc_rank4)
+									if gc_tidx10.X+8 > gc_bdx4 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx4 := gc_tidx10.X
+									_ = gc_tx4
+									gc_ty4 := gc_tidx10.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx10.Z
+									_ = gc_tz4
+									_ = gc_rank4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
+//line reduce_variants.go:60
+									_ = v
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v.StoreSlice(sdata_2[tid_2:])
+									gc_left9 &^= 0xff << gc_lane4
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							{
+								gc_tidx10 := gc_b12.At(gc_w4)
+								gc_tx4 := gc_tidx10.X - 1
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_left9&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-								tid_2 := gc_tx4
-								_ = tid_2
-								v := gc_l_v[gc_lane4]
-								_ = v
+									tid_2 := gc_tx4
+									_ = tid_2
+									v := gc_l_v[gc_lane4]
+									_ = v
 
 //line reduce_variants.go:65
-								sdata_2[tid_2] = v
+									sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+								}
 							}
 						}
 					}
 				}
+				gc_act4 = gc_save104 &^ gc_dead4
 			}
-			gc_act4 = gc_save104 &^ gc_dead4
 		}
 	}
 	{
@@ -10211,242 +10219,254 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 			gc_rowok10 = true
 		}
 	}
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_v_ [32]T
 		var gc_c51r [32]T
-		{
-			gc_tidx23 := gc_b14.At(gc_w5)
-			gc_tx5 := gc_tidx23.X - 1
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
 			{
-				gc_x02 := gc_tidx23.X
-				gc_off9 := (gc_bx5 * 2 * gc_bdx5) + gc_x02
-				gc_off10 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x02
-				if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && 32 <= len(in)-gc_off10 {
-					gc_at7 := in[gc_off9:][:32]
-					gc_at8 := in[gc_off10:][:32]
-					if gc_rowok9 {
-						gc_at7 = gc_row9[gc_x02:][:32]
-					}
-					if gc_rowok10 {
-						gc_at8 = gc_row10[gc_x02:][:32]
-					}
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5 := gc_x02 + gc_lane5
-						_ = gc_tx5
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-
-//line reduce_variants.go:80
-						i := gc_bx5*2*gc_bdx5 + gc_tx5
-						_ = i
-
-//line reduce_variants.go:81
-						var v T = gc_at7[gc_lane5] + gc_at8[gc_lane5]
-
-//line reduce_variants.go:81
-						_ = v
-
-//line reduce_variants.go:101
-						var v_ T = v
-
-//line reduce_variants.go:101
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane5] = v_
-					}
-				} else {
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
+				gc_tidx23 := gc_b14.At(gc_w5)
+				gc_tx5 := gc_tidx23.X - 1
+				{
+					gc_x02 := gc_tidx23.X
+					gc_off9 := (gc_bx5 * 2 * gc_bdx5) + gc_x02
+					gc_off10 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x02
+					if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && 32 <= len(in)-gc_off10 {
+						gc_at7 := in[gc_off9:][:32]
+						gc_at8 := in[gc_off10:][:32]
+						if gc_rowok9 {
+							gc_at7 = gc_row9[gc_x02:][:32]
 						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+						if gc_rowok10 {
+							gc_at8 = gc_row10[gc_x02:][:32]
+						}
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							gc_tx5 := gc_x02 + gc_lane5
+							_ = gc_tx5
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
 
 //line reduce_variants.go:80
-						i := gc_bx5*2*gc_bdx5 + gc_tx5
-						_ = i
+							i := gc_bx5*2*gc_bdx5 + gc_tx5
+							_ = i
 
 //line reduce_variants.go:81
-						var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+							var v T = gc_at7[gc_lane5] + gc_at8[gc_lane5]
 
 //line reduce_variants.go:81
-						_ = v
+							_ = v
 
 //line reduce_variants.go:101
-						var v_ T = v
+							var v_ T = v
 
 //line reduce_variants.go:101
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane5] = v_
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane5] = v_
+						}
+					} else {
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:80
+							i := gc_bx5*2*gc_bdx5 + gc_tx5
+							_ = i
+
+//line reduce_variants.go:81
+							var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+
+//line reduce_variants.go:81
+							_ = v
+
+//line reduce_variants.go:101
+							var v_ T = v
+
+//line reduce_variants.go:101
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane5] = v_
+						}
 					}
 				}
 			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+			if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy5*gc_bdz5 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line reduce_variants.go:90
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						v_ := gc_l_v_[gc_lane5]
-						_ = v_
+					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
 
 //line reduce_variants.go:91
-						v_ += gc_c51r[gc_lane5]
-						gc_l_v_[gc_lane5] = v_
+						compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							v_ := gc_l_v_[gc_lane5]
+							_ = v_
+
+//line reduce_variants.go:91
+							v_ += gc_c51r[gc_lane5]
+							gc_l_v_[gc_lane5] = v_
+						}
 					}
 				}
 			}
-		}
-		gc_upto3 := gc_cnt5
-		if gc_bdy5*gc_bdz5 == 1 {
-			gc_upto3 = min(gc_upto3, 1)
-		}
-		for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			_ = gc_rank5
-			v_ := gc_l_v_[gc_lane5]
-			_ = v_
-			var v T
-			_ = v
+			gc_upto3 := gc_cnt5
+			if gc_bdy5*gc_bdz5 == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+				v_ := gc_l_v_[gc_lane5]
+				_ = v_
+				var v T
+				_ = v
 
 //line reduce_variants.go:93
-			var r_ T = v_
+				var r_ T = v_
 
 //line reduce_variants.go:93
-			_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-			v = r_
-			_ = r_
-			gc_s_v[gc_rank5] = v
-		}
-		gc_lo10, gc_hi10 := 0, 32
-		if gc_lo10 < gc_hi10 {
-			gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
-		}
-		if gc_lo10 < gc_hi10 {
-			gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
-		}
-		gc_hi10 = min(gc_hi10, gc_cnt5)
-		for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			v := gc_s_v[gc_rank5]
+				v = r_
+				_ = r_
+				gc_s_v[gc_rank5] = v
+			}
+			gc_lo10, gc_hi10 := 0, 32
+			if gc_lo10 < gc_hi10 {
+				gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+			}
+			if gc_lo10 < gc_hi10 {
+				gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+			}
+			gc_hi10 = min(gc_hi10, gc_cnt5)
+			for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:102
-			{
-				warpSums[(gc_rank5 >> 5)] = v
+				{
+					warpSums[(gc_rank5 >> 5)] = v
+				}
 			}
 		}
 	}
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_v_2 [32]T
 		var gc_c52r [32]T
-		{
-			var gc_m145 uint32
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				var gc_m145 uint32
 
 //line reduce_variants.go:106
-			if (gc_w5 >> 5) == 0 {
-				gc_m145 = ^uint32(0)
-			}
-			gc_save145 := gc_act5
-			gc_act5 = gc_save145 & gc_m145
-			if gc_act5 != 0 {
+				if (gc_w5 >> 5) == 0 {
+					gc_m145 = ^uint32(0)
+				}
+				gc_save145 := gc_act5
+				gc_act5 = gc_save145 & gc_m145
+				if gc_act5 != 0 {
 
 //line reduce_variants.go:107
-				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
+					warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:108
-					var v_2 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
+						var v_2 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
 
 //line reduce_variants.go:108
-					_ = v_2
-					_ = v_2
-					gc_l_v_2[gc_lane5] = v_2
-				}
+						_ = v_2
+						_ = v_2
+						gc_l_v_2[gc_lane5] = v_2
+					}
 
 //line reduce_variants.go:90
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy5*gc_bdz5 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_2)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-								v_2 := gc_l_v_2[gc_lane5]
-								_ = v_2
+							if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+							} else {
 
 //line reduce_variants.go:91
-								v_2 += gc_c52r[gc_lane5]
-								gc_l_v_2[gc_lane5] = v_2
+								compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+									v_2 := gc_l_v_2[gc_lane5]
+									_ = v_2
+
+//line reduce_variants.go:91
+									v_2 += gc_c52r[gc_lane5]
+									gc_l_v_2[gc_lane5] = v_2
+								}
 							}
 						}
 					}
-				}
-				gc_upto4 := gc_cnt5
-				if gc_bdy5*gc_bdz5 == 1 {
-					gc_upto4 = min(gc_upto4, 1)
-				}
-				for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					v_2 := gc_l_v_2[gc_lane5]
-					_ = v_2
-					var v T
-					_ = v
+					gc_upto4 := gc_cnt5
+					if gc_bdy5*gc_bdz5 == 1 {
+						gc_upto4 = min(gc_upto4, 1)
+					}
+					for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						v_2 := gc_l_v_2[gc_lane5]
+						_ = v_2
+						var v T
+						_ = v
 
 //line reduce_variants.go:93
-					var r_2 T = v_2
+						var r_2 T = v_2
 
 //line reduce_variants.go:93
-					_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-					v = r_2
-					_ = r_2
-					gc_s_v[gc_rank5] = v
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank5] = v
+					}
 				}
+				gc_act5 = gc_save145 &^ gc_dead5
 			}
-			gc_act5 = gc_save145 &^ gc_dead5
 		}
 	}
 	{
@@ -10616,130 +10636,83 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line reduce_variants.go:81
-			gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-			_ = gc_none
+				_ = gc_none
 //line reduce_variants.go:81
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota2
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_iota2
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line reduce_variants.go:81
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-				_ = gc_none2
+					_ = gc_none2
 //line reduce_variants.go:81
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-				_ = gc_iota4
+					_ = gc_iota4
 //line reduce_variants.go:81
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:81
-				_ = gc_all
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
+					_ = gc_all
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line reduce_variants.go:80
-					var i int = gc_bx2*2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
 //line reduce_variants.go:80
-					_ = i
+						_ = i
 //line reduce_variants.go:81
-					var gc_i7 int = i
+						var gc_i7 int = i
 //line reduce_variants.go:81
-					_ = gc_i7
+						_ = gc_i7
 //line reduce_variants.go:81
-					var gc_result7 archsimd.Float32x8
+						var gc_result7 archsimd.Float32x8
 //line reduce_variants.go:81
-					_ = gc_result7
+						_ = gc_result7
 //line reduce_variants.go:81
-					gc_returned7 := gc_none2
+						gc_returned7 := gc_none2
 //line reduce_variants.go:81
-					_ = gc_returned7
+						_ = gc_returned7
 //line reduce.go:281
-					if compiled.Reach(len(in), gc_i7, 8) > 7 {
+						if compiled.Reach(len(in), gc_i7, 8) > 7 {
 //line reduce_variants.go:81
-						var gc_ld9 archsimd.Float32x8
-//line reduce_variants.go:81
-						if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld9 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes9 [8]float32
-//line reduce_variants.go:81
-							for gc_k9 := range 8 {
-//line reduce_variants.go:81
-								if 0xff&(1<<gc_k9) != 0 {
-//line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2 + gc_k9
-//line reduce_variants.go:81
-									gc_lanes9[gc_k9] = in[gc_i7+gc_k9]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-							gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result7 = gc_ld9
-//line reduce_variants.go:81
-						gc_b3 := gc_none2
-//line reduce_variants.go:81
-						if true {
-//line reduce_variants.go:81
-							gc_b3 = gc_all
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_returned7 = gc_b3
-//line reduce_variants.go:81
-					} else {
-//line reduce_variants.go:81
-						gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line reduce_variants.go:81
-						_ = gc_if9
-//line reduce_variants.go:81
-						if gc_if9.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld10 archsimd.Float32x8
+							var gc_ld9 archsimd.Float32x8
 //line reduce_variants.go:81
 							if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line reduce_variants.go:81
-								gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+								gc_ld9 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line reduce_variants.go:81
 							} else {
 //line reduce_variants.go:81
-								var gc_lanes10 [8]float32
+								var gc_lanes9 [8]float32
 //line reduce_variants.go:81
-								for gc_k10 := range 8 {
+								for gc_k9 := range 8 {
 //line reduce_variants.go:81
-									if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line reduce_variants.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line reduce_variants.go:81
-										gc_lanes10[gc_k10] = in[gc_i7+gc_k10]
+										gc_lanes9[gc_k9] = in[gc_i7+gc_k9]
 //line reduce_variants.go:81
 									}
 //line reduce_variants.go:81
@@ -10747,117 +10720,117 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:81
-								gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
+								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_result7 = gc_ld10.Merge(gc_result7, gc_if9)
+							gc_result7 = gc_ld9
 //line reduce_variants.go:81
-							gc_returned7 = gc_if9.Or(gc_returned7)
+							gc_b3 := gc_none2
 //line reduce_variants.go:81
-						}
+							if true {
 //line reduce_variants.go:81
-					}
-//line reduce.go:281
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-					_ = gc_if10
-//line reduce.go:284
-					if gc_if10.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero7 float32
-//line reduce.go:284
-						_ = gc_zero7
-//line reduce.go:284
-						gc_result7 = archsimd.BroadcastFloat32x8(gc_zero7).Merge(gc_result7, gc_if10)
-//line reduce.go:284
-						gc_returned7 = gc_if10.Or(gc_returned7)
-//line reduce.go:284
-					}
+								gc_b3 = gc_all
 //line reduce_variants.go:81
-					var gc_t7 int = i + gc_bdx2
+							}
 //line reduce_variants.go:81
-					_ = gc_t7
-//line reduce_variants.go:81
-					var gc_i8 int = gc_t7
-//line reduce_variants.go:81
-					_ = gc_i8
-//line reduce_variants.go:81
-					var gc_result8 archsimd.Float32x8
-//line reduce_variants.go:81
-					_ = gc_result8
-//line reduce_variants.go:81
-					gc_returned8 := gc_none2
-//line reduce_variants.go:81
-					_ = gc_returned8
-//line reduce.go:281
-					if compiled.Reach(len(in), gc_i8, 8) > 7 {
-//line reduce_variants.go:81
-						var gc_ld11 archsimd.Float32x8
-//line reduce_variants.go:81
-						if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+							gc_returned7 = gc_b3
 //line reduce_variants.go:81
 						} else {
 //line reduce_variants.go:81
-							var gc_lanes11 [8]float32
+							gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line reduce_variants.go:81
-							for gc_k11 := range 8 {
+							_ = gc_if9
 //line reduce_variants.go:81
-								if 0xff&(1<<gc_k11) != 0 {
+							if gc_if9.ToBits() != 0 {
 //line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2 + gc_k11
+								var gc_ld10 archsimd.Float32x8
 //line reduce_variants.go:81
-									gc_lanes11[gc_k11] = in[gc_i8+gc_k11]
+								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+//line reduce_variants.go:81
+									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+//line reduce_variants.go:81
+								} else {
+//line reduce_variants.go:81
+									var gc_lanes10 [8]float32
+//line reduce_variants.go:81
+									for gc_k10 := range 8 {
+//line reduce_variants.go:81
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+//line reduce_variants.go:81
+											gc_pos2.Thread = gc_rank2 + gc_k10
+//line reduce_variants.go:81
+											gc_lanes10[gc_k10] = in[gc_i7+gc_k10]
+//line reduce_variants.go:81
+										}
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line reduce_variants.go:81
 								}
 //line reduce_variants.go:81
+								gc_result7 = gc_ld10.Merge(gc_result7, gc_if9)
+//line reduce_variants.go:81
+								gc_returned7 = gc_if9.Or(gc_returned7)
+//line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line reduce_variants.go:81
+						}
+//line reduce.go:281
+						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if10
+//line reduce.go:284
+						if gc_if10.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero7 float32
+//line reduce.go:284
+							_ = gc_zero7
+//line reduce.go:284
+							gc_result7 = archsimd.BroadcastFloat32x8(gc_zero7).Merge(gc_result7, gc_if10)
+//line reduce.go:284
+							gc_returned7 = gc_if10.Or(gc_returned7)
+//line reduce.go:284
 						}
 //line reduce_variants.go:81
-						gc_result8 = gc_ld11
+						var gc_t7 int = i + gc_bdx2
 //line reduce_variants.go:81
-						gc_b4 := gc_none2
+						_ = gc_t7
 //line reduce_variants.go:81
-						if true {
+						var gc_i8 int = gc_t7
 //line reduce_variants.go:81
-							gc_b4 = gc_all
+						_ = gc_i8
 //line reduce_variants.go:81
-						}
+						var gc_result8 archsimd.Float32x8
 //line reduce_variants.go:81
-						gc_returned8 = gc_b4
+						_ = gc_result8
 //line reduce_variants.go:81
-					} else {
+						gc_returned8 := gc_none2
 //line reduce_variants.go:81
-						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						_ = gc_returned8
+//line reduce.go:281
+						if compiled.Reach(len(in), gc_i8, 8) > 7 {
 //line reduce_variants.go:81
-						_ = gc_if11
-//line reduce_variants.go:81
-						if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld12 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:81
 							if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line reduce_variants.go:81
-								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line reduce_variants.go:81
 							} else {
 //line reduce_variants.go:81
-								var gc_lanes12 [8]float32
+								var gc_lanes11 [8]float32
 //line reduce_variants.go:81
-								for gc_k12 := range 8 {
+								for gc_k11 := range 8 {
 //line reduce_variants.go:81
-									if gc_if11.ToBits()&(1<<gc_k12) != 0 {
+									if 0xff&(1<<gc_k11) != 0 {
 //line reduce_variants.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line reduce_variants.go:81
-										gc_lanes12[gc_k12] = in[gc_i8+gc_k12]
+										gc_lanes11[gc_k11] = in[gc_i8+gc_k11]
 //line reduce_variants.go:81
 									}
 //line reduce_variants.go:81
@@ -10865,300 +10838,871 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:81
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_result8 = gc_ld12.Merge(gc_result8, gc_if11)
+							gc_result8 = gc_ld11
 //line reduce_variants.go:81
-							gc_returned8 = gc_if11.Or(gc_returned8)
+							gc_b4 := gc_none2
+//line reduce_variants.go:81
+							if true {
+//line reduce_variants.go:81
+								gc_b4 = gc_all
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_returned8 = gc_b4
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+//line reduce_variants.go:81
+							_ = gc_if11
+//line reduce_variants.go:81
+							if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:81
+								var gc_ld12 archsimd.Float32x8
+//line reduce_variants.go:81
+								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+//line reduce_variants.go:81
+									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+//line reduce_variants.go:81
+								} else {
+//line reduce_variants.go:81
+									var gc_lanes12 [8]float32
+//line reduce_variants.go:81
+									for gc_k12 := range 8 {
+//line reduce_variants.go:81
+										if gc_if11.ToBits()&(1<<gc_k12) != 0 {
+//line reduce_variants.go:81
+											gc_pos2.Thread = gc_rank2 + gc_k12
+//line reduce_variants.go:81
+											gc_lanes12[gc_k12] = in[gc_i8+gc_k12]
+//line reduce_variants.go:81
+										}
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_result8 = gc_ld12.Merge(gc_result8, gc_if11)
+//line reduce_variants.go:81
+								gc_returned8 = gc_if11.Or(gc_returned8)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce.go:281
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if12
+//line reduce.go:284
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero8 float32
+//line reduce.go:284
+							_ = gc_zero8
+//line reduce.go:284
+							gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+							gc_returned8 = gc_if12.Or(gc_returned8)
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_t8 := gc_result7.Add(gc_result8)
+//line reduce.go:284
+						_ = gc_t8
+//line reduce.go:284
+						v := gc_t8
+//line reduce.go:284
+						_ = v
+//line reduce.go:284
+						v_ := v
+//line reduce.go:284
+						_ = v_
+//line reduce.go:284
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line reduce.go:284
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line reduce_variants.go:80
+						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
+//line reduce_variants.go:80
+						_ = i
+//line reduce_variants.go:81
+						var gc_i3 int = i
+//line reduce_variants.go:81
+						_ = gc_i3
+//line reduce_variants.go:81
+						var gc_result3 archsimd.Float32x8
+//line reduce_variants.go:81
+						_ = gc_result3
+//line reduce_variants.go:81
+						gc_returned3 := gc_none
+//line reduce_variants.go:81
+						_ = gc_returned3
+//line reduce.go:281
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line reduce.go:281
+						_ = gc_if3
+//line reduce_variants.go:81
+						if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:81
+							var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:81
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line reduce_variants.go:81
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line reduce_variants.go:81
+							} else {
+//line reduce_variants.go:81
+								var gc_lanes3 [8]float32
+//line reduce_variants.go:81
+								for gc_k3 := range 8 {
+//line reduce_variants.go:81
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line reduce_variants.go:81
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line reduce_variants.go:81
+										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+//line reduce_variants.go:81
+							gc_returned3 = gc_if3.Or(gc_returned3)
 //line reduce_variants.go:81
 						}
 //line reduce_variants.go:81
-					}
+						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+						_ = gc_if4
+//line reduce.go:284
+						if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero3 float32
+//line reduce.go:284
+							_ = gc_zero3
+//line reduce.go:284
+							gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
+//line reduce.go:284
+							gc_returned3 = gc_if4.Or(gc_returned3)
+//line reduce.go:284
+						}
+//line reduce_variants.go:81
+						var gc_t3 int = i + gc_bdx2
+//line reduce_variants.go:81
+						_ = gc_t3
+//line reduce_variants.go:81
+						var gc_i4 int = gc_t3
+//line reduce_variants.go:81
+						_ = gc_i4
+//line reduce_variants.go:81
+						var gc_result4 archsimd.Float32x8
+//line reduce_variants.go:81
+						_ = gc_result4
+//line reduce_variants.go:81
+						gc_returned4 := gc_none
+//line reduce_variants.go:81
+						_ = gc_returned4
 //line reduce.go:281
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
-					_ = gc_if12
+						_ = gc_if5
+//line reduce_variants.go:81
+						if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:81
+							var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:81
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line reduce_variants.go:81
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line reduce_variants.go:81
+							} else {
+//line reduce_variants.go:81
+								var gc_lanes4 [8]float32
+//line reduce_variants.go:81
+								for gc_k4 := range 8 {
+//line reduce_variants.go:81
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce_variants.go:81
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce_variants.go:81
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:81
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce_variants.go:81
+							gc_returned4 = gc_if5.Or(gc_returned4)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+						_ = gc_if6
 //line reduce.go:284
-					if gc_if12.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero8 float32
+							var gc_zero4 float32
 //line reduce.go:284
-						_ = gc_zero8
+							_ = gc_zero4
 //line reduce.go:284
-						gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
 //line reduce.go:284
-						gc_returned8 = gc_if12.Or(gc_returned8)
+							gc_returned4 = gc_if6.Or(gc_returned4)
 //line reduce.go:284
+						}
+//line reduce.go:284
+						gc_t4 := gc_result3.Add(gc_result4)
+//line reduce.go:284
+						_ = gc_t4
+//line reduce.go:284
+						v := gc_t4
+//line reduce.go:284
+						_ = v
+//line reduce.go:284
+						v_ := v
+//line reduce.go:284
+						_ = v_
+//line reduce.go:284
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line reduce.go:284
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-//line reduce.go:284
-					gc_t8 := gc_result7.Add(gc_result8)
-//line reduce.go:284
-					_ = gc_t8
-//line reduce.go:284
-					v := gc_t8
-//line reduce.go:284
-					_ = v
-//line reduce.go:284
-					v_ := v
-//line reduce.go:284
-					_ = v_
-//line reduce.go:284
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line reduce.go:284
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:80
+						i := gc_bx2*2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line reduce_variants.go:81
+						var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+
+//line reduce_variants.go:81
+						_ = v
+
+//line reduce_variants.go:101
+						var v_ float32 = v
+
+//line reduce_variants.go:101
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+			}
+
+//line reduce_variants.go:90
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy2*gc_bdz2 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line reduce_variants.go:80
-					var i int = gc_bx2*2*gc_bdx2 + gc_tx2
-//line reduce_variants.go:80
-					_ = i
-//line reduce_variants.go:81
-					var gc_i3 int = i
-//line reduce_variants.go:81
-					_ = gc_i3
-//line reduce_variants.go:81
-					var gc_result3 archsimd.Float32x8
-//line reduce_variants.go:81
-					_ = gc_result3
-//line reduce_variants.go:81
-					gc_returned3 := gc_none
-//line reduce_variants.go:81
-					_ = gc_returned3
-//line reduce.go:281
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line reduce.go:281
-					_ = gc_if3
-//line reduce_variants.go:81
-					if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld3 archsimd.Float32x8
-//line reduce_variants.go:81
-						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes3 [8]float32
-//line reduce_variants.go:81
-							for gc_k3 := range 8 {
-//line reduce_variants.go:81
-								if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line reduce_variants.go:81
-									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
-//line reduce_variants.go:81
-						gc_returned3 = gc_if3.Or(gc_returned3)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-					_ = gc_if4
-//line reduce.go:284
-					if gc_if4.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero3 float32
-//line reduce.go:284
-						_ = gc_zero3
-//line reduce.go:284
-						gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
-//line reduce.go:284
-						gc_returned3 = gc_if4.Or(gc_returned3)
-//line reduce.go:284
-					}
-//line reduce_variants.go:81
-					var gc_t3 int = i + gc_bdx2
-//line reduce_variants.go:81
-					_ = gc_t3
-//line reduce_variants.go:81
-					var gc_i4 int = gc_t3
-//line reduce_variants.go:81
-					_ = gc_i4
-//line reduce_variants.go:81
-					var gc_result4 archsimd.Float32x8
-//line reduce_variants.go:81
-					_ = gc_result4
-//line reduce_variants.go:81
-					gc_returned4 := gc_none
-//line reduce_variants.go:81
-					_ = gc_returned4
-//line reduce.go:281
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line reduce.go:281
-					_ = gc_if5
-//line reduce_variants.go:81
-					if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld4 archsimd.Float32x8
-//line reduce_variants.go:81
-						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes4 [8]float32
-//line reduce_variants.go:81
-							for gc_k4 := range 8 {
-//line reduce_variants.go:81
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce_variants.go:81
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line reduce_variants.go:81
-						gc_returned4 = gc_if5.Or(gc_returned4)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-					_ = gc_if6
-//line reduce.go:284
-					if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero4 float32
-//line reduce.go:284
-						_ = gc_zero4
-//line reduce.go:284
-						gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
-//line reduce.go:284
-						gc_returned4 = gc_if6.Or(gc_returned4)
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_t4 := gc_result3.Add(gc_result4)
-//line reduce.go:284
-					_ = gc_t4
-//line reduce.go:284
-					v := gc_t4
-//line reduce.go:284
-					_ = v
-//line reduce.go:284
-					v_ := v
-//line reduce.go:284
-					_ = v_
-//line reduce.go:284
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line reduce.go:284
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:80
-					i := gc_bx2*2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line reduce_variants.go:81
-					var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-
-//line reduce_variants.go:81
-					_ = v
-
-//line reduce_variants.go:101
-					var v_ float32 = v
-
-//line reduce_variants.go:101
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v_[gc_lane2] = v_
-				}
-			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+
+//line reduce_variants.go:91
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line reduce_variants.go:91
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+									_ = v_
+//line reduce_variants.go:91
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line reduce_variants.go:91
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+									_ = v_
+//line reduce_variants.go:91
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
+
+//line reduce_variants.go:91
+								v_ += gc_c21r[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line reduce_variants.go:93
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						var v archsimd.Float32x8
+//line reduce_variants.go:93
+						_ = v
+//line reduce_variants.go:93
+						r_ := v_
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v = r_
+//line reduce_variants.go:101
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line reduce_variants.go:101
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:101
+						_ = v_
+//line reduce_variants.go:101
+						var v archsimd.Float32x8
+//line reduce_variants.go:101
+						_ = v
+//line reduce_variants.go:93
+						r_ := v_
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v = r_
+//line reduce_variants.go:101
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
+					var v float32
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ float32 = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank2 >> 5)] = v
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v_2 [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m142 uint32
+
+//line reduce_variants.go:106
+				if (gc_w2 >> 5) == 0 {
+					gc_m142 = ^uint32(0)
+				}
+				gc_save142 := gc_act2
+				gc_act2 = gc_save142 & gc_m142
+				if gc_act2 != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+//line reduce_variants.go:108
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+						_ = gc_none3
+//line reduce_variants.go:108
+						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+						_ = gc_iota8
+						if gc_act2 == ^uint32(0) {
+//line reduce_variants.go:108
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+							_ = gc_none4
+//line reduce_variants.go:108
+							gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+							_ = gc_iota10
+//line reduce_variants.go:108
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+							_ = gc_all2
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+								var gc_t12 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t12
+//line reduce_variants.go:108
+								var gc_in4 []float32 = gc_t12
+//line reduce_variants.go:108
+								_ = gc_in4
+//line reduce_variants.go:108
+								var gc_i12 int = gc_lane2
+//line reduce_variants.go:108
+								_ = gc_i12
+//line reduce_variants.go:108
+								var gc_result12 archsimd.Float32x8
+//line reduce_variants.go:108
+								_ = gc_result12
+//line reduce_variants.go:108
+								gc_returned12 := gc_none4
+//line reduce_variants.go:108
+								_ = gc_returned12
+//line reduce.go:281
+								if compiled.Reach(len(gc_in4), gc_i12, 8) > 7 {
+//line reduce.go:281
+									var gc_ld17 archsimd.Float32x8
+//line reduce.go:281
+									if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
+//line reduce.go:281
+										gc_ld17 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i12:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes19 [8]float32
+//line reduce.go:281
+										for gc_k19 := range 8 {
+//line reduce.go:281
+											if 0xff&(1<<gc_k19) != 0 {
+//line reduce.go:281
+												gc_pos2.Thread = gc_rank2 + gc_k19
+//line reduce.go:281
+												gc_lanes19[gc_k19] = gc_in4[gc_i12+gc_k19]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+										gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes19)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result12 = gc_ld17
+//line reduce.go:281
+									gc_b5 := gc_none4
+//line reduce.go:281
+									if true {
+//line reduce.go:281
+										gc_b5 = gc_all2
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_returned12 = gc_b5
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
+//line reduce.go:281
+									_ = gc_if19
+//line reduce.go:281
+									if gc_if19.ToBits() != 0 {
+//line reduce.go:281
+										var gc_ld18 archsimd.Float32x8
+//line reduce.go:281
+										if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
+//line reduce.go:281
+											gc_ld18 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i12:])
+//line reduce.go:281
+										} else {
+//line reduce.go:281
+											var gc_lanes20 [8]float32
+//line reduce.go:281
+											for gc_k20 := range 8 {
+//line reduce.go:281
+												if gc_if19.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:281
+													gc_pos2.Thread = gc_rank2 + gc_k20
+//line reduce.go:281
+													gc_lanes20[gc_k20] = gc_in4[gc_i12+gc_k20]
+//line reduce.go:281
+												}
+//line reduce.go:281
+											}
+//line reduce.go:281
+											gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+											gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes20)
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if19)
+//line reduce.go:281
+										gc_returned12 = gc_if19.Or(gc_returned12)
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if20 := gc_returned12.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if20
+//line reduce.go:284
+								if gc_if20.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero12 float32
+//line reduce.go:284
+									_ = gc_zero12
+//line reduce.go:284
+									gc_result12 = archsimd.BroadcastFloat32x8(gc_zero12).Merge(gc_result12, gc_if20)
+//line reduce.go:284
+									gc_returned12 = gc_if20.Or(gc_returned12)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_2 := gc_result12
+//line reduce.go:284
+								_ = v_2
+//line reduce.go:284
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+								var gc_t10 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t10
+//line reduce_variants.go:108
+								var gc_in2 []float32 = gc_t10
+//line reduce_variants.go:108
+								_ = gc_in2
+//line reduce_variants.go:108
+								var gc_i10 int = gc_lane2
+//line reduce_variants.go:108
+								_ = gc_i10
+//line reduce_variants.go:108
+								var gc_result10 archsimd.Float32x8
+//line reduce_variants.go:108
+								_ = gc_result10
+//line reduce_variants.go:108
+								gc_returned10 := gc_none3
+//line reduce_variants.go:108
+								_ = gc_returned10
+//line reduce.go:281
+								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i10, 8))))
+//line reduce.go:281
+								_ = gc_if16
+//line reduce.go:281
+								if gc_if16.ToBits() != 0 {
+//line reduce.go:281
+									var gc_ld14 archsimd.Float32x8
+//line reduce.go:281
+									if gc_i10 >= 0 && gc_i10 <= len(gc_in2)-8 {
+//line reduce.go:281
+										gc_ld14 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i10:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes16 [8]float32
+//line reduce.go:281
+										for gc_k16 := range 8 {
+//line reduce.go:281
+											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:281
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line reduce.go:281
+												gc_lanes16[gc_k16] = gc_in2[gc_i10+gc_k16]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+										gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes16)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if16)
+//line reduce.go:281
+									gc_returned10 = gc_if16.Or(gc_returned10)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if17 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if17
+//line reduce.go:284
+								if gc_if17.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero10 float32
+//line reduce.go:284
+									_ = gc_zero10
+//line reduce.go:284
+									gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if17)
+//line reduce.go:284
+									gc_returned10 = gc_if17.Or(gc_returned10)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_2 := gc_result10
+//line reduce.go:284
+								_ = v_2
+//line reduce.go:284
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:108
+							var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+
+//line reduce_variants.go:108
+							_ = v_2
+							_ = v_2
+							gc_l_v_2[gc_lane2] = v_2
+						}
+					}
+
+//line reduce_variants.go:90
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy2*gc_bdz2 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_2)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+								gc_left5 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line reduce_variants.go:91
+											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+											_ = v_2
+//line reduce_variants.go:91
+											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line reduce_variants.go:91
+											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+											_ = v_2
+//line reduce_variants.go:91
+											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left5&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										v_2 := gc_l_v_2[gc_lane2]
+										_ = v_2
+
+//line reduce_variants.go:91
+										v_2 += gc_c22r[gc_lane2]
+										gc_l_v_2[gc_lane2] = v_2
+									}
+								}
+							}
+						}
+					}
+					gc_left6 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line reduce_variants.go:91
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-								_ = v_
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line reduce_variants.go:93
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:93
+								_ = v_2
+//line reduce_variants.go:93
+								var v archsimd.Float32x8
+//line reduce_variants.go:93
+								_ = v
+//line reduce_variants.go:93
+								r_2 := v_2
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v = r_2
+//line reduce_variants.go:108
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11167,566 +11711,54 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line reduce_variants.go:91
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:91
-								_ = v_
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line reduce_variants.go:108
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:108
+								_ = v_2
+//line reduce_variants.go:108
+								var v archsimd.Float32x8
+//line reduce_variants.go:108
+								_ = v
+//line reduce_variants.go:93
+								r_2 := v_2
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v = r_2
+//line reduce_variants.go:108
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line reduce_variants.go:91
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
-						}
-					}
-				}
-			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line reduce_variants.go:93
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:93
-					_ = v_
-//line reduce_variants.go:93
-					var v archsimd.Float32x8
-//line reduce_variants.go:93
-					_ = v
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line reduce_variants.go:101
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:101
-					_ = v_
-//line reduce_variants.go:101
-					var v archsimd.Float32x8
-//line reduce_variants.go:101
-					_ = v
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-				var v float32
-				_ = v
-
-//line reduce_variants.go:93
-				var r_ float32 = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v = r_
-				_ = r_
-				gc_s_v[gc_rank2] = v
-			}
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank2 >> 5)] = v
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_v_2 [32]float32
-		var gc_c22r [32]float32
-		{
-			var gc_m142 uint32
-
-//line reduce_variants.go:106
-			if (gc_w2 >> 5) == 0 {
-				gc_m142 = ^uint32(0)
-			}
-			gc_save142 := gc_act2
-			gc_act2 = gc_save142 & gc_m142
-			if gc_act2 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-//line reduce_variants.go:108
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-					_ = gc_none3
-//line reduce_variants.go:108
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-					_ = gc_iota8
-					if gc_act2 == ^uint32(0) {
-//line reduce_variants.go:108
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-						_ = gc_none4
-//line reduce_variants.go:108
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-						_ = gc_iota10
-//line reduce_variants.go:108
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-						_ = gc_all2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-							var gc_t12 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t12
-//line reduce_variants.go:108
-							var gc_in4 []float32 = gc_t12
-//line reduce_variants.go:108
-							_ = gc_in4
-//line reduce_variants.go:108
-							var gc_i12 int = gc_lane2
-//line reduce_variants.go:108
-							_ = gc_i12
-//line reduce_variants.go:108
-							var gc_result12 archsimd.Float32x8
-//line reduce_variants.go:108
-							_ = gc_result12
-//line reduce_variants.go:108
-							gc_returned12 := gc_none4
-//line reduce_variants.go:108
-							_ = gc_returned12
-//line reduce.go:281
-							if compiled.Reach(len(gc_in4), gc_i12, 8) > 7 {
-//line reduce.go:281
-								var gc_ld17 archsimd.Float32x8
-//line reduce.go:281
-								if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
-//line reduce.go:281
-									gc_ld17 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i12:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes19 [8]float32
-//line reduce.go:281
-									for gc_k19 := range 8 {
-//line reduce.go:281
-										if 0xff&(1<<gc_k19) != 0 {
-//line reduce.go:281
-											gc_pos2.Thread = gc_rank2 + gc_k19
-//line reduce.go:281
-											gc_lanes19[gc_k19] = gc_in4[gc_i12+gc_k19]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-									gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result12 = gc_ld17
-//line reduce.go:281
-								gc_b5 := gc_none4
-//line reduce.go:281
-								if true {
-//line reduce.go:281
-									gc_b5 = gc_all2
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_returned12 = gc_b5
-//line reduce.go:281
-							} else {
-//line reduce.go:281
-								gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
-//line reduce.go:281
-								_ = gc_if19
-//line reduce.go:281
-								if gc_if19.ToBits() != 0 {
-//line reduce.go:281
-									var gc_ld18 archsimd.Float32x8
-//line reduce.go:281
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
-//line reduce.go:281
-										gc_ld18 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i12:])
-//line reduce.go:281
-									} else {
-//line reduce.go:281
-										var gc_lanes20 [8]float32
-//line reduce.go:281
-										for gc_k20 := range 8 {
-//line reduce.go:281
-											if gc_if19.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k20
-//line reduce.go:281
-												gc_lanes20[gc_k20] = gc_in4[gc_i12+gc_k20]
-//line reduce.go:281
-											}
-//line reduce.go:281
-										}
-//line reduce.go:281
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-										gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_result12 = gc_ld18.Merge(gc_result12, gc_if19)
-//line reduce.go:281
-									gc_returned12 = gc_if19.Or(gc_returned12)
-//line reduce.go:281
-								}
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if20 := gc_returned12.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if20
-//line reduce.go:284
-							if gc_if20.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero12 float32
-//line reduce.go:284
-								_ = gc_zero12
-//line reduce.go:284
-								gc_result12 = archsimd.BroadcastFloat32x8(gc_zero12).Merge(gc_result12, gc_if20)
-//line reduce.go:284
-								gc_returned12 = gc_if20.Or(gc_returned12)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_2 := gc_result12
-//line reduce.go:284
+							v_2 := gc_l_v_2[gc_lane2]
 							_ = v_2
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-							var gc_t10 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t10
-//line reduce_variants.go:108
-							var gc_in2 []float32 = gc_t10
-//line reduce_variants.go:108
-							_ = gc_in2
-//line reduce_variants.go:108
-							var gc_i10 int = gc_lane2
-//line reduce_variants.go:108
-							_ = gc_i10
-//line reduce_variants.go:108
-							var gc_result10 archsimd.Float32x8
-//line reduce_variants.go:108
-							_ = gc_result10
-//line reduce_variants.go:108
-							gc_returned10 := gc_none3
-//line reduce_variants.go:108
-							_ = gc_returned10
-//line reduce.go:281
-							gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i10, 8))))
-//line reduce.go:281
-							_ = gc_if16
-//line reduce.go:281
-							if gc_if16.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld14 archsimd.Float32x8
-//line reduce.go:281
-								if gc_i10 >= 0 && gc_i10 <= len(gc_in2)-8 {
-//line reduce.go:281
-									gc_ld14 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i10:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes16 [8]float32
-//line reduce.go:281
-									for gc_k16 := range 8 {
-//line reduce.go:281
-										if gc_if16.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:281
-											gc_pos2.Thread = gc_rank2 + gc_k16
-//line reduce.go:281
-											gc_lanes16[gc_k16] = gc_in2[gc_i10+gc_k16]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result10 = gc_ld14.Merge(gc_result10, gc_if16)
-//line reduce.go:281
-								gc_returned10 = gc_if16.Or(gc_returned10)
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if17 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if17
-//line reduce.go:284
-							if gc_if17.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero10 float32
-//line reduce.go:284
-								_ = gc_zero10
-//line reduce.go:284
-								gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if17)
-//line reduce.go:284
-								gc_returned10 = gc_if17.Or(gc_returned10)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_2 := gc_result10
-//line reduce.go:284
-							_ = v_2
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:108
-						var v_2 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-
-//line reduce_variants.go:108
-						_ = v_2
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-
-//line reduce_variants.go:90
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
-
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left5 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-										_ = v_2
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-										_ = v_2
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-
-//line reduce_variants.go:91
-									v_2 += gc_c22r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
-								}
-							}
-						}
-					}
-				}
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line reduce_variants.go:93
-							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:93
-							_ = v_2
-//line reduce_variants.go:93
-							var v archsimd.Float32x8
-//line reduce_variants.go:93
+							var v float32
 							_ = v
+
 //line reduce_variants.go:93
-							r_2 := v_2
+							var r_2 float32 = v_2
+
 //line reduce_variants.go:93
 							_ = r_2
+
 //line reduce_variants.go:108
 							v = r_2
-//line reduce_variants.go:108
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line reduce_variants.go:108
-							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:108
-							_ = v_2
-//line reduce_variants.go:108
-							var v archsimd.Float32x8
-//line reduce_variants.go:108
-							_ = v
-//line reduce_variants.go:93
-							r_2 := v_2
-//line reduce_variants.go:93
 							_ = r_2
-//line reduce_variants.go:108
-							v = r_2
-//line reduce_variants.go:108
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_s_v[gc_rank2] = v
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-						var v float32
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 float32 = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank2] = v
-					}
-				}
+				gc_act2 = gc_save142 &^ gc_dead2
 			}
-			gc_act2 = gc_save142 &^ gc_dead2
 		}
 	}
 	{
@@ -11896,130 +11928,83 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_v_ [32]int32
 		var gc_c31r [32]int32
-		gc_left7 := gc_act3
-		if compiled.SIMD {
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			gc_left7 := gc_act3
+			if compiled.SIMD {
 //line reduce_variants.go:81
-			gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-			_ = gc_none5
+				_ = gc_none5
 //line reduce_variants.go:81
-			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota12
-			gc_tidx10 := gc_b6.At(gc_w3)
-			if gc_act3 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx3 {
+				_ = gc_iota12
+				gc_tidx10 := gc_b6.At(gc_w3)
+				if gc_act3 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx3 {
 //line reduce_variants.go:81
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-				_ = gc_none6
+					_ = gc_none6
 //line reduce_variants.go:81
-				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-				_ = gc_iota14
+					_ = gc_iota14
 //line reduce_variants.go:81
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:81
-				_ = gc_all3
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_tx3 := gc_tidx10.X + gc_lane3
-					_ = gc_tx3
-					gc_ty3 := gc_tidx10.Y
-					_ = gc_ty3
-					gc_tz3 := gc_tidx10.Z
-					_ = gc_tz3
-					_ = gc_rank3
+					_ = gc_all3
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_tx3 := gc_tidx10.X + gc_lane3
+						_ = gc_tx3
+						gc_ty3 := gc_tidx10.Y
+						_ = gc_ty3
+						gc_tz3 := gc_tidx10.Z
+						_ = gc_tz3
+						_ = gc_rank3
 //line reduce_variants.go:80
-					var i int = gc_bx3*2*gc_bdx3 + gc_tx3
+						var i int = gc_bx3*2*gc_bdx3 + gc_tx3
 //line reduce_variants.go:80
-					_ = i
+						_ = i
 //line reduce_variants.go:81
-					var gc_i19 int = i
+						var gc_i19 int = i
 //line reduce_variants.go:81
-					_ = gc_i19
+						_ = gc_i19
 //line reduce_variants.go:81
-					var gc_result19 archsimd.Int32x8
+						var gc_result19 archsimd.Int32x8
 //line reduce_variants.go:81
-					_ = gc_result19
+						_ = gc_result19
 //line reduce_variants.go:81
-					gc_returned19 := gc_none6
+						gc_returned19 := gc_none6
 //line reduce_variants.go:81
-					_ = gc_returned19
+						_ = gc_returned19
 //line reduce.go:281
-					if compiled.Reach(len(in), gc_i19, 8) > 7 {
+						if compiled.Reach(len(in), gc_i19, 8) > 7 {
 //line reduce_variants.go:81
-						var gc_ld27 archsimd.Int32x8
-//line reduce_variants.go:81
-						if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i19:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes29 [8]int32
-//line reduce_variants.go:81
-							for gc_k29 := range 8 {
-//line reduce_variants.go:81
-								if 0xff&(1<<gc_k29) != 0 {
-//line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3 + gc_k29
-//line reduce_variants.go:81
-									gc_lanes29[gc_k29] = in[gc_i19+gc_k29]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-							gc_ld27 = archsimd.LoadInt32x8(&gc_lanes29)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result19 = gc_ld27
-//line reduce_variants.go:81
-						gc_b7 := gc_none6
-//line reduce_variants.go:81
-						if true {
-//line reduce_variants.go:81
-							gc_b7 = gc_all3
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_returned19 = gc_b7
-//line reduce_variants.go:81
-					} else {
-//line reduce_variants.go:81
-						gc_if29 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
-//line reduce_variants.go:81
-						_ = gc_if29
-//line reduce_variants.go:81
-						if gc_if29.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld28 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:81
 							if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
 //line reduce_variants.go:81
-								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i19:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line reduce_variants.go:81
 							} else {
 //line reduce_variants.go:81
-								var gc_lanes30 [8]int32
+								var gc_lanes29 [8]int32
 //line reduce_variants.go:81
-								for gc_k30 := range 8 {
+								for gc_k29 := range 8 {
 //line reduce_variants.go:81
-									if gc_if29.ToBits()&(1<<gc_k30) != 0 {
+									if 0xff&(1<<gc_k29) != 0 {
 //line reduce_variants.go:81
-										gc_pos3.Thread = gc_rank3 + gc_k30
+										gc_pos3.Thread = gc_rank3 + gc_k29
 //line reduce_variants.go:81
-										gc_lanes30[gc_k30] = in[gc_i19+gc_k30]
+										gc_lanes29[gc_k29] = in[gc_i19+gc_k29]
 //line reduce_variants.go:81
 									}
 //line reduce_variants.go:81
@@ -12027,117 +12012,117 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-								gc_ld28 = archsimd.LoadInt32x8(&gc_lanes30)
+								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes29)
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_result19 = gc_ld28.Merge(gc_result19, gc_if29)
+							gc_result19 = gc_ld27
 //line reduce_variants.go:81
-							gc_returned19 = gc_if29.Or(gc_returned19)
+							gc_b7 := gc_none6
 //line reduce_variants.go:81
-						}
+							if true {
 //line reduce_variants.go:81
-					}
-//line reduce.go:281
-					gc_if30 := gc_returned19.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-					_ = gc_if30
-//line reduce.go:284
-					if gc_if30.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero19 int32
-//line reduce.go:284
-						_ = gc_zero19
-//line reduce.go:284
-						gc_result19 = archsimd.BroadcastInt32x8(gc_zero19).Merge(gc_result19, gc_if30)
-//line reduce.go:284
-						gc_returned19 = gc_if30.Or(gc_returned19)
-//line reduce.go:284
-					}
+								gc_b7 = gc_all3
 //line reduce_variants.go:81
-					var gc_t19 int = i + gc_bdx3
+							}
 //line reduce_variants.go:81
-					_ = gc_t19
-//line reduce_variants.go:81
-					var gc_i20 int = gc_t19
-//line reduce_variants.go:81
-					_ = gc_i20
-//line reduce_variants.go:81
-					var gc_result20 archsimd.Int32x8
-//line reduce_variants.go:81
-					_ = gc_result20
-//line reduce_variants.go:81
-					gc_returned20 := gc_none6
-//line reduce_variants.go:81
-					_ = gc_returned20
-//line reduce.go:281
-					if compiled.Reach(len(in), gc_i20, 8) > 7 {
-//line reduce_variants.go:81
-						var gc_ld29 archsimd.Int32x8
-//line reduce_variants.go:81
-						if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld29 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+							gc_returned19 = gc_b7
 //line reduce_variants.go:81
 						} else {
 //line reduce_variants.go:81
-							var gc_lanes31 [8]int32
+							gc_if29 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
 //line reduce_variants.go:81
-							for gc_k31 := range 8 {
+							_ = gc_if29
 //line reduce_variants.go:81
-								if 0xff&(1<<gc_k31) != 0 {
+							if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3 + gc_k31
+								var gc_ld28 archsimd.Int32x8
 //line reduce_variants.go:81
-									gc_lanes31[gc_k31] = in[gc_i20+gc_k31]
+								if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
+//line reduce_variants.go:81
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i19:])
+//line reduce_variants.go:81
+								} else {
+//line reduce_variants.go:81
+									var gc_lanes30 [8]int32
+//line reduce_variants.go:81
+									for gc_k30 := range 8 {
+//line reduce_variants.go:81
+										if gc_if29.ToBits()&(1<<gc_k30) != 0 {
+//line reduce_variants.go:81
+											gc_pos3.Thread = gc_rank3 + gc_k30
+//line reduce_variants.go:81
+											gc_lanes30[gc_k30] = in[gc_i19+gc_k30]
+//line reduce_variants.go:81
+										}
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+									gc_ld28 = archsimd.LoadInt32x8(&gc_lanes30)
 //line reduce_variants.go:81
 								}
 //line reduce_variants.go:81
+								gc_result19 = gc_ld28.Merge(gc_result19, gc_if29)
+//line reduce_variants.go:81
+								gc_returned19 = gc_if29.Or(gc_returned19)
+//line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-							gc_ld29 = archsimd.LoadInt32x8(&gc_lanes31)
-//line reduce_variants.go:81
+						}
+//line reduce.go:281
+						gc_if30 := gc_returned19.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if30
+//line reduce.go:284
+						if gc_if30.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero19 int32
+//line reduce.go:284
+							_ = gc_zero19
+//line reduce.go:284
+							gc_result19 = archsimd.BroadcastInt32x8(gc_zero19).Merge(gc_result19, gc_if30)
+//line reduce.go:284
+							gc_returned19 = gc_if30.Or(gc_returned19)
+//line reduce.go:284
 						}
 //line reduce_variants.go:81
-						gc_result20 = gc_ld29
+						var gc_t19 int = i + gc_bdx3
 //line reduce_variants.go:81
-						gc_b8 := gc_none6
+						_ = gc_t19
 //line reduce_variants.go:81
-						if true {
+						var gc_i20 int = gc_t19
 //line reduce_variants.go:81
-							gc_b8 = gc_all3
+						_ = gc_i20
 //line reduce_variants.go:81
-						}
+						var gc_result20 archsimd.Int32x8
 //line reduce_variants.go:81
-						gc_returned20 = gc_b8
+						_ = gc_result20
 //line reduce_variants.go:81
-					} else {
+						gc_returned20 := gc_none6
 //line reduce_variants.go:81
-						gc_if31 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+						_ = gc_returned20
+//line reduce.go:281
+						if compiled.Reach(len(in), gc_i20, 8) > 7 {
 //line reduce_variants.go:81
-						_ = gc_if31
-//line reduce_variants.go:81
-						if gc_if31.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld30 archsimd.Int32x8
+							var gc_ld29 archsimd.Int32x8
 //line reduce_variants.go:81
 							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
 //line reduce_variants.go:81
-								gc_ld30 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+								gc_ld29 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line reduce_variants.go:81
 							} else {
 //line reduce_variants.go:81
-								var gc_lanes32 [8]int32
+								var gc_lanes31 [8]int32
 //line reduce_variants.go:81
-								for gc_k32 := range 8 {
+								for gc_k31 := range 8 {
 //line reduce_variants.go:81
-									if gc_if31.ToBits()&(1<<gc_k32) != 0 {
+									if 0xff&(1<<gc_k31) != 0 {
 //line reduce_variants.go:81
-										gc_pos3.Thread = gc_rank3 + gc_k32
+										gc_pos3.Thread = gc_rank3 + gc_k31
 //line reduce_variants.go:81
-										gc_lanes32[gc_k32] = in[gc_i20+gc_k32]
+										gc_lanes31[gc_k31] = in[gc_i20+gc_k31]
 //line reduce_variants.go:81
 									}
 //line reduce_variants.go:81
@@ -12145,300 +12130,871 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:81
-								gc_ld30 = archsimd.LoadInt32x8(&gc_lanes32)
+								gc_ld29 = archsimd.LoadInt32x8(&gc_lanes31)
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_result20 = gc_ld30.Merge(gc_result20, gc_if31)
+							gc_result20 = gc_ld29
 //line reduce_variants.go:81
-							gc_returned20 = gc_if31.Or(gc_returned20)
+							gc_b8 := gc_none6
+//line reduce_variants.go:81
+							if true {
+//line reduce_variants.go:81
+								gc_b8 = gc_all3
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_returned20 = gc_b8
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							gc_if31 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+//line reduce_variants.go:81
+							_ = gc_if31
+//line reduce_variants.go:81
+							if gc_if31.ToBits() != 0 {
+//line reduce_variants.go:81
+								var gc_ld30 archsimd.Int32x8
+//line reduce_variants.go:81
+								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+//line reduce_variants.go:81
+									gc_ld30 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+//line reduce_variants.go:81
+								} else {
+//line reduce_variants.go:81
+									var gc_lanes32 [8]int32
+//line reduce_variants.go:81
+									for gc_k32 := range 8 {
+//line reduce_variants.go:81
+										if gc_if31.ToBits()&(1<<gc_k32) != 0 {
+//line reduce_variants.go:81
+											gc_pos3.Thread = gc_rank3 + gc_k32
+//line reduce_variants.go:81
+											gc_lanes32[gc_k32] = in[gc_i20+gc_k32]
+//line reduce_variants.go:81
+										}
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+									gc_ld30 = archsimd.LoadInt32x8(&gc_lanes32)
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_result20 = gc_ld30.Merge(gc_result20, gc_if31)
+//line reduce_variants.go:81
+								gc_returned20 = gc_if31.Or(gc_returned20)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce.go:281
+						gc_if32 := gc_returned20.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if32
+//line reduce.go:284
+						if gc_if32.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero20 int32
+//line reduce.go:284
+							_ = gc_zero20
+//line reduce.go:284
+							gc_result20 = archsimd.BroadcastInt32x8(gc_zero20).Merge(gc_result20, gc_if32)
+//line reduce.go:284
+							gc_returned20 = gc_if32.Or(gc_returned20)
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_t20 := gc_result19.Add(gc_result20)
+//line reduce.go:284
+						_ = gc_t20
+//line reduce.go:284
+						v := gc_t20
+//line reduce.go:284
+						_ = v
+//line reduce.go:284
+						v_ := v
+//line reduce.go:284
+						_ = v_
+//line reduce.go:284
+						v_.StoreSlice(gc_l_v_[gc_lane3:])
+//line reduce.go:284
+						v.StoreSlice(gc_s_v[gc_rank3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_tidx9 := gc_b6.At(gc_rank3)
+						if gc_tidx9.X+8 > gc_bdx3 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx3 := gc_tidx9.X
+						_ = gc_tx3
+						gc_ty3 := gc_tidx9.Y
+						_ = gc_ty3
+						gc_tz3 := gc_tidx9.Z
+						_ = gc_tz3
+						_ = gc_rank3
+//line reduce_variants.go:80
+						var i int = gc_bx3*2*gc_bdx3 + gc_tx3
+//line reduce_variants.go:80
+						_ = i
+//line reduce_variants.go:81
+						var gc_i15 int = i
+//line reduce_variants.go:81
+						_ = gc_i15
+//line reduce_variants.go:81
+						var gc_result15 archsimd.Int32x8
+//line reduce_variants.go:81
+						_ = gc_result15
+//line reduce_variants.go:81
+						gc_returned15 := gc_none5
+//line reduce_variants.go:81
+						_ = gc_returned15
+//line reduce.go:281
+						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+//line reduce.go:281
+						_ = gc_if23
+//line reduce_variants.go:81
+						if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:81
+							var gc_ld21 archsimd.Int32x8
+//line reduce_variants.go:81
+							if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
+//line reduce_variants.go:81
+								gc_ld21 = archsimd.LoadInt32x8Slice(in[gc_i15:])
+//line reduce_variants.go:81
+							} else {
+//line reduce_variants.go:81
+								var gc_lanes23 [8]int32
+//line reduce_variants.go:81
+								for gc_k23 := range 8 {
+//line reduce_variants.go:81
+									if gc_if23.ToBits()&(1<<gc_k23) != 0 {
+//line reduce_variants.go:81
+										gc_pos3.Thread = gc_rank3 + gc_k23
+//line reduce_variants.go:81
+										gc_lanes23[gc_k23] = in[gc_i15+gc_k23]
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+								gc_ld21 = archsimd.LoadInt32x8(&gc_lanes23)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_result15 = gc_ld21.Merge(gc_result15, gc_if23)
+//line reduce_variants.go:81
+							gc_returned15 = gc_if23.Or(gc_returned15)
 //line reduce_variants.go:81
 						}
 //line reduce_variants.go:81
-					}
+						gc_if24 := gc_returned15.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+						_ = gc_if24
+//line reduce.go:284
+						if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero15 int32
+//line reduce.go:284
+							_ = gc_zero15
+//line reduce.go:284
+							gc_result15 = archsimd.BroadcastInt32x8(gc_zero15).Merge(gc_result15, gc_if24)
+//line reduce.go:284
+							gc_returned15 = gc_if24.Or(gc_returned15)
+//line reduce.go:284
+						}
+//line reduce_variants.go:81
+						var gc_t15 int = i + gc_bdx3
+//line reduce_variants.go:81
+						_ = gc_t15
+//line reduce_variants.go:81
+						var gc_i16 int = gc_t15
+//line reduce_variants.go:81
+						_ = gc_i16
+//line reduce_variants.go:81
+						var gc_result16 archsimd.Int32x8
+//line reduce_variants.go:81
+						_ = gc_result16
+//line reduce_variants.go:81
+						gc_returned16 := gc_none5
+//line reduce_variants.go:81
+						_ = gc_returned16
 //line reduce.go:281
-					gc_if32 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line reduce.go:281
-					_ = gc_if32
+						_ = gc_if25
+//line reduce_variants.go:81
+						if gc_if25.ToBits() != 0 {
+//line reduce_variants.go:81
+							var gc_ld22 archsimd.Int32x8
+//line reduce_variants.go:81
+							if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+//line reduce_variants.go:81
+								gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+//line reduce_variants.go:81
+							} else {
+//line reduce_variants.go:81
+								var gc_lanes24 [8]int32
+//line reduce_variants.go:81
+								for gc_k24 := range 8 {
+//line reduce_variants.go:81
+									if gc_if25.ToBits()&(1<<gc_k24) != 0 {
+//line reduce_variants.go:81
+										gc_pos3.Thread = gc_rank3 + gc_k24
+//line reduce_variants.go:81
+										gc_lanes24[gc_k24] = in[gc_i16+gc_k24]
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:81
+								gc_ld22 = archsimd.LoadInt32x8(&gc_lanes24)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_result16 = gc_ld22.Merge(gc_result16, gc_if25)
+//line reduce_variants.go:81
+							gc_returned16 = gc_if25.Or(gc_returned16)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_if26 := gc_returned16.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+						_ = gc_if26
 //line reduce.go:284
-					if gc_if32.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero20 int32
+							var gc_zero16 int32
 //line reduce.go:284
-						_ = gc_zero20
+							_ = gc_zero16
 //line reduce.go:284
-						gc_result20 = archsimd.BroadcastInt32x8(gc_zero20).Merge(gc_result20, gc_if32)
+							gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if26)
 //line reduce.go:284
-						gc_returned20 = gc_if32.Or(gc_returned20)
+							gc_returned16 = gc_if26.Or(gc_returned16)
 //line reduce.go:284
+						}
+//line reduce.go:284
+						gc_t16 := gc_result15.Add(gc_result16)
+//line reduce.go:284
+						_ = gc_t16
+//line reduce.go:284
+						v := gc_t16
+//line reduce.go:284
+						_ = v
+//line reduce.go:284
+						v_ := v
+//line reduce.go:284
+						_ = v_
+//line reduce.go:284
+						v_.StoreSlice(gc_l_v_[gc_lane3:])
+//line reduce.go:284
+						v.StoreSlice(gc_s_v[gc_rank3:])
+						gc_left7 &^= 0xff << gc_lane3
 					}
-//line reduce.go:284
-					gc_t20 := gc_result19.Add(gc_result20)
-//line reduce.go:284
-					_ = gc_t20
-//line reduce.go:284
-					v := gc_t20
-//line reduce.go:284
-					_ = v
-//line reduce.go:284
-					v_ := v
-//line reduce.go:284
-					_ = v_
-//line reduce.go:284
-					v_.StoreSlice(gc_l_v_[gc_lane3:])
-//line reduce.go:284
-					v.StoreSlice(gc_s_v[gc_rank3:])
-					gc_left7 &^= 0xff << gc_lane3
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				{
+					gc_tidx9 := gc_b6.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						if gc_left7&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:80
+						i := gc_bx3*2*gc_bdx3 + gc_tx3
+						_ = i
+
+//line reduce_variants.go:81
+						var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+
+//line reduce_variants.go:81
+						_ = v
+
+//line reduce_variants.go:101
+						var v_ int32 = v
+
+//line reduce_variants.go:101
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane3] = v_
+					}
+				}
+			}
+
+//line reduce_variants.go:90
+			if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy3*gc_bdz3 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_tidx9 := gc_b6.At(gc_rank3)
-					if gc_tidx9.X+8 > gc_bdx3 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx3 := gc_tidx9.X
-					_ = gc_tx3
-					gc_ty3 := gc_tidx9.Y
-					_ = gc_ty3
-					gc_tz3 := gc_tidx9.Z
-					_ = gc_tz3
-					_ = gc_rank3
-//line reduce_variants.go:80
-					var i int = gc_bx3*2*gc_bdx3 + gc_tx3
-//line reduce_variants.go:80
-					_ = i
-//line reduce_variants.go:81
-					var gc_i15 int = i
-//line reduce_variants.go:81
-					_ = gc_i15
-//line reduce_variants.go:81
-					var gc_result15 archsimd.Int32x8
-//line reduce_variants.go:81
-					_ = gc_result15
-//line reduce_variants.go:81
-					gc_returned15 := gc_none5
-//line reduce_variants.go:81
-					_ = gc_returned15
-//line reduce.go:281
-					gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
-//line reduce.go:281
-					_ = gc_if23
-//line reduce_variants.go:81
-					if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld21 archsimd.Int32x8
-//line reduce_variants.go:81
-						if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld21 = archsimd.LoadInt32x8Slice(in[gc_i15:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes23 [8]int32
-//line reduce_variants.go:81
-							for gc_k23 := range 8 {
-//line reduce_variants.go:81
-								if gc_if23.ToBits()&(1<<gc_k23) != 0 {
-//line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3 + gc_k23
-//line reduce_variants.go:81
-									gc_lanes23[gc_k23] = in[gc_i15+gc_k23]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-							gc_ld21 = archsimd.LoadInt32x8(&gc_lanes23)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result15 = gc_ld21.Merge(gc_result15, gc_if23)
-//line reduce_variants.go:81
-						gc_returned15 = gc_if23.Or(gc_returned15)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_if24 := gc_returned15.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-					_ = gc_if24
-//line reduce.go:284
-					if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero15 int32
-//line reduce.go:284
-						_ = gc_zero15
-//line reduce.go:284
-						gc_result15 = archsimd.BroadcastInt32x8(gc_zero15).Merge(gc_result15, gc_if24)
-//line reduce.go:284
-						gc_returned15 = gc_if24.Or(gc_returned15)
-//line reduce.go:284
-					}
-//line reduce_variants.go:81
-					var gc_t15 int = i + gc_bdx3
-//line reduce_variants.go:81
-					_ = gc_t15
-//line reduce_variants.go:81
-					var gc_i16 int = gc_t15
-//line reduce_variants.go:81
-					_ = gc_i16
-//line reduce_variants.go:81
-					var gc_result16 archsimd.Int32x8
-//line reduce_variants.go:81
-					_ = gc_result16
-//line reduce_variants.go:81
-					gc_returned16 := gc_none5
-//line reduce_variants.go:81
-					_ = gc_returned16
-//line reduce.go:281
-					gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
-//line reduce.go:281
-					_ = gc_if25
-//line reduce_variants.go:81
-					if gc_if25.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld22 archsimd.Int32x8
-//line reduce_variants.go:81
-						if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i16:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes24 [8]int32
-//line reduce_variants.go:81
-							for gc_k24 := range 8 {
-//line reduce_variants.go:81
-								if gc_if25.ToBits()&(1<<gc_k24) != 0 {
-//line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3 + gc_k24
-//line reduce_variants.go:81
-									gc_lanes24[gc_k24] = in[gc_i16+gc_k24]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-							gc_ld22 = archsimd.LoadInt32x8(&gc_lanes24)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result16 = gc_ld22.Merge(gc_result16, gc_if25)
-//line reduce_variants.go:81
-						gc_returned16 = gc_if25.Or(gc_returned16)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_if26 := gc_returned16.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-					_ = gc_if26
-//line reduce.go:284
-					if gc_if26.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero16 int32
-//line reduce.go:284
-						_ = gc_zero16
-//line reduce.go:284
-						gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if26)
-//line reduce.go:284
-						gc_returned16 = gc_if26.Or(gc_returned16)
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_t16 := gc_result15.Add(gc_result16)
-//line reduce.go:284
-					_ = gc_t16
-//line reduce.go:284
-					v := gc_t16
-//line reduce.go:284
-					_ = v
-//line reduce.go:284
-					v_ := v
-//line reduce.go:284
-					_ = v_
-//line reduce.go:284
-					v_.StoreSlice(gc_l_v_[gc_lane3:])
-//line reduce.go:284
-					v.StoreSlice(gc_s_v[gc_rank3:])
-					gc_left7 &^= 0xff << gc_lane3
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left7 != 0 {
-			{
-				gc_tidx9 := gc_b6.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					if gc_left7&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:80
-					i := gc_bx3*2*gc_bdx3 + gc_tx3
-					_ = i
-
-//line reduce_variants.go:81
-					var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-
-//line reduce_variants.go:81
-					_ = v
-
-//line reduce_variants.go:101
-					var v_ int32 = v
-
-//line reduce_variants.go:101
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v_[gc_lane3] = v_
-				}
-			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+
+//line reduce_variants.go:91
+						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+						gc_left8 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line reduce_variants.go:91
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+									_ = v_
+//line reduce_variants.go:91
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+									v_.StoreSlice(gc_l_v_[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line reduce_variants.go:91
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+									_ = v_
+//line reduce_variants.go:91
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+									v_.StoreSlice(gc_l_v_[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left8&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								v_ := gc_l_v_[gc_lane3]
+								_ = v_
+
+//line reduce_variants.go:91
+								v_ += gc_c31r[gc_lane3]
+								gc_l_v_[gc_lane3] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_left9 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line reduce_variants.go:93
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						var v archsimd.Int32x8
+//line reduce_variants.go:93
+						_ = v
+//line reduce_variants.go:93
+						r_ := v_
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v = r_
+//line reduce_variants.go:101
+						v.StoreSlice(gc_s_v[gc_rank3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
 				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line reduce_variants.go:101
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:101
+						_ = v_
+//line reduce_variants.go:101
+						var v archsimd.Int32x8
+//line reduce_variants.go:101
+						_ = v
+//line reduce_variants.go:93
+						r_ := v_
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v = r_
+//line reduce_variants.go:101
+						v.StoreSlice(gc_s_v[gc_rank3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left9&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_ := gc_l_v_[gc_lane3]
+					_ = v_
+					var v int32
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ int32 = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank3] = v
+				}
+			}
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			}
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			}
+			gc_hi6 = min(gc_hi6, gc_cnt3)
+			for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank3 >> 5)] = v
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v_2 [32]int32
+		var gc_c32r [32]int32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m143 uint32
+
+//line reduce_variants.go:106
+				if (gc_w3 >> 5) == 0 {
+					gc_m143 = ^uint32(0)
+				}
+				gc_save143 := gc_act3
+				gc_act3 = gc_save143 & gc_m143
+				if gc_act3 != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					gc_left10 := gc_act3
+					if compiled.SIMD {
+//line reduce_variants.go:108
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+						_ = gc_none7
+//line reduce_variants.go:108
+						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+						_ = gc_iota18
+						if gc_act3 == ^uint32(0) {
+//line reduce_variants.go:108
+							gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+							_ = gc_none8
+//line reduce_variants.go:108
+							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+							_ = gc_iota20
+//line reduce_variants.go:108
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+							_ = gc_all4
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+								var gc_t24 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t24
+//line reduce_variants.go:108
+								var gc_in8 []int32 = gc_t24
+//line reduce_variants.go:108
+								_ = gc_in8
+//line reduce_variants.go:108
+								var gc_i24 int = gc_lane3
+//line reduce_variants.go:108
+								_ = gc_i24
+//line reduce_variants.go:108
+								var gc_result24 archsimd.Int32x8
+//line reduce_variants.go:108
+								_ = gc_result24
+//line reduce_variants.go:108
+								gc_returned24 := gc_none8
+//line reduce_variants.go:108
+								_ = gc_returned24
+//line reduce.go:281
+								if compiled.Reach(len(gc_in8), gc_i24, 8) > 7 {
+//line reduce.go:281
+									var gc_ld35 archsimd.Int32x8
+//line reduce.go:281
+									if gc_i24 >= 0 && gc_i24 <= len(gc_in8)-8 {
+//line reduce.go:281
+										gc_ld35 = archsimd.LoadInt32x8Slice(gc_in8[gc_i24:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes39 [8]int32
+//line reduce.go:281
+										for gc_k39 := range 8 {
+//line reduce.go:281
+											if 0xff&(1<<gc_k39) != 0 {
+//line reduce.go:281
+												gc_pos3.Thread = gc_rank3 + gc_k39
+//line reduce.go:281
+												gc_lanes39[gc_k39] = gc_in8[gc_i24+gc_k39]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+										gc_ld35 = archsimd.LoadInt32x8(&gc_lanes39)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result24 = gc_ld35
+//line reduce.go:281
+									gc_b9 := gc_none8
+//line reduce.go:281
+									if true {
+//line reduce.go:281
+										gc_b9 = gc_all4
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_returned24 = gc_b9
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									gc_if39 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i24, 8))))
+//line reduce.go:281
+									_ = gc_if39
+//line reduce.go:281
+									if gc_if39.ToBits() != 0 {
+//line reduce.go:281
+										var gc_ld36 archsimd.Int32x8
+//line reduce.go:281
+										if gc_i24 >= 0 && gc_i24 <= len(gc_in8)-8 {
+//line reduce.go:281
+											gc_ld36 = archsimd.LoadInt32x8Slice(gc_in8[gc_i24:])
+//line reduce.go:281
+										} else {
+//line reduce.go:281
+											var gc_lanes40 [8]int32
+//line reduce.go:281
+											for gc_k40 := range 8 {
+//line reduce.go:281
+												if gc_if39.ToBits()&(1<<gc_k40) != 0 {
+//line reduce.go:281
+													gc_pos3.Thread = gc_rank3 + gc_k40
+//line reduce.go:281
+													gc_lanes40[gc_k40] = gc_in8[gc_i24+gc_k40]
+//line reduce.go:281
+												}
+//line reduce.go:281
+											}
+//line reduce.go:281
+											gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+											gc_ld36 = archsimd.LoadInt32x8(&gc_lanes40)
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_result24 = gc_ld36.Merge(gc_result24, gc_if39)
+//line reduce.go:281
+										gc_returned24 = gc_if39.Or(gc_returned24)
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if40 := gc_returned24.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if40
+//line reduce.go:284
+								if gc_if40.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero24 int32
+//line reduce.go:284
+									_ = gc_zero24
+//line reduce.go:284
+									gc_result24 = archsimd.BroadcastInt32x8(gc_zero24).Merge(gc_result24, gc_if40)
+//line reduce.go:284
+									gc_returned24 = gc_if40.Or(gc_returned24)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_2 := gc_result24
+//line reduce.go:284
+								_ = v_2
+//line reduce.go:284
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left10 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+								var gc_t22 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t22
+//line reduce_variants.go:108
+								var gc_in6 []int32 = gc_t22
+//line reduce_variants.go:108
+								_ = gc_in6
+//line reduce_variants.go:108
+								var gc_i22 int = gc_lane3
+//line reduce_variants.go:108
+								_ = gc_i22
+//line reduce_variants.go:108
+								var gc_result22 archsimd.Int32x8
+//line reduce_variants.go:108
+								_ = gc_result22
+//line reduce_variants.go:108
+								gc_returned22 := gc_none7
+//line reduce_variants.go:108
+								_ = gc_returned22
+//line reduce.go:281
+								gc_if36 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i22, 8))))
+//line reduce.go:281
+								_ = gc_if36
+//line reduce.go:281
+								if gc_if36.ToBits() != 0 {
+//line reduce.go:281
+									var gc_ld32 archsimd.Int32x8
+//line reduce.go:281
+									if gc_i22 >= 0 && gc_i22 <= len(gc_in6)-8 {
+//line reduce.go:281
+										gc_ld32 = archsimd.LoadInt32x8Slice(gc_in6[gc_i22:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes36 [8]int32
+//line reduce.go:281
+										for gc_k36 := range 8 {
+//line reduce.go:281
+											if gc_if36.ToBits()&(1<<gc_k36) != 0 {
+//line reduce.go:281
+												gc_pos3.Thread = gc_rank3 + gc_k36
+//line reduce.go:281
+												gc_lanes36[gc_k36] = gc_in6[gc_i22+gc_k36]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+										gc_ld32 = archsimd.LoadInt32x8(&gc_lanes36)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result22 = gc_ld32.Merge(gc_result22, gc_if36)
+//line reduce.go:281
+									gc_returned22 = gc_if36.Or(gc_returned22)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if37 := gc_returned22.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if37
+//line reduce.go:284
+								if gc_if37.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero22 int32
+//line reduce.go:284
+									_ = gc_zero22
+//line reduce.go:284
+									gc_result22 = archsimd.BroadcastInt32x8(gc_zero22).Merge(gc_result22, gc_if37)
+//line reduce.go:284
+									gc_returned22 = gc_if37.Or(gc_returned22)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_2 := gc_result22
+//line reduce.go:284
+								_ = v_2
+//line reduce.go:284
+								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+								gc_left10 &^= 0xff << gc_lane3
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left10 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left10&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:108
+							var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+
+//line reduce_variants.go:108
+							_ = v_2
+							_ = v_2
+							gc_l_v_2[gc_lane3] = v_2
+						}
+					}
+
+//line reduce_variants.go:90
+					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy3*gc_bdz3 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_2)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left8 := gc_act3
+							if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+								gc_left11 := gc_act3
+								if compiled.SIMD {
+									if gc_act3 == ^uint32(0) {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line reduce_variants.go:91
+											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+											_ = v_2
+//line reduce_variants.go:91
+											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+											gc_left11 &^= 0xff << gc_lane3
+										}
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line reduce_variants.go:91
+											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+											_ = v_2
+//line reduce_variants.go:91
+											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+											gc_left11 &^= 0xff << gc_lane3
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left11 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left11&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+										v_2 := gc_l_v_2[gc_lane3]
+										_ = v_2
+
+//line reduce_variants.go:91
+										v_2 += gc_c32r[gc_lane3]
+										gc_l_v_2[gc_lane3] = v_2
+									}
+								}
+							}
+						}
+					}
+					gc_left12 := gc_act3
 					if compiled.SIMD {
 						if gc_act3 == ^uint32(0) {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line reduce_variants.go:91
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-								_ = v_
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
+//line reduce_variants.go:93
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:93
+								_ = v_2
+//line reduce_variants.go:93
+								var v archsimd.Int32x8
+//line reduce_variants.go:93
+								_ = v
+//line reduce_variants.go:93
+								r_2 := v_2
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v = r_2
+//line reduce_variants.go:108
+								v.StoreSlice(gc_s_v[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12447,566 +13003,54 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line reduce_variants.go:91
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:91
-								_ = v_
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
+//line reduce_variants.go:108
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:108
+								_ = v_2
+//line reduce_variants.go:108
+								var v archsimd.Int32x8
+//line reduce_variants.go:108
+								_ = v
+//line reduce_variants.go:93
+								r_2 := v_2
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v = r_2
+//line reduce_variants.go:108
+								v.StoreSlice(gc_s_v[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left12 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left8&(1<<gc_lane3) == 0 {
+							if gc_left12&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-							v_ := gc_l_v_[gc_lane3]
-							_ = v_
-
-//line reduce_variants.go:91
-							v_ += gc_c31r[gc_lane3]
-							gc_l_v_[gc_lane3] = v_
-						}
-					}
-				}
-			}
-		}
-		gc_left9 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line reduce_variants.go:93
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:93
-					_ = v_
-//line reduce_variants.go:93
-					var v archsimd.Int32x8
-//line reduce_variants.go:93
-					_ = v
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank3:])
-					gc_left9 &^= 0xff << gc_lane3
-				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line reduce_variants.go:101
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:101
-					_ = v_
-//line reduce_variants.go:101
-					var v archsimd.Int32x8
-//line reduce_variants.go:101
-					_ = v
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank3:])
-					gc_left9 &^= 0xff << gc_lane3
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left9 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left9&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				v_ := gc_l_v_[gc_lane3]
-				_ = v_
-				var v int32
-				_ = v
-
-//line reduce_variants.go:93
-				var r_ int32 = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v = r_
-				_ = r_
-				gc_s_v[gc_rank3] = v
-			}
-		}
-		gc_lo6, gc_hi6 := 0, 32
-		if gc_lo6 < gc_hi6 {
-			gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-		}
-		if gc_lo6 < gc_hi6 {
-			gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-		}
-		gc_hi6 = min(gc_hi6, gc_cnt3)
-		for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank3 >> 5)] = v
-			}
-		}
-	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_l_v_2 [32]int32
-		var gc_c32r [32]int32
-		{
-			var gc_m143 uint32
-
-//line reduce_variants.go:106
-			if (gc_w3 >> 5) == 0 {
-				gc_m143 = ^uint32(0)
-			}
-			gc_save143 := gc_act3
-			gc_act3 = gc_save143 & gc_m143
-			if gc_act3 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left10 := gc_act3
-				if compiled.SIMD {
-//line reduce_variants.go:108
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-					_ = gc_none7
-//line reduce_variants.go:108
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-					_ = gc_iota18
-					if gc_act3 == ^uint32(0) {
-//line reduce_variants.go:108
-						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-						_ = gc_none8
-//line reduce_variants.go:108
-						gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-						_ = gc_iota20
-//line reduce_variants.go:108
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-						_ = gc_all4
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-							var gc_t24 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t24
-//line reduce_variants.go:108
-							var gc_in8 []int32 = gc_t24
-//line reduce_variants.go:108
-							_ = gc_in8
-//line reduce_variants.go:108
-							var gc_i24 int = gc_lane3
-//line reduce_variants.go:108
-							_ = gc_i24
-//line reduce_variants.go:108
-							var gc_result24 archsimd.Int32x8
-//line reduce_variants.go:108
-							_ = gc_result24
-//line reduce_variants.go:108
-							gc_returned24 := gc_none8
-//line reduce_variants.go:108
-							_ = gc_returned24
-//line reduce.go:281
-							if compiled.Reach(len(gc_in8), gc_i24, 8) > 7 {
-//line reduce.go:281
-								var gc_ld35 archsimd.Int32x8
-//line reduce.go:281
-								if gc_i24 >= 0 && gc_i24 <= len(gc_in8)-8 {
-//line reduce.go:281
-									gc_ld35 = archsimd.LoadInt32x8Slice(gc_in8[gc_i24:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes39 [8]int32
-//line reduce.go:281
-									for gc_k39 := range 8 {
-//line reduce.go:281
-										if 0xff&(1<<gc_k39) != 0 {
-//line reduce.go:281
-											gc_pos3.Thread = gc_rank3 + gc_k39
-//line reduce.go:281
-											gc_lanes39[gc_k39] = gc_in8[gc_i24+gc_k39]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-									gc_ld35 = archsimd.LoadInt32x8(&gc_lanes39)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result24 = gc_ld35
-//line reduce.go:281
-								gc_b9 := gc_none8
-//line reduce.go:281
-								if true {
-//line reduce.go:281
-									gc_b9 = gc_all4
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_returned24 = gc_b9
-//line reduce.go:281
-							} else {
-//line reduce.go:281
-								gc_if39 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i24, 8))))
-//line reduce.go:281
-								_ = gc_if39
-//line reduce.go:281
-								if gc_if39.ToBits() != 0 {
-//line reduce.go:281
-									var gc_ld36 archsimd.Int32x8
-//line reduce.go:281
-									if gc_i24 >= 0 && gc_i24 <= len(gc_in8)-8 {
-//line reduce.go:281
-										gc_ld36 = archsimd.LoadInt32x8Slice(gc_in8[gc_i24:])
-//line reduce.go:281
-									} else {
-//line reduce.go:281
-										var gc_lanes40 [8]int32
-//line reduce.go:281
-										for gc_k40 := range 8 {
-//line reduce.go:281
-											if gc_if39.ToBits()&(1<<gc_k40) != 0 {
-//line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k40
-//line reduce.go:281
-												gc_lanes40[gc_k40] = gc_in8[gc_i24+gc_k40]
-//line reduce.go:281
-											}
-//line reduce.go:281
-										}
-//line reduce.go:281
-										gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-										gc_ld36 = archsimd.LoadInt32x8(&gc_lanes40)
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_result24 = gc_ld36.Merge(gc_result24, gc_if39)
-//line reduce.go:281
-									gc_returned24 = gc_if39.Or(gc_returned24)
-//line reduce.go:281
-								}
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if40 := gc_returned24.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if40
-//line reduce.go:284
-							if gc_if40.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero24 int32
-//line reduce.go:284
-								_ = gc_zero24
-//line reduce.go:284
-								gc_result24 = archsimd.BroadcastInt32x8(gc_zero24).Merge(gc_result24, gc_if40)
-//line reduce.go:284
-								gc_returned24 = gc_if40.Or(gc_returned24)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_2 := gc_result24
-//line reduce.go:284
+							v_2 := gc_l_v_2[gc_lane3]
 							_ = v_2
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-							var gc_t22 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t22
-//line reduce_variants.go:108
-							var gc_in6 []int32 = gc_t22
-//line reduce_variants.go:108
-							_ = gc_in6
-//line reduce_variants.go:108
-							var gc_i22 int = gc_lane3
-//line reduce_variants.go:108
-							_ = gc_i22
-//line reduce_variants.go:108
-							var gc_result22 archsimd.Int32x8
-//line reduce_variants.go:108
-							_ = gc_result22
-//line reduce_variants.go:108
-							gc_returned22 := gc_none7
-//line reduce_variants.go:108
-							_ = gc_returned22
-//line reduce.go:281
-							gc_if36 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i22, 8))))
-//line reduce.go:281
-							_ = gc_if36
-//line reduce.go:281
-							if gc_if36.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld32 archsimd.Int32x8
-//line reduce.go:281
-								if gc_i22 >= 0 && gc_i22 <= len(gc_in6)-8 {
-//line reduce.go:281
-									gc_ld32 = archsimd.LoadInt32x8Slice(gc_in6[gc_i22:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes36 [8]int32
-//line reduce.go:281
-									for gc_k36 := range 8 {
-//line reduce.go:281
-										if gc_if36.ToBits()&(1<<gc_k36) != 0 {
-//line reduce.go:281
-											gc_pos3.Thread = gc_rank3 + gc_k36
-//line reduce.go:281
-											gc_lanes36[gc_k36] = gc_in6[gc_i22+gc_k36]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-									gc_ld32 = archsimd.LoadInt32x8(&gc_lanes36)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result22 = gc_ld32.Merge(gc_result22, gc_if36)
-//line reduce.go:281
-								gc_returned22 = gc_if36.Or(gc_returned22)
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if37 := gc_returned22.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if37
-//line reduce.go:284
-							if gc_if37.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero22 int32
-//line reduce.go:284
-								_ = gc_zero22
-//line reduce.go:284
-								gc_result22 = archsimd.BroadcastInt32x8(gc_zero22).Merge(gc_result22, gc_if37)
-//line reduce.go:284
-								gc_returned22 = gc_if37.Or(gc_returned22)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_2 := gc_result22
-//line reduce.go:284
-							_ = v_2
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left10 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left10&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:108
-						var v_2 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-
-//line reduce_variants.go:108
-						_ = v_2
-						_ = v_2
-						gc_l_v_2[gc_lane3] = v_2
-					}
-				}
-
-//line reduce_variants.go:90
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
-
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left11 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-										_ = v_2
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-										_ = v_2
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left11 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left11&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									v_2 := gc_l_v_2[gc_lane3]
-									_ = v_2
-
-//line reduce_variants.go:91
-									v_2 += gc_c32r[gc_lane3]
-									gc_l_v_2[gc_lane3] = v_2
-								}
-							}
-						}
-					}
-				}
-				gc_left12 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line reduce_variants.go:93
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:93
-							_ = v_2
-//line reduce_variants.go:93
-							var v archsimd.Int32x8
-//line reduce_variants.go:93
+							var v int32
 							_ = v
+
 //line reduce_variants.go:93
-							r_2 := v_2
+							var r_2 int32 = v_2
+
 //line reduce_variants.go:93
 							_ = r_2
+
 //line reduce_variants.go:108
 							v = r_2
-//line reduce_variants.go:108
-							v.StoreSlice(gc_s_v[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line reduce_variants.go:108
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:108
-							_ = v_2
-//line reduce_variants.go:108
-							var v archsimd.Int32x8
-//line reduce_variants.go:108
-							_ = v
-//line reduce_variants.go:93
-							r_2 := v_2
-//line reduce_variants.go:93
 							_ = r_2
-//line reduce_variants.go:108
-							v = r_2
-//line reduce_variants.go:108
-							v.StoreSlice(gc_s_v[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+							gc_s_v[gc_rank3] = v
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left12 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left12&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_2 := gc_l_v_2[gc_lane3]
-						_ = v_2
-						var v int32
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 int32 = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank3] = v
-					}
-				}
+				gc_act3 = gc_save143 &^ gc_dead3
 			}
-			gc_act3 = gc_save143 &^ gc_dead3
 		}
 	}
 	{
@@ -13176,130 +13220,83 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_l_v_ [32]uint32
 		var gc_c41r [32]uint32
-		gc_left13 := gc_act4
-		if compiled.SIMD {
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			gc_left13 := gc_act4
+			if compiled.SIMD {
 //line reduce_variants.go:81
-			gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-			_ = gc_none9
+				_ = gc_none9
 //line reduce_variants.go:81
-			gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-			_ = gc_iota22
-			gc_tidx17 := gc_b10.At(gc_w4)
-			if gc_act4 == ^uint32(0) && gc_tidx17.X+32 <= gc_bdx4 {
+				_ = gc_iota22
+				gc_tidx17 := gc_b10.At(gc_w4)
+				if gc_act4 == ^uint32(0) && gc_tidx17.X+32 <= gc_bdx4 {
 //line reduce_variants.go:81
-				gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:81
-				_ = gc_none10
+					_ = gc_none10
 //line reduce_variants.go:81
-				gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:81
-				_ = gc_iota24
+					_ = gc_iota24
 //line reduce_variants.go:81
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:81
-				_ = gc_all5
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_tx4 := gc_tidx17.X + gc_lane4
-					_ = gc_tx4
-					gc_ty4 := gc_tidx17.Y
-					_ = gc_ty4
-					gc_tz4 := gc_tidx17.Z
-					_ = gc_tz4
-					_ = gc_rank4
+					_ = gc_all5
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_tx4 := gc_tidx17.X + gc_lane4
+						_ = gc_tx4
+						gc_ty4 := gc_tidx17.Y
+						_ = gc_ty4
+						gc_tz4 := gc_tidx17.Z
+						_ = gc_tz4
+						_ = gc_rank4
 //line reduce_variants.go:80
-					var i int = gc_bx4*2*gc_bdx4 + gc_tx4
+						var i int = gc_bx4*2*gc_bdx4 + gc_tx4
 //line reduce_variants.go:80
-					_ = i
+						_ = i
 //line reduce_variants.go:81
-					var gc_i31 int = i
+						var gc_i31 int = i
 //line reduce_variants.go:81
-					_ = gc_i31
+						_ = gc_i31
 //line reduce_variants.go:81
-					var gc_result31 archsimd.Uint32x8
+						var gc_result31 archsimd.Uint32x8
 //line reduce_variants.go:81
-					_ = gc_result31
+						_ = gc_result31
 //line reduce_variants.go:81
-					gc_returned31 := gc_none10
+						gc_returned31 := gc_none10
 //line reduce_variants.go:81
-					_ = gc_returned31
+						_ = gc_returned31
 //line reduce.go:281
-					if compiled.Reach(len(in), gc_i31, 8) > 7 {
+						if compiled.Reach(len(in), gc_i31, 8) > 7 {
 //line reduce_variants.go:81
-						var gc_ld45 archsimd.Uint32x8
-//line reduce_variants.go:81
-						if gc_i31 >= 0 && gc_i31 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld45 = archsimd.LoadUint32x8Slice(in[gc_i31:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes49 [8]uint32
-//line reduce_variants.go:81
-							for gc_k49 := range 8 {
-//line reduce_variants.go:81
-								if 0xff&(1<<gc_k49) != 0 {
-//line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4 + gc_k49
-//line reduce_variants.go:81
-									gc_lanes49[gc_k49] = in[gc_i31+gc_k49]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-							gc_ld45 = archsimd.LoadUint32x8(&gc_lanes49)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result31 = gc_ld45
-//line reduce_variants.go:81
-						gc_b11 := gc_none10
-//line reduce_variants.go:81
-						if true {
-//line reduce_variants.go:81
-							gc_b11 = gc_all5
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_returned31 = gc_b11
-//line reduce_variants.go:81
-					} else {
-//line reduce_variants.go:81
-						gc_if49 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i31, 8))))
-//line reduce_variants.go:81
-						_ = gc_if49
-//line reduce_variants.go:81
-						if gc_if49.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld46 archsimd.Uint32x8
+							var gc_ld45 archsimd.Uint32x8
 //line reduce_variants.go:81
 							if gc_i31 >= 0 && gc_i31 <= len(in)-8 {
 //line reduce_variants.go:81
-								gc_ld46 = archsimd.LoadUint32x8Slice(in[gc_i31:])
+								gc_ld45 = archsimd.LoadUint32x8Slice(in[gc_i31:])
 //line reduce_variants.go:81
 							} else {
 //line reduce_variants.go:81
-								var gc_lanes50 [8]uint32
+								var gc_lanes49 [8]uint32
 //line reduce_variants.go:81
-								for gc_k50 := range 8 {
+								for gc_k49 := range 8 {
 //line reduce_variants.go:81
-									if gc_if49.ToBits()&(1<<gc_k50) != 0 {
+									if 0xff&(1<<gc_k49) != 0 {
 //line reduce_variants.go:81
-										gc_pos4.Thread = gc_rank4 + gc_k50
+										gc_pos4.Thread = gc_rank4 + gc_k49
 //line reduce_variants.go:81
-										gc_lanes50[gc_k50] = in[gc_i31+gc_k50]
+										gc_lanes49[gc_k49] = in[gc_i31+gc_k49]
 //line reduce_variants.go:81
 									}
 //line reduce_variants.go:81
@@ -13307,117 +13304,117 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-								gc_ld46 = archsimd.LoadUint32x8(&gc_lanes50)
+								gc_ld45 = archsimd.LoadUint32x8(&gc_lanes49)
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_result31 = gc_ld46.Merge(gc_result31, gc_if49)
+							gc_result31 = gc_ld45
 //line reduce_variants.go:81
-							gc_returned31 = gc_if49.Or(gc_returned31)
+							gc_b11 := gc_none10
 //line reduce_variants.go:81
-						}
+							if true {
 //line reduce_variants.go:81
-					}
-//line reduce.go:281
-					gc_if50 := gc_returned31.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-					_ = gc_if50
-//line reduce.go:284
-					if gc_if50.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero31 uint32
-//line reduce.go:284
-						_ = gc_zero31
-//line reduce.go:284
-						gc_result31 = archsimd.BroadcastUint32x8(gc_zero31).Merge(gc_result31, gc_if50)
-//line reduce.go:284
-						gc_returned31 = gc_if50.Or(gc_returned31)
-//line reduce.go:284
-					}
+								gc_b11 = gc_all5
 //line reduce_variants.go:81
-					var gc_t31 int = i + gc_bdx4
+							}
 //line reduce_variants.go:81
-					_ = gc_t31
-//line reduce_variants.go:81
-					var gc_i32 int = gc_t31
-//line reduce_variants.go:81
-					_ = gc_i32
-//line reduce_variants.go:81
-					var gc_result32 archsimd.Uint32x8
-//line reduce_variants.go:81
-					_ = gc_result32
-//line reduce_variants.go:81
-					gc_returned32 := gc_none10
-//line reduce_variants.go:81
-					_ = gc_returned32
-//line reduce.go:281
-					if compiled.Reach(len(in), gc_i32, 8) > 7 {
-//line reduce_variants.go:81
-						var gc_ld47 archsimd.Uint32x8
-//line reduce_variants.go:81
-						if gc_i32 >= 0 && gc_i32 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld47 = archsimd.LoadUint32x8Slice(in[gc_i32:])
+							gc_returned31 = gc_b11
 //line reduce_variants.go:81
 						} else {
 //line reduce_variants.go:81
-							var gc_lanes51 [8]uint32
+							gc_if49 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i31, 8))))
 //line reduce_variants.go:81
-							for gc_k51 := range 8 {
+							_ = gc_if49
 //line reduce_variants.go:81
-								if 0xff&(1<<gc_k51) != 0 {
+							if gc_if49.ToBits() != 0 {
 //line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4 + gc_k51
+								var gc_ld46 archsimd.Uint32x8
 //line reduce_variants.go:81
-									gc_lanes51[gc_k51] = in[gc_i32+gc_k51]
+								if gc_i31 >= 0 && gc_i31 <= len(in)-8 {
+//line reduce_variants.go:81
+									gc_ld46 = archsimd.LoadUint32x8Slice(in[gc_i31:])
+//line reduce_variants.go:81
+								} else {
+//line reduce_variants.go:81
+									var gc_lanes50 [8]uint32
+//line reduce_variants.go:81
+									for gc_k50 := range 8 {
+//line reduce_variants.go:81
+										if gc_if49.ToBits()&(1<<gc_k50) != 0 {
+//line reduce_variants.go:81
+											gc_pos4.Thread = gc_rank4 + gc_k50
+//line reduce_variants.go:81
+											gc_lanes50[gc_k50] = in[gc_i31+gc_k50]
+//line reduce_variants.go:81
+										}
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+									gc_ld46 = archsimd.LoadUint32x8(&gc_lanes50)
 //line reduce_variants.go:81
 								}
 //line reduce_variants.go:81
+								gc_result31 = gc_ld46.Merge(gc_result31, gc_if49)
+//line reduce_variants.go:81
+								gc_returned31 = gc_if49.Or(gc_returned31)
+//line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-							gc_ld47 = archsimd.LoadUint32x8(&gc_lanes51)
-//line reduce_variants.go:81
+						}
+//line reduce.go:281
+						gc_if50 := gc_returned31.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if50
+//line reduce.go:284
+						if gc_if50.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero31 uint32
+//line reduce.go:284
+							_ = gc_zero31
+//line reduce.go:284
+							gc_result31 = archsimd.BroadcastUint32x8(gc_zero31).Merge(gc_result31, gc_if50)
+//line reduce.go:284
+							gc_returned31 = gc_if50.Or(gc_returned31)
+//line reduce.go:284
 						}
 //line reduce_variants.go:81
-						gc_result32 = gc_ld47
+						var gc_t31 int = i + gc_bdx4
 //line reduce_variants.go:81
-						gc_b12 := gc_none10
+						_ = gc_t31
 //line reduce_variants.go:81
-						if true {
+						var gc_i32 int = gc_t31
 //line reduce_variants.go:81
-							gc_b12 = gc_all5
+						_ = gc_i32
 //line reduce_variants.go:81
-						}
+						var gc_result32 archsimd.Uint32x8
 //line reduce_variants.go:81
-						gc_returned32 = gc_b12
+						_ = gc_result32
 //line reduce_variants.go:81
-					} else {
+						gc_returned32 := gc_none10
 //line reduce_variants.go:81
-						gc_if51 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i32, 8))))
+						_ = gc_returned32
+//line reduce.go:281
+						if compiled.Reach(len(in), gc_i32, 8) > 7 {
 //line reduce_variants.go:81
-						_ = gc_if51
-//line reduce_variants.go:81
-						if gc_if51.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld48 archsimd.Uint32x8
+							var gc_ld47 archsimd.Uint32x8
 //line reduce_variants.go:81
 							if gc_i32 >= 0 && gc_i32 <= len(in)-8 {
 //line reduce_variants.go:81
-								gc_ld48 = archsimd.LoadUint32x8Slice(in[gc_i32:])
+								gc_ld47 = archsimd.LoadUint32x8Slice(in[gc_i32:])
 //line reduce_variants.go:81
 							} else {
 //line reduce_variants.go:81
-								var gc_lanes52 [8]uint32
+								var gc_lanes51 [8]uint32
 //line reduce_variants.go:81
-								for gc_k52 := range 8 {
+								for gc_k51 := range 8 {
 //line reduce_variants.go:81
-									if gc_if51.ToBits()&(1<<gc_k52) != 0 {
+									if 0xff&(1<<gc_k51) != 0 {
 //line reduce_variants.go:81
-										gc_pos4.Thread = gc_rank4 + gc_k52
+										gc_pos4.Thread = gc_rank4 + gc_k51
 //line reduce_variants.go:81
-										gc_lanes52[gc_k52] = in[gc_i32+gc_k52]
+										gc_lanes51[gc_k51] = in[gc_i32+gc_k51]
 //line reduce_variants.go:81
 									}
 //line reduce_variants.go:81
@@ -13425,300 +13422,871 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:81
-								gc_ld48 = archsimd.LoadUint32x8(&gc_lanes52)
+								gc_ld47 = archsimd.LoadUint32x8(&gc_lanes51)
 //line reduce_variants.go:81
 							}
 //line reduce_variants.go:81
-							gc_result32 = gc_ld48.Merge(gc_result32, gc_if51)
+							gc_result32 = gc_ld47
 //line reduce_variants.go:81
-							gc_returned32 = gc_if51.Or(gc_returned32)
+							gc_b12 := gc_none10
+//line reduce_variants.go:81
+							if true {
+//line reduce_variants.go:81
+								gc_b12 = gc_all5
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_returned32 = gc_b12
+//line reduce_variants.go:81
+						} else {
+//line reduce_variants.go:81
+							gc_if51 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i32, 8))))
+//line reduce_variants.go:81
+							_ = gc_if51
+//line reduce_variants.go:81
+							if gc_if51.ToBits() != 0 {
+//line reduce_variants.go:81
+								var gc_ld48 archsimd.Uint32x8
+//line reduce_variants.go:81
+								if gc_i32 >= 0 && gc_i32 <= len(in)-8 {
+//line reduce_variants.go:81
+									gc_ld48 = archsimd.LoadUint32x8Slice(in[gc_i32:])
+//line reduce_variants.go:81
+								} else {
+//line reduce_variants.go:81
+									var gc_lanes52 [8]uint32
+//line reduce_variants.go:81
+									for gc_k52 := range 8 {
+//line reduce_variants.go:81
+										if gc_if51.ToBits()&(1<<gc_k52) != 0 {
+//line reduce_variants.go:81
+											gc_pos4.Thread = gc_rank4 + gc_k52
+//line reduce_variants.go:81
+											gc_lanes52[gc_k52] = in[gc_i32+gc_k52]
+//line reduce_variants.go:81
+										}
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+									gc_ld48 = archsimd.LoadUint32x8(&gc_lanes52)
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_result32 = gc_ld48.Merge(gc_result32, gc_if51)
+//line reduce_variants.go:81
+								gc_returned32 = gc_if51.Or(gc_returned32)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+						}
+//line reduce.go:281
+						gc_if52 := gc_returned32.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+						_ = gc_if52
+//line reduce.go:284
+						if gc_if52.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero32 uint32
+//line reduce.go:284
+							_ = gc_zero32
+//line reduce.go:284
+							gc_result32 = archsimd.BroadcastUint32x8(gc_zero32).Merge(gc_result32, gc_if52)
+//line reduce.go:284
+							gc_returned32 = gc_if52.Or(gc_returned32)
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_t32 := gc_result31.Add(gc_result32)
+//line reduce.go:284
+						_ = gc_t32
+//line reduce.go:284
+						v := gc_t32
+//line reduce.go:284
+						_ = v
+//line reduce.go:284
+						v_ := v
+//line reduce.go:284
+						_ = v_
+//line reduce.go:284
+						v_.StoreSlice(gc_l_v_[gc_lane4:])
+//line reduce.go:284
+						v.StoreSlice(gc_s_v[gc_rank4:])
+						gc_left13 &^= 0xff << gc_lane4
+					}
+				} else {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_tidx16 := gc_b10.At(gc_rank4)
+						if gc_tidx16.X+8 > gc_bdx4 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx4 := gc_tidx16.X
+						_ = gc_tx4
+						gc_ty4 := gc_tidx16.Y
+						_ = gc_ty4
+						gc_tz4 := gc_tidx16.Z
+						_ = gc_tz4
+						_ = gc_rank4
+//line reduce_variants.go:80
+						var i int = gc_bx4*2*gc_bdx4 + gc_tx4
+//line reduce_variants.go:80
+						_ = i
+//line reduce_variants.go:81
+						var gc_i27 int = i
+//line reduce_variants.go:81
+						_ = gc_i27
+//line reduce_variants.go:81
+						var gc_result27 archsimd.Uint32x8
+//line reduce_variants.go:81
+						_ = gc_result27
+//line reduce_variants.go:81
+						gc_returned27 := gc_none9
+//line reduce_variants.go:81
+						_ = gc_returned27
+//line reduce.go:281
+						gc_if43 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
+//line reduce.go:281
+						_ = gc_if43
+//line reduce_variants.go:81
+						if gc_if43.ToBits() != 0 {
+//line reduce_variants.go:81
+							var gc_ld39 archsimd.Uint32x8
+//line reduce_variants.go:81
+							if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
+//line reduce_variants.go:81
+								gc_ld39 = archsimd.LoadUint32x8Slice(in[gc_i27:])
+//line reduce_variants.go:81
+							} else {
+//line reduce_variants.go:81
+								var gc_lanes43 [8]uint32
+//line reduce_variants.go:81
+								for gc_k43 := range 8 {
+//line reduce_variants.go:81
+									if gc_if43.ToBits()&(1<<gc_k43) != 0 {
+//line reduce_variants.go:81
+										gc_pos4.Thread = gc_rank4 + gc_k43
+//line reduce_variants.go:81
+										gc_lanes43[gc_k43] = in[gc_i27+gc_k43]
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+								gc_ld39 = archsimd.LoadUint32x8(&gc_lanes43)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_result27 = gc_ld39.Merge(gc_result27, gc_if43)
+//line reduce_variants.go:81
+							gc_returned27 = gc_if43.Or(gc_returned27)
 //line reduce_variants.go:81
 						}
 //line reduce_variants.go:81
-					}
+						gc_if44 := gc_returned27.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+						_ = gc_if44
+//line reduce.go:284
+						if gc_if44.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero27 uint32
+//line reduce.go:284
+							_ = gc_zero27
+//line reduce.go:284
+							gc_result27 = archsimd.BroadcastUint32x8(gc_zero27).Merge(gc_result27, gc_if44)
+//line reduce.go:284
+							gc_returned27 = gc_if44.Or(gc_returned27)
+//line reduce.go:284
+						}
+//line reduce_variants.go:81
+						var gc_t27 int = i + gc_bdx4
+//line reduce_variants.go:81
+						_ = gc_t27
+//line reduce_variants.go:81
+						var gc_i28 int = gc_t27
+//line reduce_variants.go:81
+						_ = gc_i28
+//line reduce_variants.go:81
+						var gc_result28 archsimd.Uint32x8
+//line reduce_variants.go:81
+						_ = gc_result28
+//line reduce_variants.go:81
+						gc_returned28 := gc_none9
+//line reduce_variants.go:81
+						_ = gc_returned28
 //line reduce.go:281
-					gc_if52 := gc_returned32.ToInt32x8().Not().ToMask()
+						gc_if45 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
 //line reduce.go:281
-					_ = gc_if52
+						_ = gc_if45
+//line reduce_variants.go:81
+						if gc_if45.ToBits() != 0 {
+//line reduce_variants.go:81
+							var gc_ld40 archsimd.Uint32x8
+//line reduce_variants.go:81
+							if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
+//line reduce_variants.go:81
+								gc_ld40 = archsimd.LoadUint32x8Slice(in[gc_i28:])
+//line reduce_variants.go:81
+							} else {
+//line reduce_variants.go:81
+								var gc_lanes44 [8]uint32
+//line reduce_variants.go:81
+								for gc_k44 := range 8 {
+//line reduce_variants.go:81
+									if gc_if45.ToBits()&(1<<gc_k44) != 0 {
+//line reduce_variants.go:81
+										gc_pos4.Thread = gc_rank4 + gc_k44
+//line reduce_variants.go:81
+										gc_lanes44[gc_k44] = in[gc_i28+gc_k44]
+//line reduce_variants.go:81
+									}
+//line reduce_variants.go:81
+								}
+//line reduce_variants.go:81
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:81
+								gc_ld40 = archsimd.LoadUint32x8(&gc_lanes44)
+//line reduce_variants.go:81
+							}
+//line reduce_variants.go:81
+							gc_result28 = gc_ld40.Merge(gc_result28, gc_if45)
+//line reduce_variants.go:81
+							gc_returned28 = gc_if45.Or(gc_returned28)
+//line reduce_variants.go:81
+						}
+//line reduce_variants.go:81
+						gc_if46 := gc_returned28.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:81
+						_ = gc_if46
 //line reduce.go:284
-					if gc_if52.ToBits() != 0 {
+						if gc_if46.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero32 uint32
+							var gc_zero28 uint32
 //line reduce.go:284
-						_ = gc_zero32
+							_ = gc_zero28
 //line reduce.go:284
-						gc_result32 = archsimd.BroadcastUint32x8(gc_zero32).Merge(gc_result32, gc_if52)
+							gc_result28 = archsimd.BroadcastUint32x8(gc_zero28).Merge(gc_result28, gc_if46)
 //line reduce.go:284
-						gc_returned32 = gc_if52.Or(gc_returned32)
+							gc_returned28 = gc_if46.Or(gc_returned28)
 //line reduce.go:284
+						}
+//line reduce.go:284
+						gc_t28 := gc_result27.Add(gc_result28)
+//line reduce.go:284
+						_ = gc_t28
+//line reduce.go:284
+						v := gc_t28
+//line reduce.go:284
+						_ = v
+//line reduce.go:284
+						v_ := v
+//line reduce.go:284
+						_ = v_
+//line reduce.go:284
+						v_.StoreSlice(gc_l_v_[gc_lane4:])
+//line reduce.go:284
+						v.StoreSlice(gc_s_v[gc_rank4:])
+						gc_left13 &^= 0xff << gc_lane4
 					}
-//line reduce.go:284
-					gc_t32 := gc_result31.Add(gc_result32)
-//line reduce.go:284
-					_ = gc_t32
-//line reduce.go:284
-					v := gc_t32
-//line reduce.go:284
-					_ = v
-//line reduce.go:284
-					v_ := v
-//line reduce.go:284
-					_ = v_
-//line reduce.go:284
-					v_.StoreSlice(gc_l_v_[gc_lane4:])
-//line reduce.go:284
-					v.StoreSlice(gc_s_v[gc_rank4:])
-					gc_left13 &^= 0xff << gc_lane4
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left13 != 0 {
+				{
+					gc_tidx16 := gc_b10.At(gc_w4)
+					gc_tx4 := gc_tidx16.X - 1
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						if gc_left13&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:80
+						i := gc_bx4*2*gc_bdx4 + gc_tx4
+						_ = i
+
+//line reduce_variants.go:81
+						var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+
+//line reduce_variants.go:81
+						_ = v
+
+//line reduce_variants.go:101
+						var v_ uint32 = v
+
+//line reduce_variants.go:101
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane4] = v_
+					}
+				}
+			}
+
+//line reduce_variants.go:90
+			if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy4*gc_bdz4 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_tidx16 := gc_b10.At(gc_rank4)
-					if gc_tidx16.X+8 > gc_bdx4 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx4 := gc_tidx16.X
-					_ = gc_tx4
-					gc_ty4 := gc_tidx16.Y
-					_ = gc_ty4
-					gc_tz4 := gc_tidx16.Z
-					_ = gc_tz4
-					_ = gc_rank4
-//line reduce_variants.go:80
-					var i int = gc_bx4*2*gc_bdx4 + gc_tx4
-//line reduce_variants.go:80
-					_ = i
-//line reduce_variants.go:81
-					var gc_i27 int = i
-//line reduce_variants.go:81
-					_ = gc_i27
-//line reduce_variants.go:81
-					var gc_result27 archsimd.Uint32x8
-//line reduce_variants.go:81
-					_ = gc_result27
-//line reduce_variants.go:81
-					gc_returned27 := gc_none9
-//line reduce_variants.go:81
-					_ = gc_returned27
-//line reduce.go:281
-					gc_if43 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
-//line reduce.go:281
-					_ = gc_if43
-//line reduce_variants.go:81
-					if gc_if43.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld39 archsimd.Uint32x8
-//line reduce_variants.go:81
-						if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld39 = archsimd.LoadUint32x8Slice(in[gc_i27:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes43 [8]uint32
-//line reduce_variants.go:81
-							for gc_k43 := range 8 {
-//line reduce_variants.go:81
-								if gc_if43.ToBits()&(1<<gc_k43) != 0 {
-//line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4 + gc_k43
-//line reduce_variants.go:81
-									gc_lanes43[gc_k43] = in[gc_i27+gc_k43]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-							gc_ld39 = archsimd.LoadUint32x8(&gc_lanes43)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result27 = gc_ld39.Merge(gc_result27, gc_if43)
-//line reduce_variants.go:81
-						gc_returned27 = gc_if43.Or(gc_returned27)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_if44 := gc_returned27.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-					_ = gc_if44
-//line reduce.go:284
-					if gc_if44.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero27 uint32
-//line reduce.go:284
-						_ = gc_zero27
-//line reduce.go:284
-						gc_result27 = archsimd.BroadcastUint32x8(gc_zero27).Merge(gc_result27, gc_if44)
-//line reduce.go:284
-						gc_returned27 = gc_if44.Or(gc_returned27)
-//line reduce.go:284
-					}
-//line reduce_variants.go:81
-					var gc_t27 int = i + gc_bdx4
-//line reduce_variants.go:81
-					_ = gc_t27
-//line reduce_variants.go:81
-					var gc_i28 int = gc_t27
-//line reduce_variants.go:81
-					_ = gc_i28
-//line reduce_variants.go:81
-					var gc_result28 archsimd.Uint32x8
-//line reduce_variants.go:81
-					_ = gc_result28
-//line reduce_variants.go:81
-					gc_returned28 := gc_none9
-//line reduce_variants.go:81
-					_ = gc_returned28
-//line reduce.go:281
-					gc_if45 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
-//line reduce.go:281
-					_ = gc_if45
-//line reduce_variants.go:81
-					if gc_if45.ToBits() != 0 {
-//line reduce_variants.go:81
-						var gc_ld40 archsimd.Uint32x8
-//line reduce_variants.go:81
-						if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
-//line reduce_variants.go:81
-							gc_ld40 = archsimd.LoadUint32x8Slice(in[gc_i28:])
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							var gc_lanes44 [8]uint32
-//line reduce_variants.go:81
-							for gc_k44 := range 8 {
-//line reduce_variants.go:81
-								if gc_if45.ToBits()&(1<<gc_k44) != 0 {
-//line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4 + gc_k44
-//line reduce_variants.go:81
-									gc_lanes44[gc_k44] = in[gc_i28+gc_k44]
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-							gc_ld40 = archsimd.LoadUint32x8(&gc_lanes44)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_result28 = gc_ld40.Merge(gc_result28, gc_if45)
-//line reduce_variants.go:81
-						gc_returned28 = gc_if45.Or(gc_returned28)
-//line reduce_variants.go:81
-					}
-//line reduce_variants.go:81
-					gc_if46 := gc_returned28.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-					_ = gc_if46
-//line reduce.go:284
-					if gc_if46.ToBits() != 0 {
-//line reduce.go:284
-						var gc_zero28 uint32
-//line reduce.go:284
-						_ = gc_zero28
-//line reduce.go:284
-						gc_result28 = archsimd.BroadcastUint32x8(gc_zero28).Merge(gc_result28, gc_if46)
-//line reduce.go:284
-						gc_returned28 = gc_if46.Or(gc_returned28)
-//line reduce.go:284
-					}
-//line reduce.go:284
-					gc_t28 := gc_result27.Add(gc_result28)
-//line reduce.go:284
-					_ = gc_t28
-//line reduce.go:284
-					v := gc_t28
-//line reduce.go:284
-					_ = v
-//line reduce.go:284
-					v_ := v
-//line reduce.go:284
-					_ = v_
-//line reduce.go:284
-					v_.StoreSlice(gc_l_v_[gc_lane4:])
-//line reduce.go:284
-					v.StoreSlice(gc_s_v[gc_rank4:])
-					gc_left13 &^= 0xff << gc_lane4
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left13 != 0 {
-			{
-				gc_tidx16 := gc_b10.At(gc_w4)
-				gc_tx4 := gc_tidx16.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					if gc_left13&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:80
-					i := gc_bx4*2*gc_bdx4 + gc_tx4
-					_ = i
-
-//line reduce_variants.go:81
-					var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-
-//line reduce_variants.go:81
-					_ = v
-
-//line reduce_variants.go:101
-					var v_ uint32 = v
-
-//line reduce_variants.go:101
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v_[gc_lane4] = v_
-				}
-			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+
+//line reduce_variants.go:91
+						compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+						gc_left14 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line reduce_variants.go:91
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+									_ = v_
+//line reduce_variants.go:91
+									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+									v_.StoreSlice(gc_l_v_[gc_lane4:])
+									gc_left14 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line reduce_variants.go:91
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+									_ = v_
+//line reduce_variants.go:91
+									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+									v_.StoreSlice(gc_l_v_[gc_lane4:])
+									gc_left14 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left14 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left14&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								v_ := gc_l_v_[gc_lane4]
+								_ = v_
+
+//line reduce_variants.go:91
+								v_ += gc_c41r[gc_lane4]
+								gc_l_v_[gc_lane4] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_left15 := gc_act4
+			if compiled.SIMD {
+				if gc_act4 == ^uint32(0) {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line reduce_variants.go:93
+						v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						var v archsimd.Uint32x8
+//line reduce_variants.go:93
+						_ = v
+//line reduce_variants.go:93
+						r_ := v_
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v = r_
+//line reduce_variants.go:101
+						v.StoreSlice(gc_s_v[gc_rank4:])
+						gc_left15 &^= 0xff << gc_lane4
+					}
 				} else {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line reduce_variants.go:101
+						v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:101
+						_ = v_
+//line reduce_variants.go:101
+						var v archsimd.Uint32x8
+//line reduce_variants.go:101
+						_ = v
+//line reduce_variants.go:93
+						r_ := v_
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v = r_
+//line reduce_variants.go:101
+						v.StoreSlice(gc_s_v[gc_rank4:])
+						gc_left15 &^= 0xff << gc_lane4
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left15 != 0 {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left15&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_ := gc_l_v_[gc_lane4]
+					_ = v_
+					var v uint32
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ uint32 = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank4] = v
+				}
+			}
+			gc_lo8, gc_hi8 := 0, 32
+			if gc_lo8 < gc_hi8 {
+				gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+			}
+			if gc_lo8 < gc_hi8 {
+				gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+			}
+			gc_hi8 = min(gc_hi8, gc_cnt4)
+			for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank4 >> 5)] = v
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v_2 [32]uint32
+		var gc_c42r [32]uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				var gc_m144 uint32
+
+//line reduce_variants.go:106
+				if (gc_w4 >> 5) == 0 {
+					gc_m144 = ^uint32(0)
+				}
+				gc_save144 := gc_act4
+				gc_act4 = gc_save144 & gc_m144
+				if gc_act4 != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					gc_left16 := gc_act4
+					if compiled.SIMD {
+//line reduce_variants.go:108
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+						_ = gc_none11
+//line reduce_variants.go:108
+						gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+						_ = gc_iota28
+						if gc_act4 == ^uint32(0) {
+//line reduce_variants.go:108
+							gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+							_ = gc_none12
+//line reduce_variants.go:108
+							gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+							_ = gc_iota30
+//line reduce_variants.go:108
+							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+							_ = gc_all6
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+								var gc_t36 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t36
+//line reduce_variants.go:108
+								var gc_in12 []uint32 = gc_t36
+//line reduce_variants.go:108
+								_ = gc_in12
+//line reduce_variants.go:108
+								var gc_i36 int = gc_lane4
+//line reduce_variants.go:108
+								_ = gc_i36
+//line reduce_variants.go:108
+								var gc_result36 archsimd.Uint32x8
+//line reduce_variants.go:108
+								_ = gc_result36
+//line reduce_variants.go:108
+								gc_returned36 := gc_none12
+//line reduce_variants.go:108
+								_ = gc_returned36
+//line reduce.go:281
+								if compiled.Reach(len(gc_in12), gc_i36, 8) > 7 {
+//line reduce.go:281
+									var gc_ld53 archsimd.Uint32x8
+//line reduce.go:281
+									if gc_i36 >= 0 && gc_i36 <= len(gc_in12)-8 {
+//line reduce.go:281
+										gc_ld53 = archsimd.LoadUint32x8Slice(gc_in12[gc_i36:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes59 [8]uint32
+//line reduce.go:281
+										for gc_k59 := range 8 {
+//line reduce.go:281
+											if 0xff&(1<<gc_k59) != 0 {
+//line reduce.go:281
+												gc_pos4.Thread = gc_rank4 + gc_k59
+//line reduce.go:281
+												gc_lanes59[gc_k59] = gc_in12[gc_i36+gc_k59]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+										gc_ld53 = archsimd.LoadUint32x8(&gc_lanes59)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result36 = gc_ld53
+//line reduce.go:281
+									gc_b13 := gc_none12
+//line reduce.go:281
+									if true {
+//line reduce.go:281
+										gc_b13 = gc_all6
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_returned36 = gc_b13
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									gc_if59 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i36, 8))))
+//line reduce.go:281
+									_ = gc_if59
+//line reduce.go:281
+									if gc_if59.ToBits() != 0 {
+//line reduce.go:281
+										var gc_ld54 archsimd.Uint32x8
+//line reduce.go:281
+										if gc_i36 >= 0 && gc_i36 <= len(gc_in12)-8 {
+//line reduce.go:281
+											gc_ld54 = archsimd.LoadUint32x8Slice(gc_in12[gc_i36:])
+//line reduce.go:281
+										} else {
+//line reduce.go:281
+											var gc_lanes60 [8]uint32
+//line reduce.go:281
+											for gc_k60 := range 8 {
+//line reduce.go:281
+												if gc_if59.ToBits()&(1<<gc_k60) != 0 {
+//line reduce.go:281
+													gc_pos4.Thread = gc_rank4 + gc_k60
+//line reduce.go:281
+													gc_lanes60[gc_k60] = gc_in12[gc_i36+gc_k60]
+//line reduce.go:281
+												}
+//line reduce.go:281
+											}
+//line reduce.go:281
+											gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+											gc_ld54 = archsimd.LoadUint32x8(&gc_lanes60)
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_result36 = gc_ld54.Merge(gc_result36, gc_if59)
+//line reduce.go:281
+										gc_returned36 = gc_if59.Or(gc_returned36)
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if60 := gc_returned36.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if60
+//line reduce.go:284
+								if gc_if60.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero36 uint32
+//line reduce.go:284
+									_ = gc_zero36
+//line reduce.go:284
+									gc_result36 = archsimd.BroadcastUint32x8(gc_zero36).Merge(gc_result36, gc_if60)
+//line reduce.go:284
+									gc_returned36 = gc_if60.Or(gc_returned36)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_2 := gc_result36
+//line reduce.go:284
+								_ = v_2
+//line reduce.go:284
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left16 &^= 0xff << gc_lane4
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+								var gc_t34 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t34
+//line reduce_variants.go:108
+								var gc_in10 []uint32 = gc_t34
+//line reduce_variants.go:108
+								_ = gc_in10
+//line reduce_variants.go:108
+								var gc_i34 int = gc_lane4
+//line reduce_variants.go:108
+								_ = gc_i34
+//line reduce_variants.go:108
+								var gc_result34 archsimd.Uint32x8
+//line reduce_variants.go:108
+								_ = gc_result34
+//line reduce_variants.go:108
+								gc_returned34 := gc_none11
+//line reduce_variants.go:108
+								_ = gc_returned34
+//line reduce.go:281
+								gc_if56 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i34, 8))))
+//line reduce.go:281
+								_ = gc_if56
+//line reduce.go:281
+								if gc_if56.ToBits() != 0 {
+//line reduce.go:281
+									var gc_ld50 archsimd.Uint32x8
+//line reduce.go:281
+									if gc_i34 >= 0 && gc_i34 <= len(gc_in10)-8 {
+//line reduce.go:281
+										gc_ld50 = archsimd.LoadUint32x8Slice(gc_in10[gc_i34:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes56 [8]uint32
+//line reduce.go:281
+										for gc_k56 := range 8 {
+//line reduce.go:281
+											if gc_if56.ToBits()&(1<<gc_k56) != 0 {
+//line reduce.go:281
+												gc_pos4.Thread = gc_rank4 + gc_k56
+//line reduce.go:281
+												gc_lanes56[gc_k56] = gc_in10[gc_i34+gc_k56]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+										gc_ld50 = archsimd.LoadUint32x8(&gc_lanes56)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result34 = gc_ld50.Merge(gc_result34, gc_if56)
+//line reduce.go:281
+									gc_returned34 = gc_if56.Or(gc_returned34)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if57 := gc_returned34.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if57
+//line reduce.go:284
+								if gc_if57.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero34 uint32
+//line reduce.go:284
+									_ = gc_zero34
+//line reduce.go:284
+									gc_result34 = archsimd.BroadcastUint32x8(gc_zero34).Merge(gc_result34, gc_if57)
+//line reduce.go:284
+									gc_returned34 = gc_if57.Or(gc_returned34)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_2 := gc_result34
+//line reduce.go:284
+								_ = v_2
+//line reduce.go:284
+								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+								gc_left16 &^= 0xff << gc_lane4
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left16 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left16&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:108
+							var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+
+//line reduce_variants.go:108
+							_ = v_2
+							_ = v_2
+							gc_l_v_2[gc_lane4] = v_2
+						}
+					}
+
+//line reduce_variants.go:90
+					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy4*gc_bdz4 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_2)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left14 := gc_act4
+							if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+								gc_left17 := gc_act4
+								if compiled.SIMD {
+									if gc_act4 == ^uint32(0) {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line reduce_variants.go:91
+											v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+											_ = v_2
+//line reduce_variants.go:91
+											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+											gc_left17 &^= 0xff << gc_lane4
+										}
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line reduce_variants.go:91
+											v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+											_ = v_2
+//line reduce_variants.go:91
+											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+											gc_left17 &^= 0xff << gc_lane4
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left17 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left17&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+										v_2 := gc_l_v_2[gc_lane4]
+										_ = v_2
+
+//line reduce_variants.go:91
+										v_2 += gc_c42r[gc_lane4]
+										gc_l_v_2[gc_lane4] = v_2
+									}
+								}
+							}
+						}
+					}
+					gc_left18 := gc_act4
 					if compiled.SIMD {
 						if gc_act4 == ^uint32(0) {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line reduce_variants.go:91
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-								_ = v_
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left14 &^= 0xff << gc_lane4
+//line reduce_variants.go:93
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:93
+								_ = v_2
+//line reduce_variants.go:93
+								var v archsimd.Uint32x8
+//line reduce_variants.go:93
+								_ = v
+//line reduce_variants.go:93
+								r_2 := v_2
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v = r_2
+//line reduce_variants.go:108
+								v.StoreSlice(gc_s_v[gc_rank4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -13727,566 +14295,54 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 								}
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line reduce_variants.go:91
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:91
-								_ = v_
-//line reduce_variants.go:91
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left14 &^= 0xff << gc_lane4
+//line reduce_variants.go:108
+								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:108
+								_ = v_2
+//line reduce_variants.go:108
+								var v archsimd.Uint32x8
+//line reduce_variants.go:108
+								_ = v
+//line reduce_variants.go:93
+								r_2 := v_2
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v = r_2
+//line reduce_variants.go:108
+								v.StoreSlice(gc_s_v[gc_rank4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left14 != 0 {
+					if gc_left18 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left14&(1<<gc_lane4) == 0 {
+							if gc_left18&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
-							v_ := gc_l_v_[gc_lane4]
-							_ = v_
-
-//line reduce_variants.go:91
-							v_ += gc_c41r[gc_lane4]
-							gc_l_v_[gc_lane4] = v_
-						}
-					}
-				}
-			}
-		}
-		gc_left15 := gc_act4
-		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-//line reduce_variants.go:93
-					v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:93
-					_ = v_
-//line reduce_variants.go:93
-					var v archsimd.Uint32x8
-//line reduce_variants.go:93
-					_ = v
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank4:])
-					gc_left15 &^= 0xff << gc_lane4
-				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-//line reduce_variants.go:101
-					v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:101
-					_ = v_
-//line reduce_variants.go:101
-					var v archsimd.Uint32x8
-//line reduce_variants.go:101
-					_ = v
-//line reduce_variants.go:93
-					r_ := v_
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v = r_
-//line reduce_variants.go:101
-					v.StoreSlice(gc_s_v[gc_rank4:])
-					gc_left15 &^= 0xff << gc_lane4
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left15 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left15&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-				v_ := gc_l_v_[gc_lane4]
-				_ = v_
-				var v uint32
-				_ = v
-
-//line reduce_variants.go:93
-				var r_ uint32 = v_
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v = r_
-				_ = r_
-				gc_s_v[gc_rank4] = v
-			}
-		}
-		gc_lo8, gc_hi8 := 0, 32
-		if gc_lo8 < gc_hi8 {
-			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
-		}
-		if gc_lo8 < gc_hi8 {
-			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
-		}
-		gc_hi8 = min(gc_hi8, gc_cnt4)
-		for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank4 >> 5)] = v
-			}
-		}
-	}
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		var gc_l_v_2 [32]uint32
-		var gc_c42r [32]uint32
-		{
-			var gc_m144 uint32
-
-//line reduce_variants.go:106
-			if (gc_w4 >> 5) == 0 {
-				gc_m144 = ^uint32(0)
-			}
-			gc_save144 := gc_act4
-			gc_act4 = gc_save144 & gc_m144
-			if gc_act4 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left16 := gc_act4
-				if compiled.SIMD {
-//line reduce_variants.go:108
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-					_ = gc_none11
-//line reduce_variants.go:108
-					gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-					_ = gc_iota28
-					if gc_act4 == ^uint32(0) {
-//line reduce_variants.go:108
-						gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-						_ = gc_none12
-//line reduce_variants.go:108
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-						_ = gc_iota30
-//line reduce_variants.go:108
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-						_ = gc_all6
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-							var gc_t36 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t36
-//line reduce_variants.go:108
-							var gc_in12 []uint32 = gc_t36
-//line reduce_variants.go:108
-							_ = gc_in12
-//line reduce_variants.go:108
-							var gc_i36 int = gc_lane4
-//line reduce_variants.go:108
-							_ = gc_i36
-//line reduce_variants.go:108
-							var gc_result36 archsimd.Uint32x8
-//line reduce_variants.go:108
-							_ = gc_result36
-//line reduce_variants.go:108
-							gc_returned36 := gc_none12
-//line reduce_variants.go:108
-							_ = gc_returned36
-//line reduce.go:281
-							if compiled.Reach(len(gc_in12), gc_i36, 8) > 7 {
-//line reduce.go:281
-								var gc_ld53 archsimd.Uint32x8
-//line reduce.go:281
-								if gc_i36 >= 0 && gc_i36 <= len(gc_in12)-8 {
-//line reduce.go:281
-									gc_ld53 = archsimd.LoadUint32x8Slice(gc_in12[gc_i36:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes59 [8]uint32
-//line reduce.go:281
-									for gc_k59 := range 8 {
-//line reduce.go:281
-										if 0xff&(1<<gc_k59) != 0 {
-//line reduce.go:281
-											gc_pos4.Thread = gc_rank4 + gc_k59
-//line reduce.go:281
-											gc_lanes59[gc_k59] = gc_in12[gc_i36+gc_k59]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-									gc_ld53 = archsimd.LoadUint32x8(&gc_lanes59)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result36 = gc_ld53
-//line reduce.go:281
-								gc_b13 := gc_none12
-//line reduce.go:281
-								if true {
-//line reduce.go:281
-									gc_b13 = gc_all6
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_returned36 = gc_b13
-//line reduce.go:281
-							} else {
-//line reduce.go:281
-								gc_if59 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i36, 8))))
-//line reduce.go:281
-								_ = gc_if59
-//line reduce.go:281
-								if gc_if59.ToBits() != 0 {
-//line reduce.go:281
-									var gc_ld54 archsimd.Uint32x8
-//line reduce.go:281
-									if gc_i36 >= 0 && gc_i36 <= len(gc_in12)-8 {
-//line reduce.go:281
-										gc_ld54 = archsimd.LoadUint32x8Slice(gc_in12[gc_i36:])
-//line reduce.go:281
-									} else {
-//line reduce.go:281
-										var gc_lanes60 [8]uint32
-//line reduce.go:281
-										for gc_k60 := range 8 {
-//line reduce.go:281
-											if gc_if59.ToBits()&(1<<gc_k60) != 0 {
-//line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k60
-//line reduce.go:281
-												gc_lanes60[gc_k60] = gc_in12[gc_i36+gc_k60]
-//line reduce.go:281
-											}
-//line reduce.go:281
-										}
-//line reduce.go:281
-										gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-										gc_ld54 = archsimd.LoadUint32x8(&gc_lanes60)
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_result36 = gc_ld54.Merge(gc_result36, gc_if59)
-//line reduce.go:281
-									gc_returned36 = gc_if59.Or(gc_returned36)
-//line reduce.go:281
-								}
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if60 := gc_returned36.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if60
-//line reduce.go:284
-							if gc_if60.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero36 uint32
-//line reduce.go:284
-								_ = gc_zero36
-//line reduce.go:284
-								gc_result36 = archsimd.BroadcastUint32x8(gc_zero36).Merge(gc_result36, gc_if60)
-//line reduce.go:284
-								gc_returned36 = gc_if60.Or(gc_returned36)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_2 := gc_result36
-//line reduce.go:284
+							v_2 := gc_l_v_2[gc_lane4]
 							_ = v_2
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left16 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-							var gc_t34 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t34
-//line reduce_variants.go:108
-							var gc_in10 []uint32 = gc_t34
-//line reduce_variants.go:108
-							_ = gc_in10
-//line reduce_variants.go:108
-							var gc_i34 int = gc_lane4
-//line reduce_variants.go:108
-							_ = gc_i34
-//line reduce_variants.go:108
-							var gc_result34 archsimd.Uint32x8
-//line reduce_variants.go:108
-							_ = gc_result34
-//line reduce_variants.go:108
-							gc_returned34 := gc_none11
-//line reduce_variants.go:108
-							_ = gc_returned34
-//line reduce.go:281
-							gc_if56 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i34, 8))))
-//line reduce.go:281
-							_ = gc_if56
-//line reduce.go:281
-							if gc_if56.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld50 archsimd.Uint32x8
-//line reduce.go:281
-								if gc_i34 >= 0 && gc_i34 <= len(gc_in10)-8 {
-//line reduce.go:281
-									gc_ld50 = archsimd.LoadUint32x8Slice(gc_in10[gc_i34:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes56 [8]uint32
-//line reduce.go:281
-									for gc_k56 := range 8 {
-//line reduce.go:281
-										if gc_if56.ToBits()&(1<<gc_k56) != 0 {
-//line reduce.go:281
-											gc_pos4.Thread = gc_rank4 + gc_k56
-//line reduce.go:281
-											gc_lanes56[gc_k56] = gc_in10[gc_i34+gc_k56]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-									gc_ld50 = archsimd.LoadUint32x8(&gc_lanes56)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result34 = gc_ld50.Merge(gc_result34, gc_if56)
-//line reduce.go:281
-								gc_returned34 = gc_if56.Or(gc_returned34)
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if57 := gc_returned34.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if57
-//line reduce.go:284
-							if gc_if57.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero34 uint32
-//line reduce.go:284
-								_ = gc_zero34
-//line reduce.go:284
-								gc_result34 = archsimd.BroadcastUint32x8(gc_zero34).Merge(gc_result34, gc_if57)
-//line reduce.go:284
-								gc_returned34 = gc_if57.Or(gc_returned34)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_2 := gc_result34
-//line reduce.go:284
-							_ = v_2
-//line reduce.go:284
-							v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-							gc_left16 &^= 0xff << gc_lane4
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left16 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left16&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:108
-						var v_2 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-
-//line reduce_variants.go:108
-						_ = v_2
-						_ = v_2
-						gc_l_v_2[gc_lane4] = v_2
-					}
-				}
-
-//line reduce_variants.go:90
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
-
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left17 := gc_act4
-							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-										_ = v_2
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
-									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line reduce_variants.go:91
-										v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-										_ = v_2
-//line reduce_variants.go:91
-										v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-										v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left17 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left17&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-									v_2 := gc_l_v_2[gc_lane4]
-									_ = v_2
-
-//line reduce_variants.go:91
-									v_2 += gc_c42r[gc_lane4]
-									gc_l_v_2[gc_lane4] = v_2
-								}
-							}
-						}
-					}
-				}
-				gc_left18 := gc_act4
-				if compiled.SIMD {
-					if gc_act4 == ^uint32(0) {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-//line reduce_variants.go:93
-							v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:93
-							_ = v_2
-//line reduce_variants.go:93
-							var v archsimd.Uint32x8
-//line reduce_variants.go:93
+							var v uint32
 							_ = v
+
 //line reduce_variants.go:93
-							r_2 := v_2
+							var r_2 uint32 = v_2
+
 //line reduce_variants.go:93
 							_ = r_2
+
 //line reduce_variants.go:108
 							v = r_2
-//line reduce_variants.go:108
-							v.StoreSlice(gc_s_v[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-//line reduce_variants.go:108
-							v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:108
-							_ = v_2
-//line reduce_variants.go:108
-							var v archsimd.Uint32x8
-//line reduce_variants.go:108
-							_ = v
-//line reduce_variants.go:93
-							r_2 := v_2
-//line reduce_variants.go:93
 							_ = r_2
-//line reduce_variants.go:108
-							v = r_2
-//line reduce_variants.go:108
-							v.StoreSlice(gc_s_v[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
+							gc_s_v[gc_rank4] = v
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left18 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left18&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_2 := gc_l_v_2[gc_lane4]
-						_ = v_2
-						var v uint32
-						_ = v
-
-//line reduce_variants.go:93
-						var r_2 uint32 = v_2
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v = r_2
-						_ = r_2
-						gc_s_v[gc_rank4] = v
-					}
-				}
+				gc_act4 = gc_save144 &^ gc_dead4
 			}
-			gc_act4 = gc_save144 &^ gc_dead4
 		}
 	}
 	{
@@ -14909,187 +14965,189 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			}
 		}
 	}
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_v_ [32]T
-		{
-			var gc_m105 uint32
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				var gc_m105 uint32
 
 //line reduce_variants.go:144
-			if gc_x08 := gc_b5.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
-				gc_lo10, gc_hi12 := 0, 32
-				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
-					gc_hi12 = gc_bound10
-				}
-				if gc_lo10 < gc_hi12 {
-					gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
-				}
-			} else {
-				{
-					gc_tidx14 := gc_b5.At(gc_w5)
-					gc_tx5 := gc_tidx14.X - 1
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+				if gc_x08 := gc_b5.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
+					gc_lo10, gc_hi12 := 0, 32
+					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
+						gc_hi12 = gc_bound10
+					}
+					if gc_lo10 < gc_hi12 {
+						gc_m105 = uint32(uint64(1)<<gc_hi12 - uint64(1)<<gc_lo10)
+					}
+				} else {
+					{
+						gc_tidx14 := gc_b5.At(gc_w5)
+						gc_tx5 := gc_tidx14.X - 1
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
+							tid := gc_tx5
+							_ = tid
 
 //line reduce_variants.go:144
-						if tid < gocuda.WarpSize {
-							gc_m105 |= 1 << gc_lane5
-						}
-					}
-				}
-			}
-			gc_save105 := gc_act5
-			gc_act5 = gc_save105 & gc_m105
-			if gc_act5 != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []T = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				{
-					gc_tidx14 := gc_b5.At(gc_w5)
-					gc_tx5 := gc_tidx14.X - 1
-					{
-						gc_x09 := gc_tidx14.X
-						gc_off28 := gc_x09
-						if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
-							gc_at37 := sdata_2[gc_off28:][:32]
-
-//line reduce_variants.go:61
-							copy(gc_l_v_[:], gc_at37)
-						} else {
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								gc_tx5++
-								if gc_tx5 == gc_bdx5 {
-									gc_tx5 = 0
-								}
-								if gc_act5&(1<<gc_lane5) == 0 {
-									continue
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx5
-								_ = tid_2
-
-//line reduce_variants.go:61
-								v_ := sdata_2[tid_2]
-								_ = v_
-								gc_l_v_[gc_lane5] = v_
+							if tid < gocuda.WarpSize {
+								gc_m105 |= 1 << gc_lane5
 							}
 						}
 					}
 				}
+				gc_save105 := gc_act5
+				gc_act5 = gc_save105 & gc_m105
+				if gc_act5 != 0 {
+
+//line reduce_variants.go:145
+					var sdata_2 []T = sdata
+
+//line reduce_variants.go:145
+					_ = sdata_2
+					{
+						gc_tidx14 := gc_b5.At(gc_w5)
+						gc_tx5 := gc_tidx14.X - 1
+						{
+							gc_x09 := gc_tidx14.X
+							gc_off28 := gc_x09
+							if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
+								gc_at37 := sdata_2[gc_off28:][:32]
+
+//line reduce_variants.go:61
+								copy(gc_l_v_[:], gc_at37)
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx5
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v_ := sdata_2[tid_2]
+									_ = v_
+									gc_l_v_[gc_lane5] = v_
+								}
+							}
+						}
+					}
 
 //line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					{
-						gc_tidx14 := gc_b5.At(gc_w5)
-						gc_tx5 := gc_tidx14.X - 1
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_x010 := gc_tidx14.X
-							gc_off29 := offset + gc_x010
-							if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off29 >= 0 && gc_off29 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off29 {
-								gc_at38 := sdata_2[gc_off29:][:32]
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5 := gc_x010 + gc_lane5
-									_ = gc_tx5
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
+							gc_tidx14 := gc_b5.At(gc_w5)
+							gc_tx5 := gc_tidx14.X - 1
+							{
+								gc_x010 := gc_tidx14.X
+								gc_off29 := offset + gc_x010
+								if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off29 >= 0 && gc_off29 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off29 {
+									gc_at38 := sdata_2[gc_off29:][:32]
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5 := gc_x010 + gc_lane5
+										_ = gc_tx5
+										gc_rank5 := gc_w5 + gc_lane5
+										_ = gc_rank5
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane5]
-									_ = v_
+										tid_2 := gc_tx5
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane5]
+										_ = v_
 
 //line reduce_variants.go:63
-									v_ += gc_at38[gc_lane5]
+										v_ += gc_at38[gc_lane5]
 
 //line reduce_variants.go:64
-									gc_l_v_[gc_lane5] = v_
-								}
-							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
+										gc_l_v_[gc_lane5] = v_
 									}
-									if gc_act5&(1<<gc_lane5) == 0 {
-										continue
-									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane5]
-									_ = v_
+										tid_2 := gc_tx5
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane5]
+										_ = v_
 
 //line reduce_variants.go:63
-									v_ += sdata_2[tid_2+offset]
+										v_ += sdata_2[tid_2+offset]
 
 //line reduce_variants.go:64
-									gc_l_v_[gc_lane5] = v_
+										gc_l_v_[gc_lane5] = v_
+									}
 								}
 							}
 						}
-					}
-					{
-						gc_tidx14 := gc_b5.At(gc_w5)
-						gc_tx5 := gc_tidx14.X - 1
 						{
-							gc_x011 := gc_tidx14.X
-							gc_off30 := gc_x011
-							if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off30 >= 0 && gc_off30 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off30 {
-								gc_at39 := sdata_2[gc_off30:][:32]
+							gc_tidx14 := gc_b5.At(gc_w5)
+							gc_tx5 := gc_tidx14.X - 1
+							{
+								gc_x011 := gc_tidx14.X
+								gc_off30 := gc_x011
+								if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off30 >= 0 && gc_off30 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off30 {
+									gc_at39 := sdata_2[gc_off30:][:32]
 
 //line reduce_variants.go:65
-								copy(gc_at39, gc_l_v_[:])
-							} else {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									gc_tx5++
-									if gc_tx5 == gc_bdx5 {
-										gc_tx5 = 0
-									}
-									if gc_act5&(1<<gc_lane5) == 0 {
-										continue
-									}
-									gc_rank5 := gc_w5 + gc_lane5
-									gc_pos5.Thread = gc_rank5
+									copy(gc_at39, gc_l_v_[:])
+								} else {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										gc_tx5++
+										if gc_tx5 == gc_bdx5 {
+											gc_tx5 = 0
+										}
+										if gc_act5&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:60
-									tid_2 := gc_tx5
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane5]
-									_ = v_
+										tid_2 := gc_tx5
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane5]
+										_ = v_
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v_
+										sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
 					}
 				}
+				gc_act5 = gc_save105 &^ gc_dead5
 			}
-			gc_act5 = gc_save105 &^ gc_dead5
 		}
 	}
 	{
@@ -16083,186 +16141,87 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_ [32]float32
-		{
-			var gc_m102 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m102 uint32
 
 //line reduce_variants.go:144
-			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi6 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
-					gc_hi6 = gc_bound4
-				}
-				if gc_lo4 < gc_hi6 {
-					gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
-				}
-			} else {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_variants.go:144
-						if tid < gocuda.WarpSize {
-							gc_m102 |= 1 << gc_lane2
-						}
+				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi6 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
+						gc_hi6 = gc_bound4
 					}
-				}
-			}
-			gc_save102 := gc_act2
-			gc_act2 = gc_save102 & gc_m102
-			if gc_act2 != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []float32 = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v_ := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v_
-//line reduce_variants.go:61
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v_ := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v_
-//line reduce_variants.go:61
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+					if gc_lo4 < gc_hi6 {
+						gc_m102 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo4)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
+				} else {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line reduce_variants.go:60
-							tid_2 := gc_tx2
-							_ = tid_2
+//line reduce_variants.go:131
+							tid := gc_tx2
+							_ = tid
 
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
-							_ = v_
-							gc_l_v_[gc_lane2] = v_
+//line reduce_variants.go:144
+							if tid < gocuda.WarpSize {
+								gc_m102 |= 1 << gc_lane2
+							}
 						}
 					}
 				}
+				gc_save102 := gc_act2
+				gc_act2 = gc_save102 & gc_m102
+				if gc_act2 != 0 {
 
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
+//line reduce_variants.go:145
+					var sdata_2 []float32 = sdata
+
+//line reduce_variants.go:145
+					_ = sdata_2
+					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx4 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
 								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
+								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
+								gc_tz2 := gc_tidx3.Z
 								_ = gc_tz2
 								_ = gc_rank2
 //line reduce_variants.go:60
 								var tid_2 int = gc_tx2
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v_ := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v_
+//line reduce_variants.go:61
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -16285,26 +16244,24 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								var tid_2 int = gc_tx2
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v_ := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v_
+//line reduce_variants.go:61
 								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -16313,7 +16270,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -16322,117 +16279,220 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:60
 								tid_2 := gc_tx2
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
+
+//line reduce_variants.go:61
+								v_ := sdata_2[tid_2]
 								_ = v_
-
-//line reduce_variants.go:63
-								v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
 								gc_l_v_[gc_lane2] = v_
 							}
 						}
 					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
+
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							gc_tidx4 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx4.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx4.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx4.Z
+									_ = gc_tz2
+									_ = gc_rank2
 //line reduce_variants.go:60
-								var tid_2 int = gc_tx2
+									var tid_2 int = gc_tx2
 //line reduce_variants.go:60
-								_ = tid_2
+									_ = tid_2
 //line reduce_variants.go:60
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
+									_ = v_
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-//line reduce_variants.go:65
-								v_.StoreSlice(sdata_2[tid_2:])
-								gc_left3 &^= 0xff << gc_lane2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane2]
+									_ = v_
+
+//line reduce_variants.go:63
+									v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v_[gc_lane2] = v_
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
-								}
-//line reduce_variants.go:65
-								v_.StoreSlice(sdata_2[tid_2:])
-								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.At(gc_w2)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							gc_tidx5 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx5.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx5.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx5.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v_.StoreSlice(sdata_2[tid_2:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx2
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v_.StoreSlice(sdata_2[tid_2:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:60
-								tid_2 := gc_tx2
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
+									tid_2 := gc_tx2
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane2]
+									_ = v_
 
 //line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+									sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+								}
 							}
 						}
 					}
 				}
+				gc_act2 = gc_save102 &^ gc_dead2
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
 		}
 	}
 	{
@@ -17426,186 +17486,87 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 		}
 	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_v_ [32]int32
-		{
-			var gc_m103 uint32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m103 uint32
 
 //line reduce_variants.go:144
-			if gc_x06 := gc_b3.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
-				gc_lo6, gc_hi8 := 0, 32
-				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
-					gc_hi8 = gc_bound6
-				}
-				if gc_lo6 < gc_hi8 {
-					gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
-				}
-			} else {
-				{
-					gc_tidx6 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx6.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-
-//line reduce_variants.go:144
-						if tid < gocuda.WarpSize {
-							gc_m103 |= 1 << gc_lane3
-						}
+				if gc_x06 := gc_b3.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
+					gc_lo6, gc_hi8 := 0, 32
+					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
+						gc_hi8 = gc_bound6
 					}
-				}
-			}
-			gc_save103 := gc_act3
-			gc_act3 = gc_save103 & gc_m103
-			if gc_act3 != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []int32 = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				gc_left4 := gc_act3
-				if compiled.SIMD {
-					gc_tidx7 := gc_b3.At(gc_w3)
-					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tx3 := gc_tidx7.X + gc_lane3
-							_ = gc_tx3
-							gc_ty3 := gc_tidx7.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx7.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v_ := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v_
-//line reduce_variants.go:61
-							v_.StoreSlice(gc_l_v_[gc_lane3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx6 := gc_b3.At(gc_rank3)
-							if gc_tidx6.X+8 > gc_bdx3 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx3 := gc_tidx6.X
-							_ = gc_tx3
-							gc_ty3 := gc_tidx6.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx6.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v_ := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v_
-//line reduce_variants.go:61
-							v_.StoreSlice(gc_l_v_[gc_lane3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
+					if gc_lo6 < gc_hi8 {
+						gc_m103 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo6)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
+				} else {
 					{
 						gc_tidx6 := gc_b3.At(gc_w3)
 						gc_tx3 := gc_tidx6.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
 							if gc_tx3 == gc_bdx3 {
 								gc_tx3 = 0
 							}
-							if gc_left4&(1<<gc_lane3) == 0 {
-								continue
-							}
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
 
-//line reduce_variants.go:60
-							tid_2 := gc_tx3
-							_ = tid_2
+//line reduce_variants.go:131
+							tid := gc_tx3
+							_ = tid
 
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
-							_ = v_
-							gc_l_v_[gc_lane3] = v_
+//line reduce_variants.go:144
+							if tid < gocuda.WarpSize {
+								gc_m103 |= 1 << gc_lane3
+							}
 						}
 					}
 				}
+				gc_save103 := gc_act3
+				gc_act3 = gc_save103 & gc_m103
+				if gc_act3 != 0 {
 
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left5 := gc_act3
+//line reduce_variants.go:145
+					var sdata_2 []int32 = sdata
+
+//line reduce_variants.go:145
+					_ = sdata_2
+					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx8 := gc_b3.At(gc_w3)
-						if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
+						gc_tidx7 := gc_b3.At(gc_w3)
+						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tx3 := gc_tidx8.X + gc_lane3
+								gc_tx3 := gc_tidx7.X + gc_lane3
 								_ = gc_tx3
-								gc_ty3 := gc_tidx8.Y
+								gc_ty3 := gc_tidx7.Y
 								_ = gc_ty3
-								gc_tz3 := gc_tidx8.Z
+								gc_tz3 := gc_tidx7.Z
 								_ = gc_tz3
 								_ = gc_rank3
 //line reduce_variants.go:60
 								var tid_2 int = gc_tx3
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v_ := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v_
+//line reduce_variants.go:61
 								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -17628,26 +17589,24 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								var tid_2 int = gc_tx3
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v_ := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v_
+//line reduce_variants.go:61
 								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
+								gc_left4 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left4 != 0 {
 						{
 							gc_tidx6 := gc_b3.At(gc_w3)
 							gc_tx3 := gc_tidx6.X - 1
@@ -17656,7 +17615,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								if gc_tx3 == gc_bdx3 {
 									gc_tx3 = 0
 								}
-								if gc_left5&(1<<gc_lane3) == 0 {
+								if gc_left4&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -17665,117 +17624,220 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:60
 								tid_2 := gc_tx3
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane3]
+
+//line reduce_variants.go:61
+								v_ := sdata_2[tid_2]
 								_ = v_
-
-//line reduce_variants.go:63
-								v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
 								gc_l_v_[gc_lane3] = v_
 							}
 						}
 					}
-					gc_left6 := gc_act3
-					if compiled.SIMD {
-						gc_tidx9 := gc_b3.At(gc_w3)
-						if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tx3 := gc_tidx9.X + gc_lane3
-								_ = gc_tx3
-								gc_ty3 := gc_tidx9.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx9.Z
-								_ = gc_tz3
-								_ = gc_rank3
+
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left5 := gc_act3
+						if compiled.SIMD {
+							gc_tidx8 := gc_b3.At(gc_w3)
+							if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tx3 := gc_tidx8.X + gc_lane3
+									_ = gc_tx3
+									gc_ty3 := gc_tidx8.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx8.Z
+									_ = gc_tz3
+									_ = gc_rank3
 //line reduce_variants.go:60
-								var tid_2 int = gc_tx3
+									var tid_2 int = gc_tx3
 //line reduce_variants.go:60
-								_ = tid_2
+									_ = tid_2
 //line reduce_variants.go:60
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
 //line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
+									_ = v_
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
 								}
-//line reduce_variants.go:65
-								v_.StoreSlice(sdata_2[tid_2:])
-								gc_left6 &^= 0xff << gc_lane3
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tidx6 := gc_b3.At(gc_rank3)
+									if gc_tidx6.X+8 > gc_bdx3 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx3 := gc_tidx6.X
+									_ = gc_tx3
+									gc_ty3 := gc_tidx6.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx6.Z
+									_ = gc_tz3
+									_ = gc_rank3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
 							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							{
+								gc_tidx6 := gc_b3.At(gc_w3)
+								gc_tx3 := gc_tidx6.X - 1
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_left5&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane3]
+									_ = v_
+
+//line reduce_variants.go:63
+									v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v_[gc_lane3] = v_
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b3.At(gc_rank3)
-								if gc_tidx6.X+8 > gc_bdx3 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx3 := gc_tidx6.X
-								_ = gc_tx3
-								gc_ty3 := gc_tidx6.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx6.Z
-								_ = gc_tz3
-								_ = gc_rank3
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
-								}
-//line reduce_variants.go:65
-								v_.StoreSlice(sdata_2[tid_2:])
-								gc_left6 &^= 0xff << gc_lane3
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						{
-							gc_tidx6 := gc_b3.At(gc_w3)
-							gc_tx3 := gc_tidx6.X - 1
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
+						gc_left6 := gc_act3
+						if compiled.SIMD {
+							gc_tidx9 := gc_b3.At(gc_w3)
+							if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tx3 := gc_tidx9.X + gc_lane3
+									_ = gc_tx3
+									gc_ty3 := gc_tidx9.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx9.Z
+									_ = gc_tz3
+									_ = gc_rank3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v_.StoreSlice(sdata_2[tid_2:])
+									gc_left6 &^= 0xff << gc_lane3
 								}
-								if gc_left6&(1<<gc_lane3) == 0 {
-									continue
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tidx6 := gc_b3.At(gc_rank3)
+									if gc_tidx6.X+8 > gc_bdx3 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx3 := gc_tidx6.X
+									_ = gc_tx3
+									gc_ty3 := gc_tidx6.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx6.Z
+									_ = gc_tz3
+									_ = gc_rank3
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx3
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v_.StoreSlice(sdata_2[tid_2:])
+									gc_left6 &^= 0xff << gc_lane3
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							{
+								gc_tidx6 := gc_b3.At(gc_w3)
+								gc_tx3 := gc_tidx6.X - 1
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_left6&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:60
-								tid_2 := gc_tx3
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane3]
-								_ = v_
+									tid_2 := gc_tx3
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane3]
+									_ = v_
 
 //line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+									sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+								}
 							}
 						}
 					}
 				}
+				gc_act3 = gc_save103 &^ gc_dead3
 			}
-			gc_act3 = gc_save103 &^ gc_dead3
 		}
 	}
 	{
@@ -18769,186 +18831,87 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 		}
 	}
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_l_v_ [32]uint32
-		{
-			var gc_m104 uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				var gc_m104 uint32
 
 //line reduce_variants.go:144
-			if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
-				gc_lo8, gc_hi10 := 0, 32
-				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
-					gc_hi10 = gc_bound8
-				}
-				if gc_lo8 < gc_hi10 {
-					gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
-				}
-			} else {
-				{
-					gc_tidx10 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx10.X - 1
-					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-
-//line reduce_variants.go:144
-						if tid < gocuda.WarpSize {
-							gc_m104 |= 1 << gc_lane4
-						}
+				if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+					gc_lo8, gc_hi10 := 0, 32
+					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
+						gc_hi10 = gc_bound8
 					}
-				}
-			}
-			gc_save104 := gc_act4
-			gc_act4 = gc_save104 & gc_m104
-			if gc_act4 != 0 {
-
-//line reduce_variants.go:145
-				var sdata_2 []uint32 = sdata
-
-//line reduce_variants.go:145
-				_ = sdata_2
-				gc_left7 := gc_act4
-				if compiled.SIMD {
-					gc_tidx11 := gc_b4.At(gc_w4)
-					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tx4 := gc_tidx11.X + gc_lane4
-							_ = gc_tx4
-							gc_ty4 := gc_tidx11.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx11.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v_ := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v_
-//line reduce_variants.go:61
-							v_.StoreSlice(gc_l_v_[gc_lane4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx10 := gc_b4.At(gc_rank4)
-							if gc_tidx10.X+8 > gc_bdx4 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx4 := gc_tidx10.X
-							_ = gc_tx4
-							gc_ty4 := gc_tidx10.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx10.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line reduce_variants.go:60
-							var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-							_ = tid_2
-//line reduce_variants.go:61
-							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-								break
-//line reduce_variants.go:61
-							}
-//line reduce_variants.go:61
-							v_ := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-							_ = v_
-//line reduce_variants.go:61
-							v_.StoreSlice(gc_l_v_[gc_lane4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
+					if gc_lo8 < gc_hi10 {
+						gc_m104 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo8)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
+				} else {
 					{
 						gc_tidx10 := gc_b4.At(gc_w4)
 						gc_tx4 := gc_tidx10.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
 							if gc_tx4 == gc_bdx4 {
 								gc_tx4 = 0
 							}
-							if gc_left7&(1<<gc_lane4) == 0 {
-								continue
-							}
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_pos4.Thread = gc_rank4
 
-//line reduce_variants.go:60
-							tid_2 := gc_tx4
-							_ = tid_2
+//line reduce_variants.go:131
+							tid := gc_tx4
+							_ = tid
 
-//line reduce_variants.go:61
-							v_ := sdata_2[tid_2]
-							_ = v_
-							gc_l_v_[gc_lane4] = v_
+//line reduce_variants.go:144
+							if tid < gocuda.WarpSize {
+								gc_m104 |= 1 << gc_lane4
+							}
 						}
 					}
 				}
+				gc_save104 := gc_act4
+				gc_act4 = gc_save104 & gc_m104
+				if gc_act4 != 0 {
 
-//line reduce_variants.go:62
-				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left8 := gc_act4
+//line reduce_variants.go:145
+					var sdata_2 []uint32 = sdata
+
+//line reduce_variants.go:145
+					_ = sdata_2
+					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx12 := gc_b4.At(gc_w4)
-						if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
+						gc_tidx11 := gc_b4.At(gc_w4)
+						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tx4 := gc_tidx12.X + gc_lane4
+								gc_tx4 := gc_tidx11.X + gc_lane4
 								_ = gc_tx4
-								gc_ty4 := gc_tidx12.Y
+								gc_ty4 := gc_tidx11.Y
 								_ = gc_ty4
-								gc_tz4 := gc_tidx12.Z
+								gc_tz4 := gc_tidx11.Z
 								_ = gc_tz4
 								_ = gc_rank4
 //line reduce_variants.go:60
 								var tid_2 int = gc_tx4
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v_ := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v_
+//line reduce_variants.go:61
 								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
+								gc_left7 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -18971,26 +18934,24 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								var tid_2 int = gc_tx4
 //line reduce_variants.go:60
 								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:63
-								if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:61
 									break
-//line reduce_variants.go:63
+//line reduce_variants.go:61
 								}
-//line reduce_variants.go:63
-								v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
-//line reduce_variants.go:63
+//line reduce_variants.go:61
+								v_ := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
+//line reduce_variants.go:61
+								_ = v_
+//line reduce_variants.go:61
 								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
+								gc_left7 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left7 != 0 {
 						{
 							gc_tidx10 := gc_b4.At(gc_w4)
 							gc_tx4 := gc_tidx10.X - 1
@@ -18999,7 +18960,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								if gc_tx4 == gc_bdx4 {
 									gc_tx4 = 0
 								}
-								if gc_left8&(1<<gc_lane4) == 0 {
+								if gc_left7&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -19008,117 +18969,220 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:60
 								tid_2 := gc_tx4
 								_ = tid_2
-								v_ := gc_l_v_[gc_lane4]
+
+//line reduce_variants.go:61
+								v_ := sdata_2[tid_2]
 								_ = v_
-
-//line reduce_variants.go:63
-								v_ += sdata_2[tid_2+offset]
-
-//line reduce_variants.go:64
 								gc_l_v_[gc_lane4] = v_
 							}
 						}
 					}
-					gc_left9 := gc_act4
-					if compiled.SIMD {
-						gc_tidx13 := gc_b4.At(gc_w4)
-						if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tx4 := gc_tidx13.X + gc_lane4
-								_ = gc_tx4
-								gc_ty4 := gc_tidx13.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx13.Z
-								_ = gc_tz4
-								_ = gc_rank4
+
+//line reduce_variants.go:62
+					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+						gc_left8 := gc_act4
+						if compiled.SIMD {
+							gc_tidx12 := gc_b4.At(gc_w4)
+							if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tx4 := gc_tidx12.X + gc_lane4
+									_ = gc_tx4
+									gc_ty4 := gc_tidx12.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx12.Z
+									_ = gc_tz4
+									_ = gc_rank4
 //line reduce_variants.go:60
-								var tid_2 int = gc_tx4
+									var tid_2 int = gc_tx4
 //line reduce_variants.go:60
-								_ = tid_2
+									_ = tid_2
 //line reduce_variants.go:60
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
 //line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
+									_ = v_
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
 								}
-//line reduce_variants.go:65
-								v_.StoreSlice(sdata_2[tid_2:])
-								gc_left9 &^= 0xff << gc_lane4
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tidx10 := gc_b4.At(gc_rank4)
+									if gc_tidx10.X+8 > gc_bdx4 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx4 := gc_tidx10.X
+									_ = gc_tx4
+									gc_ty4 := gc_tidx10.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx10.Z
+									_ = gc_tz4
+									_ = gc_rank4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:63
+									if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
+//line reduce_variants.go:63
+										break
+//line reduce_variants.go:63
+									}
+//line reduce_variants.go:63
+									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
+//line reduce_variants.go:63
+									v_.StoreSlice(gc_l_v_[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
 							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							{
+								gc_tidx10 := gc_b4.At(gc_w4)
+								gc_tx4 := gc_tidx10.X - 1
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_left8&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane4]
+									_ = v_
+
+//line reduce_variants.go:63
+									v_ += sdata_2[tid_2+offset]
+
+//line reduce_variants.go:64
+									gc_l_v_[gc_lane4] = v_
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b4.At(gc_rank4)
-								if gc_tidx10.X+8 > gc_bdx4 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx4 := gc_tidx10.X
-								_ = gc_tx4
-								gc_ty4 := gc_tidx10.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx10.Z
-								_ = gc_tz4
-								_ = gc_rank4
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:60
-								v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-								_ = v_
-//line reduce_variants.go:65
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-									break
-//line reduce_variants.go:65
-								}
-//line reduce_variants.go:65
-								v_.StoreSlice(sdata_2[tid_2:])
-								gc_left9 &^= 0xff << gc_lane4
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left9 != 0 {
-						{
-							gc_tidx10 := gc_b4.At(gc_w4)
-							gc_tx4 := gc_tidx10.X - 1
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
+						gc_left9 := gc_act4
+						if compiled.SIMD {
+							gc_tidx13 := gc_b4.At(gc_w4)
+							if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tx4 := gc_tidx13.X + gc_lane4
+									_ = gc_tx4
+									gc_ty4 := gc_tidx13.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx13.Z
+									_ = gc_tz4
+									_ = gc_rank4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v_.StoreSlice(sdata_2[tid_2:])
+									gc_left9 &^= 0xff << gc_lane4
 								}
-								if gc_left9&(1<<gc_lane4) == 0 {
-									continue
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_tidx10 := gc_b4.At(gc_rank4)
+									if gc_tidx10.X+8 > gc_bdx4 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx4 := gc_tidx10.X
+									_ = gc_tx4
+									gc_ty4 := gc_tidx10.Y
+									_ = gc_ty4
+									gc_tz4 := gc_tidx10.Z
+									_ = gc_tz4
+									_ = gc_rank4
+//line reduce_variants.go:60
+									var tid_2 int = gc_tx4
+//line reduce_variants.go:60
+									_ = tid_2
+//line reduce_variants.go:60
+									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:60
+									_ = v_
+//line reduce_variants.go:65
+									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
+//line reduce_variants.go:65
+										break
+//line reduce_variants.go:65
+									}
+//line reduce_variants.go:65
+									v_.StoreSlice(sdata_2[tid_2:])
+									gc_left9 &^= 0xff << gc_lane4
 								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							{
+								gc_tidx10 := gc_b4.At(gc_w4)
+								gc_tx4 := gc_tidx10.X - 1
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_left9&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:60
-								tid_2 := gc_tx4
-								_ = tid_2
-								v_ := gc_l_v_[gc_lane4]
-								_ = v_
+									tid_2 := gc_tx4
+									_ = tid_2
+									v_ := gc_l_v_[gc_lane4]
+									_ = v_
 
 //line reduce_variants.go:65
-								sdata_2[tid_2] = v_
+									sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+								}
 							}
 						}
 					}
 				}
+				gc_act4 = gc_save104 &^ gc_dead4
 			}
-			gc_act4 = gc_save104 &^ gc_dead4
 		}
 	}
 	{
@@ -19386,190 +19450,202 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_v_2 [32]T
 		var gc_c51r [32]T
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			_ = gc_rank5
-			v := gc_s_v[gc_rank5]
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+				v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:176
-			var v_ T = v
+				var v_ T = v
 
 //line reduce_variants.go:176
-			_ = v_
+				_ = v_
 
 //line reduce_variants.go:101
-			var v_2 T = v_
+				var v_2 T = v_
 
 //line reduce_variants.go:101
-			_ = v_2
-			_ = v_
-			_ = v_2
-			gc_l_v_2[gc_lane5] = v_2
-		}
+				_ = v_2
+				_ = v_
+				_ = v_2
+				gc_l_v_2[gc_lane5] = v_2
+			}
 
 //line reduce_variants.go:90
-		if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+			if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy5*gc_bdz5 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
-
-//line reduce_variants.go:91
-					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						v_2 := gc_l_v_2[gc_lane5]
-						_ = v_2
-
-//line reduce_variants.go:91
-						v_2 += gc_c51r[gc_lane5]
-						gc_l_v_2[gc_lane5] = v_2
-					}
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
 				}
-			}
-		}
-		gc_upto3 := gc_cnt5
-		if gc_bdy5*gc_bdz5 == 1 {
-			gc_upto3 = min(gc_upto3, 1)
-		}
-		for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			_ = gc_rank5
-			v_2 := gc_l_v_2[gc_lane5]
-			_ = v_2
-			var v_ T
-			_ = v_
-
-//line reduce_variants.go:93
-			var r_ T = v_2
-
-//line reduce_variants.go:93
-			_ = r_
-
-//line reduce_variants.go:101
-			v_ = r_
-			_ = r_
-			gc_s_v_[gc_rank5] = v_
-		}
-		gc_lo10, gc_hi10 := 0, 32
-		if gc_lo10 < gc_hi10 {
-			gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
-		}
-		if gc_lo10 < gc_hi10 {
-			gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
-		}
-		gc_hi10 = min(gc_hi10, gc_cnt5)
-		for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			v_ := gc_s_v_[gc_rank5]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank5 >> 5)] = v_
-			}
-		}
-	}
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
-		var gc_l_v_3 [32]T
-		var gc_c52r [32]T
-		{
-			var gc_m165 uint32
-
-//line reduce_variants.go:106
-			if (gc_w5 >> 5) == 0 {
-				gc_m165 = ^uint32(0)
-			}
-			gc_save165 := gc_act5
-			gc_act5 = gc_save165 & gc_m165
-			if gc_act5 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:108
-					var v_3 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
-
-//line reduce_variants.go:108
-					_ = v_3
-					_ = v_3
-					gc_l_v_3[gc_lane5] = v_3
-				}
+			} else {
 
 //line reduce_variants.go:90
-				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy5*gc_bdz5 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
+					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+					} else {
 
 //line reduce_variants.go:91
-							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
-							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-								v_3 := gc_l_v_3[gc_lane5]
-								_ = v_3
+						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							v_2 := gc_l_v_2[gc_lane5]
+							_ = v_2
 
 //line reduce_variants.go:91
-								v_3 += gc_c52r[gc_lane5]
-								gc_l_v_3[gc_lane5] = v_3
-							}
+							v_2 += gc_c51r[gc_lane5]
+							gc_l_v_2[gc_lane5] = v_2
 						}
 					}
 				}
-				gc_upto4 := gc_cnt5
-				if gc_bdy5*gc_bdz5 == 1 {
-					gc_upto4 = min(gc_upto4, 1)
-				}
-				for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					v_3 := gc_l_v_3[gc_lane5]
-					_ = v_3
-					var v_ T
-					_ = v_
+			}
+			gc_upto3 := gc_cnt5
+			if gc_bdy5*gc_bdz5 == 1 {
+				gc_upto3 = min(gc_upto3, 1)
+			}
+			for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+				v_2 := gc_l_v_2[gc_lane5]
+				_ = v_2
+				var v_ T
+				_ = v_
 
 //line reduce_variants.go:93
-					var r_2 T = v_3
+				var r_ T = v_2
 
 //line reduce_variants.go:93
-					_ = r_2
+				_ = r_
 
-//line reduce_variants.go:108
-					v_ = r_2
-					_ = r_2
-					gc_s_v_[gc_rank5] = v_
+//line reduce_variants.go:101
+				v_ = r_
+				_ = r_
+				gc_s_v_[gc_rank5] = v_
+			}
+			gc_lo10, gc_hi10 := 0, 32
+			if gc_lo10 < gc_hi10 {
+				gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+			}
+			if gc_lo10 < gc_hi10 {
+				gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+			}
+			gc_hi10 = min(gc_hi10, gc_cnt5)
+			for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank5 >> 5)] = v_
 				}
 			}
-			gc_act5 = gc_save165 &^ gc_dead5
+		}
+	}
+	{
+		var gc_l_v_3 [32]T
+		var gc_c52r [32]T
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				var gc_m165 uint32
+
+//line reduce_variants.go:106
+				if (gc_w5 >> 5) == 0 {
+					gc_m165 = ^uint32(0)
+				}
+				gc_save165 := gc_act5
+				gc_act5 = gc_save165 & gc_m165
+				if gc_act5 != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:108
+						var v_3 T = reduceAt(warpSums[:warps], (gc_rank5 & 31))
+
+//line reduce_variants.go:108
+						_ = v_3
+						_ = v_3
+						gc_l_v_3[gc_lane5] = v_3
+					}
+
+//line reduce_variants.go:90
+					if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy5*gc_bdz5 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_3)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+							if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+									v_3 := gc_l_v_3[gc_lane5]
+									_ = v_3
+
+//line reduce_variants.go:91
+									v_3 += gc_c52r[gc_lane5]
+									gc_l_v_3[gc_lane5] = v_3
+								}
+							}
+						}
+					}
+					gc_upto4 := gc_cnt5
+					if gc_bdy5*gc_bdz5 == 1 {
+						gc_upto4 = min(gc_upto4, 1)
+					}
+					for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						v_3 := gc_l_v_3[gc_lane5]
+						_ = v_3
+						var v_ T
+						_ = v_
+
+//line reduce_variants.go:93
+						var r_2 T = v_3
+
+//line reduce_variants.go:93
+						_ = r_2
+
+//line reduce_variants.go:108
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank5] = v_
+					}
+				}
+				gc_act5 = gc_save165 &^ gc_dead5
+			}
 		}
 	}
 	{
@@ -19874,121 +19950,645 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_2 [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line reduce_variants.go:176
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:176
-					_ = v
+						_ = v
 //line reduce_variants.go:176
-					v_ := v
+						v_ := v
 //line reduce_variants.go:176
-					_ = v_
+						_ = v_
 //line reduce_variants.go:101
-					v_2 := v_
+						v_2 := v_
 //line reduce_variants.go:101
-					_ = v_2
+						_ = v_2
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line reduce_variants.go:101
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:101
+						_ = v
+//line reduce_variants.go:176
+						v_ := v
+//line reduce_variants.go:176
+						_ = v_
+//line reduce_variants.go:101
+						v_2 := v_
+//line reduce_variants.go:101
+						_ = v_2
+//line reduce_variants.go:101
+						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line reduce_variants.go:101
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line reduce_variants.go:101
-					_ = v
+					v := gc_s_v[gc_rank2]
+
 //line reduce_variants.go:176
-					v_ := v
+					var v_ float32 = v
+
 //line reduce_variants.go:176
 					_ = v_
+
 //line reduce_variants.go:101
-					v_2 := v_
+					var v_2 float32 = v_
+
 //line reduce_variants.go:101
 					_ = v_2
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane2] = v_2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:176
-				var v_ float32 = v
-
-//line reduce_variants.go:176
-				_ = v_
-
-//line reduce_variants.go:101
-				var v_2 float32 = v_
-
-//line reduce_variants.go:101
-				_ = v_2
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane2] = v_2
-			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy2*gc_bdz2 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line reduce_variants.go:90
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+					} else {
+
+//line reduce_variants.go:91
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_2 := gc_l_v_2[gc_lane2]
+								_ = v_2
+
+//line reduce_variants.go:91
+								v_2 += gc_c21r[gc_lane2]
+								gc_l_v_2[gc_lane2] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line reduce_variants.go:93
+						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:93
+						_ = v_2
+//line reduce_variants.go:93
+						var v_ archsimd.Float32x8
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						r_ := v_2
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v_ = r_
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line reduce_variants.go:101
+						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line reduce_variants.go:101
+						_ = v_2
+//line reduce_variants.go:101
+						var v_ archsimd.Float32x8
+//line reduce_variants.go:101
+						_ = v_
+//line reduce_variants.go:93
+						r_ := v_2
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v_ = r_
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
+					var v_ float32
+					_ = v_
+
+//line reduce_variants.go:93
+					var r_ float32 = v_2
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v_ = r_
+					_ = r_
+					gc_s_v_[gc_rank2] = v_
+				}
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank2 >> 5)] = v_
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v_3 [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m162 uint32
+
+//line reduce_variants.go:106
+				if (gc_w2 >> 5) == 0 {
+					gc_m162 = ^uint32(0)
+				}
+				gc_save162 := gc_act2
+				gc_act2 = gc_save162 & gc_m162
+				if gc_act2 != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+//line reduce_variants.go:108
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+						_ = gc_none
+//line reduce_variants.go:108
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+						_ = gc_iota4
+						if gc_act2 == ^uint32(0) {
+//line reduce_variants.go:108
+							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+							_ = gc_none2
+//line reduce_variants.go:108
+							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+							_ = gc_iota6
+//line reduce_variants.go:108
+							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+							_ = gc_all
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+								var gc_t4 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t4
+//line reduce_variants.go:108
+								var gc_in4 []float32 = gc_t4
+//line reduce_variants.go:108
+								_ = gc_in4
+//line reduce_variants.go:108
+								var gc_i4 int = gc_lane2
+//line reduce_variants.go:108
+								_ = gc_i4
+//line reduce_variants.go:108
+								var gc_result4 archsimd.Float32x8
+//line reduce_variants.go:108
+								_ = gc_result4
+//line reduce_variants.go:108
+								gc_returned4 := gc_none2
+//line reduce_variants.go:108
+								_ = gc_returned4
+//line reduce.go:281
+								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
+//line reduce.go:281
+									var gc_ld5 archsimd.Float32x8
+//line reduce.go:281
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:281
+										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes7 [8]float32
+//line reduce.go:281
+										for gc_k7 := range 8 {
+//line reduce.go:281
+											if 0xff&(1<<gc_k7) != 0 {
+//line reduce.go:281
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line reduce.go:281
+												gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result4 = gc_ld5
+//line reduce.go:281
+									gc_b3 := gc_none2
+//line reduce.go:281
+									if true {
+//line reduce.go:281
+										gc_b3 = gc_all
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_returned4 = gc_b3
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:281
+									_ = gc_if7
+//line reduce.go:281
+									if gc_if7.ToBits() != 0 {
+//line reduce.go:281
+										var gc_ld6 archsimd.Float32x8
+//line reduce.go:281
+										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:281
+											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+//line reduce.go:281
+										} else {
+//line reduce.go:281
+											var gc_lanes8 [8]float32
+//line reduce.go:281
+											for gc_k8 := range 8 {
+//line reduce.go:281
+												if gc_if7.ToBits()&(1<<gc_k8) != 0 {
+//line reduce.go:281
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce.go:281
+													gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+//line reduce.go:281
+												}
+//line reduce.go:281
+											}
+//line reduce.go:281
+											gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
+//line reduce.go:281
+										gc_returned4 = gc_if7.Or(gc_returned4)
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if8
+//line reduce.go:284
+								if gc_if8.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero4 float32
+//line reduce.go:284
+									_ = gc_zero4
+//line reduce.go:284
+									gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if8)
+//line reduce.go:284
+									gc_returned4 = gc_if8.Or(gc_returned4)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_3 := gc_result4
+//line reduce.go:284
+								_ = v_3
+//line reduce.go:284
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+								var gc_t2 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t2
+//line reduce_variants.go:108
+								var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+								_ = gc_in2
+//line reduce_variants.go:108
+								var gc_i2 int = gc_lane2
+//line reduce_variants.go:108
+								_ = gc_i2
+//line reduce_variants.go:108
+								var gc_result2 archsimd.Float32x8
+//line reduce_variants.go:108
+								_ = gc_result2
+//line reduce_variants.go:108
+								gc_returned2 := gc_none
+//line reduce_variants.go:108
+								_ = gc_returned2
+//line reduce.go:281
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:281
+								_ = gc_if4
+//line reduce.go:281
+								if gc_if4.ToBits() != 0 {
+//line reduce.go:281
+									var gc_ld2 archsimd.Float32x8
+//line reduce.go:281
+									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:281
+										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes4 [8]float32
+//line reduce.go:281
+										for gc_k4 := range 8 {
+//line reduce.go:281
+											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:281
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce.go:281
+												gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:281
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+//line reduce.go:281
+									gc_returned2 = gc_if4.Or(gc_returned2)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if5
+//line reduce.go:284
+								if gc_if5.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero2 float32
+//line reduce.go:284
+									_ = gc_zero2
+//line reduce.go:284
+									gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
+//line reduce.go:284
+									gc_returned2 = gc_if5.Or(gc_returned2)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_3 := gc_result2
+//line reduce.go:284
+								_ = v_3
+//line reduce.go:284
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:108
+							var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
+
+//line reduce_variants.go:108
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane2] = v_3
+						}
+					}
+
+//line reduce_variants.go:90
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy2*gc_bdz2 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_3)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
+								gc_left5 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line reduce_variants.go:91
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:91
+											_ = v_3
+//line reduce_variants.go:91
+											v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line reduce_variants.go:91
+											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:91
+											_ = v_3
+//line reduce_variants.go:91
+											v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line reduce_variants.go:91
+											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left5&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										v_3 := gc_l_v_3[gc_lane2]
+										_ = v_3
+
+//line reduce_variants.go:91
+										v_3 += gc_c22r[gc_lane2]
+										gc_l_v_3[gc_lane2] = v_3
+									}
+								}
+							}
+						}
+					}
+					gc_left6 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line reduce_variants.go:93
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:93
+								_ = v_3
+//line reduce_variants.go:93
+								var v_ archsimd.Float32x8
+//line reduce_variants.go:93
+								_ = v_
+//line reduce_variants.go:93
+								r_2 := v_3
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v_ = r_2
+//line reduce_variants.go:108
+								v_.StoreSlice(gc_s_v_[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -19997,566 +20597,54 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line reduce_variants.go:108
+								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line reduce_variants.go:108
+								_ = v_3
+//line reduce_variants.go:108
+								var v_ archsimd.Float32x8
+//line reduce_variants.go:108
+								_ = v_
+//line reduce_variants.go:93
+								r_2 := v_3
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v_ = r_2
+//line reduce_variants.go:108
+								v_.StoreSlice(gc_s_v_[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
-
-//line reduce_variants.go:91
-							v_2 += gc_c21r[gc_lane2]
-							gc_l_v_2[gc_lane2] = v_2
-						}
-					}
-				}
-			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line reduce_variants.go:93
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:93
-					_ = v_2
-//line reduce_variants.go:93
-					var v_ archsimd.Float32x8
-//line reduce_variants.go:93
-					_ = v_
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line reduce_variants.go:101
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:101
-					_ = v_2
-//line reduce_variants.go:101
-					var v_ archsimd.Float32x8
-//line reduce_variants.go:101
-					_ = v_
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
-				var v_ float32
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ float32 = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank2] = v_
-			}
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_ := gc_s_v_[gc_rank2]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank2 >> 5)] = v_
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_v_3 [32]float32
-		var gc_c22r [32]float32
-		{
-			var gc_m162 uint32
-
-//line reduce_variants.go:106
-			if (gc_w2 >> 5) == 0 {
-				gc_m162 = ^uint32(0)
-			}
-			gc_save162 := gc_act2
-			gc_act2 = gc_save162 & gc_m162
-			if gc_act2 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-//line reduce_variants.go:108
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-					_ = gc_none
-//line reduce_variants.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-					_ = gc_iota4
-					if gc_act2 == ^uint32(0) {
-//line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-						_ = gc_none2
-//line reduce_variants.go:108
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-						_ = gc_iota6
-//line reduce_variants.go:108
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-						_ = gc_all
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-							var gc_t4 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t4
-//line reduce_variants.go:108
-							var gc_in4 []float32 = gc_t4
-//line reduce_variants.go:108
-							_ = gc_in4
-//line reduce_variants.go:108
-							var gc_i4 int = gc_lane2
-//line reduce_variants.go:108
-							_ = gc_i4
-//line reduce_variants.go:108
-							var gc_result4 archsimd.Float32x8
-//line reduce_variants.go:108
-							_ = gc_result4
-//line reduce_variants.go:108
-							gc_returned4 := gc_none2
-//line reduce_variants.go:108
-							_ = gc_returned4
-//line reduce.go:281
-							if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
-//line reduce.go:281
-								var gc_ld5 archsimd.Float32x8
-//line reduce.go:281
-								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:281
-									gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes7 [8]float32
-//line reduce.go:281
-									for gc_k7 := range 8 {
-//line reduce.go:281
-										if 0xff&(1<<gc_k7) != 0 {
-//line reduce.go:281
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line reduce.go:281
-											gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result4 = gc_ld5
-//line reduce.go:281
-								gc_b3 := gc_none2
-//line reduce.go:281
-								if true {
-//line reduce.go:281
-									gc_b3 = gc_all
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_returned4 = gc_b3
-//line reduce.go:281
-							} else {
-//line reduce.go:281
-								gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
-//line reduce.go:281
-								_ = gc_if7
-//line reduce.go:281
-								if gc_if7.ToBits() != 0 {
-//line reduce.go:281
-									var gc_ld6 archsimd.Float32x8
-//line reduce.go:281
-									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
-//line reduce.go:281
-										gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
-//line reduce.go:281
-									} else {
-//line reduce.go:281
-										var gc_lanes8 [8]float32
-//line reduce.go:281
-										for gc_k8 := range 8 {
-//line reduce.go:281
-											if gc_if7.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce.go:281
-												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
-//line reduce.go:281
-											}
-//line reduce.go:281
-										}
-//line reduce.go:281
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
-//line reduce.go:281
-									gc_returned4 = gc_if7.Or(gc_returned4)
-//line reduce.go:281
-								}
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if8
-//line reduce.go:284
-							if gc_if8.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero4 float32
-//line reduce.go:284
-								_ = gc_zero4
-//line reduce.go:284
-								gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if8)
-//line reduce.go:284
-								gc_returned4 = gc_if8.Or(gc_returned4)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_3 := gc_result4
-//line reduce.go:284
+							v_3 := gc_l_v_3[gc_lane2]
 							_ = v_3
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-							var gc_t2 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t2
-//line reduce_variants.go:108
-							var gc_in2 []float32 = gc_t2
-//line reduce_variants.go:108
-							_ = gc_in2
-//line reduce_variants.go:108
-							var gc_i2 int = gc_lane2
-//line reduce_variants.go:108
-							_ = gc_i2
-//line reduce_variants.go:108
-							var gc_result2 archsimd.Float32x8
-//line reduce_variants.go:108
-							_ = gc_result2
-//line reduce_variants.go:108
-							gc_returned2 := gc_none
-//line reduce_variants.go:108
-							_ = gc_returned2
-//line reduce.go:281
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
-//line reduce.go:281
-							_ = gc_if4
-//line reduce.go:281
-							if gc_if4.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld2 archsimd.Float32x8
-//line reduce.go:281
-								if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
-//line reduce.go:281
-									gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes4 [8]float32
-//line reduce.go:281
-									for gc_k4 := range 8 {
-//line reduce.go:281
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:281
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce.go:281
-											gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:281
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
-//line reduce.go:281
-								gc_returned2 = gc_if4.Or(gc_returned2)
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if5
-//line reduce.go:284
-							if gc_if5.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero2 float32
-//line reduce.go:284
-								_ = gc_zero2
-//line reduce.go:284
-								gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
-//line reduce.go:284
-								gc_returned2 = gc_if5.Or(gc_returned2)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_3 := gc_result2
-//line reduce.go:284
-							_ = v_3
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:108
-						var v_3 float32 = reduceAt(warpSums[:warps], (gc_rank2 & 31))
-
-//line reduce_variants.go:108
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane2] = v_3
-					}
-				}
-
-//line reduce_variants.go:90
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
-
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left5 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:91
-										_ = v_3
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:91
-										_ = v_3
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_3 := gc_l_v_3[gc_lane2]
-									_ = v_3
-
-//line reduce_variants.go:91
-									v_3 += gc_c22r[gc_lane2]
-									gc_l_v_3[gc_lane2] = v_3
-								}
-							}
-						}
-					}
-				}
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line reduce_variants.go:93
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:93
-							_ = v_3
-//line reduce_variants.go:93
-							var v_ archsimd.Float32x8
-//line reduce_variants.go:93
+							var v_ float32
 							_ = v_
+
 //line reduce_variants.go:93
-							r_2 := v_3
+							var r_2 float32 = v_3
+
 //line reduce_variants.go:93
 							_ = r_2
+
 //line reduce_variants.go:108
 							v_ = r_2
-//line reduce_variants.go:108
-							v_.StoreSlice(gc_s_v_[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line reduce_variants.go:108
-							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:108
-							_ = v_3
-//line reduce_variants.go:108
-							var v_ archsimd.Float32x8
-//line reduce_variants.go:108
-							_ = v_
-//line reduce_variants.go:93
-							r_2 := v_3
-//line reduce_variants.go:93
 							_ = r_2
-//line reduce_variants.go:108
-							v_ = r_2
-//line reduce_variants.go:108
-							v_.StoreSlice(gc_s_v_[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_s_v_[gc_rank2] = v_
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_3 := gc_l_v_3[gc_lane2]
-						_ = v_3
-						var v_ float32
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 float32 = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank2] = v_
-					}
-				}
+				gc_act2 = gc_save162 &^ gc_dead2
 			}
-			gc_act2 = gc_save162 &^ gc_dead2
 		}
 	}
 	{
@@ -20861,121 +20949,645 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
-		gc_left7 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			gc_left7 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
 //line reduce_variants.go:176
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:176
-					_ = v
+						_ = v
 //line reduce_variants.go:176
-					v_ := v
+						v_ := v
 //line reduce_variants.go:176
-					_ = v_
+						_ = v_
 //line reduce_variants.go:101
-					v_2 := v_
+						v_2 := v_
 //line reduce_variants.go:101
-					_ = v_2
+						_ = v_2
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left7 &^= 0xff << gc_lane3
+						v_.StoreSlice(gc_s_v_[gc_rank3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line reduce_variants.go:101
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:101
+						_ = v
+//line reduce_variants.go:176
+						v_ := v
+//line reduce_variants.go:176
+						_ = v_
+//line reduce_variants.go:101
+						v_2 := v_
+//line reduce_variants.go:101
+						_ = v_2
+//line reduce_variants.go:101
+						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
 				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left7&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
-//line reduce_variants.go:101
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line reduce_variants.go:101
-					_ = v
+					v := gc_s_v[gc_rank3]
+
 //line reduce_variants.go:176
-					v_ := v
+					var v_ int32 = v
+
 //line reduce_variants.go:176
 					_ = v_
+
 //line reduce_variants.go:101
-					v_2 := v_
+					var v_2 int32 = v_
+
 //line reduce_variants.go:101
 					_ = v_2
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left7 &^= 0xff << gc_lane3
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane3] = v_2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left7 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left7&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:176
-				var v_ int32 = v
-
-//line reduce_variants.go:176
-				_ = v_
-
-//line reduce_variants.go:101
-				var v_2 int32 = v_
-
-//line reduce_variants.go:101
-				_ = v_2
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane3] = v_2
-			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+			if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy3*gc_bdz3 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line reduce_variants.go:90
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-					gc_left8 := gc_act3
+					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+					} else {
+
+//line reduce_variants.go:91
+						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+						gc_left8 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left8&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								v_2 := gc_l_v_2[gc_lane3]
+								_ = v_2
+
+//line reduce_variants.go:91
+								v_2 += gc_c31r[gc_lane3]
+								gc_l_v_2[gc_lane3] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_left9 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line reduce_variants.go:93
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:93
+						_ = v_2
+//line reduce_variants.go:93
+						var v_ archsimd.Int32x8
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						r_ := v_2
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v_ = r_
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line reduce_variants.go:101
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line reduce_variants.go:101
+						_ = v_2
+//line reduce_variants.go:101
+						var v_ archsimd.Int32x8
+//line reduce_variants.go:101
+						_ = v_
+//line reduce_variants.go:93
+						r_ := v_2
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v_ = r_
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left9&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_2 := gc_l_v_2[gc_lane3]
+					_ = v_2
+					var v_ int32
+					_ = v_
+
+//line reduce_variants.go:93
+					var r_ int32 = v_2
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v_ = r_
+					_ = r_
+					gc_s_v_[gc_rank3] = v_
+				}
+			}
+			gc_lo6, gc_hi6 := 0, 32
+			if gc_lo6 < gc_hi6 {
+				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			}
+			if gc_lo6 < gc_hi6 {
+				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			}
+			gc_hi6 = min(gc_hi6, gc_cnt3)
+			for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank3 >> 5)] = v_
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v_3 [32]int32
+		var gc_c32r [32]int32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m163 uint32
+
+//line reduce_variants.go:106
+				if (gc_w3 >> 5) == 0 {
+					gc_m163 = ^uint32(0)
+				}
+				gc_save163 := gc_act3
+				gc_act3 = gc_save163 & gc_m163
+				if gc_act3 != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					gc_left10 := gc_act3
+					if compiled.SIMD {
+//line reduce_variants.go:108
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+						_ = gc_none3
+//line reduce_variants.go:108
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+						_ = gc_iota10
+						if gc_act3 == ^uint32(0) {
+//line reduce_variants.go:108
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+							_ = gc_none4
+//line reduce_variants.go:108
+							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+							_ = gc_iota12
+//line reduce_variants.go:108
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+							_ = gc_all2
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+								var gc_t8 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t8
+//line reduce_variants.go:108
+								var gc_in8 []int32 = gc_t8
+//line reduce_variants.go:108
+								_ = gc_in8
+//line reduce_variants.go:108
+								var gc_i8 int = gc_lane3
+//line reduce_variants.go:108
+								_ = gc_i8
+//line reduce_variants.go:108
+								var gc_result8 archsimd.Int32x8
+//line reduce_variants.go:108
+								_ = gc_result8
+//line reduce_variants.go:108
+								gc_returned8 := gc_none4
+//line reduce_variants.go:108
+								_ = gc_returned8
+//line reduce.go:281
+								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
+//line reduce.go:281
+									var gc_ld11 archsimd.Int32x8
+//line reduce.go:281
+									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+//line reduce.go:281
+										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes15 [8]int32
+//line reduce.go:281
+										for gc_k15 := range 8 {
+//line reduce.go:281
+											if 0xff&(1<<gc_k15) != 0 {
+//line reduce.go:281
+												gc_pos3.Thread = gc_rank3 + gc_k15
+//line reduce.go:281
+												gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result8 = gc_ld11
+//line reduce.go:281
+									gc_b5 := gc_none4
+//line reduce.go:281
+									if true {
+//line reduce.go:281
+										gc_b5 = gc_all2
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_returned8 = gc_b5
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
+//line reduce.go:281
+									_ = gc_if15
+//line reduce.go:281
+									if gc_if15.ToBits() != 0 {
+//line reduce.go:281
+										var gc_ld12 archsimd.Int32x8
+//line reduce.go:281
+										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
+//line reduce.go:281
+											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
+//line reduce.go:281
+										} else {
+//line reduce.go:281
+											var gc_lanes16 [8]int32
+//line reduce.go:281
+											for gc_k16 := range 8 {
+//line reduce.go:281
+												if gc_if15.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:281
+													gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce.go:281
+													gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
+//line reduce.go:281
+												}
+//line reduce.go:281
+											}
+//line reduce.go:281
+											gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
+//line reduce.go:281
+										gc_returned8 = gc_if15.Or(gc_returned8)
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if16
+//line reduce.go:284
+								if gc_if16.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero8 int32
+//line reduce.go:284
+									_ = gc_zero8
+//line reduce.go:284
+									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
+//line reduce.go:284
+									gc_returned8 = gc_if16.Or(gc_returned8)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_3 := gc_result8
+//line reduce.go:284
+								_ = v_3
+//line reduce.go:284
+								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+								gc_left10 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:108
+								var gc_t6 []int32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t6
+//line reduce_variants.go:108
+								var gc_in6 []int32 = gc_t6
+//line reduce_variants.go:108
+								_ = gc_in6
+//line reduce_variants.go:108
+								var gc_i6 int = gc_lane3
+//line reduce_variants.go:108
+								_ = gc_i6
+//line reduce_variants.go:108
+								var gc_result6 archsimd.Int32x8
+//line reduce_variants.go:108
+								_ = gc_result6
+//line reduce_variants.go:108
+								gc_returned6 := gc_none3
+//line reduce_variants.go:108
+								_ = gc_returned6
+//line reduce.go:281
+								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+//line reduce.go:281
+								_ = gc_if12
+//line reduce.go:281
+								if gc_if12.ToBits() != 0 {
+//line reduce.go:281
+									var gc_ld8 archsimd.Int32x8
+//line reduce.go:281
+									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
+//line reduce.go:281
+										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes12 [8]int32
+//line reduce.go:281
+										for gc_k12 := range 8 {
+//line reduce.go:281
+											if gc_if12.ToBits()&(1<<gc_k12) != 0 {
+//line reduce.go:281
+												gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce.go:281
+												gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos3.Thread = gc_rank3
+//line reduce.go:281
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
+//line reduce.go:281
+									gc_returned6 = gc_if12.Or(gc_returned6)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if13
+//line reduce.go:284
+								if gc_if13.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero6 int32
+//line reduce.go:284
+									_ = gc_zero6
+//line reduce.go:284
+									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
+//line reduce.go:284
+									gc_returned6 = gc_if13.Or(gc_returned6)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_3 := gc_result6
+//line reduce.go:284
+								_ = v_3
+//line reduce.go:284
+								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+								gc_left10 &^= 0xff << gc_lane3
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left10 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left10&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:108
+							var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
+
+//line reduce_variants.go:108
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane3] = v_3
+						}
+					}
+
+//line reduce_variants.go:90
+					if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy3*gc_bdz3 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_3)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+							if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+								gc_left11 := gc_act3
+								if compiled.SIMD {
+									if gc_act3 == ^uint32(0) {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line reduce_variants.go:91
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:91
+											_ = v_3
+//line reduce_variants.go:91
+											v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left11 &^= 0xff << gc_lane3
+										}
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line reduce_variants.go:91
+											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:91
+											_ = v_3
+//line reduce_variants.go:91
+											v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line reduce_variants.go:91
+											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+											gc_left11 &^= 0xff << gc_lane3
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left11 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left11&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+										v_3 := gc_l_v_3[gc_lane3]
+										_ = v_3
+
+//line reduce_variants.go:91
+										v_3 += gc_c32r[gc_lane3]
+										gc_l_v_3[gc_lane3] = v_3
+									}
+								}
+							}
+						}
+					}
+					gc_left12 := gc_act3
 					if compiled.SIMD {
 						if gc_act3 == ^uint32(0) {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
+//line reduce_variants.go:93
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:93
+								_ = v_3
+//line reduce_variants.go:93
+								var v_ archsimd.Int32x8
+//line reduce_variants.go:93
+								_ = v_
+//line reduce_variants.go:93
+								r_2 := v_3
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v_ = r_2
+//line reduce_variants.go:108
+								v_.StoreSlice(gc_s_v_[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -20984,566 +21596,54 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
+//line reduce_variants.go:108
+								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line reduce_variants.go:108
+								_ = v_3
+//line reduce_variants.go:108
+								var v_ archsimd.Int32x8
+//line reduce_variants.go:108
+								_ = v_
+//line reduce_variants.go:93
+								r_2 := v_3
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v_ = r_2
+//line reduce_variants.go:108
+								v_.StoreSlice(gc_s_v_[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left12 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left8&(1<<gc_lane3) == 0 {
+							if gc_left12&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-							v_2 := gc_l_v_2[gc_lane3]
-							_ = v_2
-
-//line reduce_variants.go:91
-							v_2 += gc_c31r[gc_lane3]
-							gc_l_v_2[gc_lane3] = v_2
-						}
-					}
-				}
-			}
-		}
-		gc_left9 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line reduce_variants.go:93
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:93
-					_ = v_2
-//line reduce_variants.go:93
-					var v_ archsimd.Int32x8
-//line reduce_variants.go:93
-					_ = v_
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left9 &^= 0xff << gc_lane3
-				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line reduce_variants.go:101
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:101
-					_ = v_2
-//line reduce_variants.go:101
-					var v_ archsimd.Int32x8
-//line reduce_variants.go:101
-					_ = v_
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank3:])
-					gc_left9 &^= 0xff << gc_lane3
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left9 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left9&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				v_2 := gc_l_v_2[gc_lane3]
-				_ = v_2
-				var v_ int32
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ int32 = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank3] = v_
-			}
-		}
-		gc_lo6, gc_hi6 := 0, 32
-		if gc_lo6 < gc_hi6 {
-			gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-		}
-		if gc_lo6 < gc_hi6 {
-			gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-		}
-		gc_hi6 = min(gc_hi6, gc_cnt3)
-		for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			v_ := gc_s_v_[gc_rank3]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank3 >> 5)] = v_
-			}
-		}
-	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_l_v_3 [32]int32
-		var gc_c32r [32]int32
-		{
-			var gc_m163 uint32
-
-//line reduce_variants.go:106
-			if (gc_w3 >> 5) == 0 {
-				gc_m163 = ^uint32(0)
-			}
-			gc_save163 := gc_act3
-			gc_act3 = gc_save163 & gc_m163
-			if gc_act3 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left10 := gc_act3
-				if compiled.SIMD {
-//line reduce_variants.go:108
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-					_ = gc_none3
-//line reduce_variants.go:108
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-					_ = gc_iota10
-					if gc_act3 == ^uint32(0) {
-//line reduce_variants.go:108
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-						_ = gc_none4
-//line reduce_variants.go:108
-						gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-						_ = gc_iota12
-//line reduce_variants.go:108
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-						_ = gc_all2
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-							var gc_t8 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t8
-//line reduce_variants.go:108
-							var gc_in8 []int32 = gc_t8
-//line reduce_variants.go:108
-							_ = gc_in8
-//line reduce_variants.go:108
-							var gc_i8 int = gc_lane3
-//line reduce_variants.go:108
-							_ = gc_i8
-//line reduce_variants.go:108
-							var gc_result8 archsimd.Int32x8
-//line reduce_variants.go:108
-							_ = gc_result8
-//line reduce_variants.go:108
-							gc_returned8 := gc_none4
-//line reduce_variants.go:108
-							_ = gc_returned8
-//line reduce.go:281
-							if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
-//line reduce.go:281
-								var gc_ld11 archsimd.Int32x8
-//line reduce.go:281
-								if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:281
-									gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes15 [8]int32
-//line reduce.go:281
-									for gc_k15 := range 8 {
-//line reduce.go:281
-										if 0xff&(1<<gc_k15) != 0 {
-//line reduce.go:281
-											gc_pos3.Thread = gc_rank3 + gc_k15
-//line reduce.go:281
-											gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-									gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result8 = gc_ld11
-//line reduce.go:281
-								gc_b5 := gc_none4
-//line reduce.go:281
-								if true {
-//line reduce.go:281
-									gc_b5 = gc_all2
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_returned8 = gc_b5
-//line reduce.go:281
-							} else {
-//line reduce.go:281
-								gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
-//line reduce.go:281
-								_ = gc_if15
-//line reduce.go:281
-								if gc_if15.ToBits() != 0 {
-//line reduce.go:281
-									var gc_ld12 archsimd.Int32x8
-//line reduce.go:281
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:281
-										gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:281
-									} else {
-//line reduce.go:281
-										var gc_lanes16 [8]int32
-//line reduce.go:281
-										for gc_k16 := range 8 {
-//line reduce.go:281
-											if gc_if15.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:281
-												gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
-//line reduce.go:281
-											}
-//line reduce.go:281
-										}
-//line reduce.go:281
-										gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
-//line reduce.go:281
-									gc_returned8 = gc_if15.Or(gc_returned8)
-//line reduce.go:281
-								}
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if16
-//line reduce.go:284
-							if gc_if16.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero8 int32
-//line reduce.go:284
-								_ = gc_zero8
-//line reduce.go:284
-								gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
-//line reduce.go:284
-								gc_returned8 = gc_if16.Or(gc_returned8)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_3 := gc_result8
-//line reduce.go:284
+							v_3 := gc_l_v_3[gc_lane3]
 							_ = v_3
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:108
-							var gc_t6 []int32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t6
-//line reduce_variants.go:108
-							var gc_in6 []int32 = gc_t6
-//line reduce_variants.go:108
-							_ = gc_in6
-//line reduce_variants.go:108
-							var gc_i6 int = gc_lane3
-//line reduce_variants.go:108
-							_ = gc_i6
-//line reduce_variants.go:108
-							var gc_result6 archsimd.Int32x8
-//line reduce_variants.go:108
-							_ = gc_result6
-//line reduce_variants.go:108
-							gc_returned6 := gc_none3
-//line reduce_variants.go:108
-							_ = gc_returned6
-//line reduce.go:281
-							gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
-//line reduce.go:281
-							_ = gc_if12
-//line reduce.go:281
-							if gc_if12.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld8 archsimd.Int32x8
-//line reduce.go:281
-								if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
-//line reduce.go:281
-									gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes12 [8]int32
-//line reduce.go:281
-									for gc_k12 := range 8 {
-//line reduce.go:281
-										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
-//line reduce.go:281
-											gc_pos3.Thread = gc_rank3 + gc_k12
-//line reduce.go:281
-											gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:281
-									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
-//line reduce.go:281
-								gc_returned6 = gc_if12.Or(gc_returned6)
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if13
-//line reduce.go:284
-							if gc_if13.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero6 int32
-//line reduce.go:284
-								_ = gc_zero6
-//line reduce.go:284
-								gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
-//line reduce.go:284
-								gc_returned6 = gc_if13.Or(gc_returned6)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_3 := gc_result6
-//line reduce.go:284
-							_ = v_3
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left10 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left10 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left10&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:108
-						var v_3 int32 = reduceAt(warpSums[:warps], (gc_rank3 & 31))
-
-//line reduce_variants.go:108
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane3] = v_3
-					}
-				}
-
-//line reduce_variants.go:90
-				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy3*gc_bdz3 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
-
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-							gc_left11 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:91
-										_ = v_3
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:91
-										_ = v_3
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left11 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left11&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									v_3 := gc_l_v_3[gc_lane3]
-									_ = v_3
-
-//line reduce_variants.go:91
-									v_3 += gc_c32r[gc_lane3]
-									gc_l_v_3[gc_lane3] = v_3
-								}
-							}
-						}
-					}
-				}
-				gc_left12 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line reduce_variants.go:93
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:93
-							_ = v_3
-//line reduce_variants.go:93
-							var v_ archsimd.Int32x8
-//line reduce_variants.go:93
+							var v_ int32
 							_ = v_
+
 //line reduce_variants.go:93
-							r_2 := v_3
+							var r_2 int32 = v_3
+
 //line reduce_variants.go:93
 							_ = r_2
+
 //line reduce_variants.go:108
 							v_ = r_2
-//line reduce_variants.go:108
-							v_.StoreSlice(gc_s_v_[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line reduce_variants.go:108
-							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:108
-							_ = v_3
-//line reduce_variants.go:108
-							var v_ archsimd.Int32x8
-//line reduce_variants.go:108
-							_ = v_
-//line reduce_variants.go:93
-							r_2 := v_3
-//line reduce_variants.go:93
 							_ = r_2
-//line reduce_variants.go:108
-							v_ = r_2
-//line reduce_variants.go:108
-							v_.StoreSlice(gc_s_v_[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+							gc_s_v_[gc_rank3] = v_
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left12 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left12&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_3 := gc_l_v_3[gc_lane3]
-						_ = v_3
-						var v_ int32
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 int32 = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank3] = v_
-					}
-				}
+				gc_act3 = gc_save163 &^ gc_dead3
 			}
-			gc_act3 = gc_save163 &^ gc_dead3
 		}
 	}
 	{
@@ -21848,121 +21948,645 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
-		gc_left13 := gc_act4
-		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			gc_left13 := gc_act4
+			if compiled.SIMD {
+				if gc_act4 == ^uint32(0) {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
 //line reduce_variants.go:176
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:176
-					_ = v
+						_ = v
 //line reduce_variants.go:176
-					v_ := v
+						v_ := v
 //line reduce_variants.go:176
-					_ = v_
+						_ = v_
 //line reduce_variants.go:101
-					v_2 := v_
+						v_2 := v_
 //line reduce_variants.go:101
-					_ = v_2
+						_ = v_2
 //line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left13 &^= 0xff << gc_lane4
+						v_.StoreSlice(gc_s_v_[gc_rank4:])
+						gc_left13 &^= 0xff << gc_lane4
+					}
+				} else {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line reduce_variants.go:101
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:101
+						_ = v
+//line reduce_variants.go:176
+						v_ := v
+//line reduce_variants.go:176
+						_ = v_
+//line reduce_variants.go:101
+						v_2 := v_
+//line reduce_variants.go:101
+						_ = v_2
+//line reduce_variants.go:101
+						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank4:])
+						gc_left13 &^= 0xff << gc_lane4
+					}
 				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left13 != 0 {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left13&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
-//line reduce_variants.go:101
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
-//line reduce_variants.go:101
-					_ = v
+					v := gc_s_v[gc_rank4]
+
 //line reduce_variants.go:176
-					v_ := v
+					var v_ uint32 = v
+
 //line reduce_variants.go:176
 					_ = v_
+
 //line reduce_variants.go:101
-					v_2 := v_
+					var v_2 uint32 = v_
+
 //line reduce_variants.go:101
 					_ = v_2
-//line reduce_variants.go:101
-					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left13 &^= 0xff << gc_lane4
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane4] = v_2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left13 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left13&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-				v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:176
-				var v_ uint32 = v
-
-//line reduce_variants.go:176
-				_ = v_
-
-//line reduce_variants.go:101
-				var v_2 uint32 = v_
-
-//line reduce_variants.go:101
-				_ = v_2
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane4] = v_2
-			}
-		}
 
 //line reduce_variants.go:90
-		if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
-		} else {
-
-//line reduce_variants.go:90
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line reduce_variants.go:91
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+			if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy4*gc_bdz4 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_2)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line reduce_variants.go:90
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-					gc_left14 := gc_act4
+					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+					} else {
+
+//line reduce_variants.go:91
+						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+						gc_left14 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+									gc_left14 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line reduce_variants.go:91
+									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:91
+									_ = v_2
+//line reduce_variants.go:91
+									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+									gc_left14 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left14 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left14&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								v_2 := gc_l_v_2[gc_lane4]
+								_ = v_2
+
+//line reduce_variants.go:91
+								v_2 += gc_c41r[gc_lane4]
+								gc_l_v_2[gc_lane4] = v_2
+							}
+						}
+					}
+				}
+			}
+			gc_left15 := gc_act4
+			if compiled.SIMD {
+				if gc_act4 == ^uint32(0) {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line reduce_variants.go:93
+						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:93
+						_ = v_2
+//line reduce_variants.go:93
+						var v_ archsimd.Uint32x8
+//line reduce_variants.go:93
+						_ = v_
+//line reduce_variants.go:93
+						r_ := v_2
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v_ = r_
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank4:])
+						gc_left15 &^= 0xff << gc_lane4
+					}
+				} else {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line reduce_variants.go:101
+						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line reduce_variants.go:101
+						_ = v_2
+//line reduce_variants.go:101
+						var v_ archsimd.Uint32x8
+//line reduce_variants.go:101
+						_ = v_
+//line reduce_variants.go:93
+						r_ := v_2
+//line reduce_variants.go:93
+						_ = r_
+//line reduce_variants.go:101
+						v_ = r_
+//line reduce_variants.go:101
+						v_.StoreSlice(gc_s_v_[gc_rank4:])
+						gc_left15 &^= 0xff << gc_lane4
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left15 != 0 {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left15&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_2 := gc_l_v_2[gc_lane4]
+					_ = v_2
+					var v_ uint32
+					_ = v_
+
+//line reduce_variants.go:93
+					var r_ uint32 = v_2
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v_ = r_
+					_ = r_
+					gc_s_v_[gc_rank4] = v_
+				}
+			}
+			gc_lo8, gc_hi8 := 0, 32
+			if gc_lo8 < gc_hi8 {
+				gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+			}
+			if gc_lo8 < gc_hi8 {
+				gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+			}
+			gc_hi8 = min(gc_hi8, gc_cnt4)
+			for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+				gc_pos4.Thread = gc_rank4
+				v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:102
+				{
+					warpSums[(gc_rank4 >> 5)] = v_
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v_3 [32]uint32
+		var gc_c42r [32]uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				var gc_m164 uint32
+
+//line reduce_variants.go:106
+				if (gc_w4 >> 5) == 0 {
+					gc_m164 = ^uint32(0)
+				}
+				gc_save164 := gc_act4
+				gc_act4 = gc_save164 & gc_m164
+				if gc_act4 != 0 {
+
+//line reduce_variants.go:107
+					warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
+					gc_left16 := gc_act4
+					if compiled.SIMD {
+//line reduce_variants.go:108
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+						_ = gc_none5
+//line reduce_variants.go:108
+						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+						_ = gc_iota16
+						if gc_act4 == ^uint32(0) {
+//line reduce_variants.go:108
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:108
+							_ = gc_none6
+//line reduce_variants.go:108
+							gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:108
+							_ = gc_iota18
+//line reduce_variants.go:108
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:108
+							_ = gc_all3
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+								var gc_t12 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t12
+//line reduce_variants.go:108
+								var gc_in12 []uint32 = gc_t12
+//line reduce_variants.go:108
+								_ = gc_in12
+//line reduce_variants.go:108
+								var gc_i12 int = gc_lane4
+//line reduce_variants.go:108
+								_ = gc_i12
+//line reduce_variants.go:108
+								var gc_result12 archsimd.Uint32x8
+//line reduce_variants.go:108
+								_ = gc_result12
+//line reduce_variants.go:108
+								gc_returned12 := gc_none6
+//line reduce_variants.go:108
+								_ = gc_returned12
+//line reduce.go:281
+								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
+//line reduce.go:281
+									var gc_ld17 archsimd.Uint32x8
+//line reduce.go:281
+									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+//line reduce.go:281
+										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes23 [8]uint32
+//line reduce.go:281
+										for gc_k23 := range 8 {
+//line reduce.go:281
+											if 0xff&(1<<gc_k23) != 0 {
+//line reduce.go:281
+												gc_pos4.Thread = gc_rank4 + gc_k23
+//line reduce.go:281
+												gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result12 = gc_ld17
+//line reduce.go:281
+									gc_b7 := gc_none6
+//line reduce.go:281
+									if true {
+//line reduce.go:281
+										gc_b7 = gc_all3
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_returned12 = gc_b7
+//line reduce.go:281
+								} else {
+//line reduce.go:281
+									gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+//line reduce.go:281
+									_ = gc_if23
+//line reduce.go:281
+									if gc_if23.ToBits() != 0 {
+//line reduce.go:281
+										var gc_ld18 archsimd.Uint32x8
+//line reduce.go:281
+										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+//line reduce.go:281
+											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
+//line reduce.go:281
+										} else {
+//line reduce.go:281
+											var gc_lanes24 [8]uint32
+//line reduce.go:281
+											for gc_k24 := range 8 {
+//line reduce.go:281
+												if gc_if23.ToBits()&(1<<gc_k24) != 0 {
+//line reduce.go:281
+													gc_pos4.Thread = gc_rank4 + gc_k24
+//line reduce.go:281
+													gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
+//line reduce.go:281
+												}
+//line reduce.go:281
+											}
+//line reduce.go:281
+											gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
+//line reduce.go:281
+										gc_returned12 = gc_if23.Or(gc_returned12)
+//line reduce.go:281
+									}
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if24
+//line reduce.go:284
+								if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero12 uint32
+//line reduce.go:284
+									_ = gc_zero12
+//line reduce.go:284
+									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
+//line reduce.go:284
+									gc_returned12 = gc_if24.Or(gc_returned12)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_3 := gc_result12
+//line reduce.go:284
+								_ = v_3
+//line reduce.go:284
+								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+								gc_left16 &^= 0xff << gc_lane4
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:108
+								var gc_t10 []uint32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t10
+//line reduce_variants.go:108
+								var gc_in10 []uint32 = gc_t10
+//line reduce_variants.go:108
+								_ = gc_in10
+//line reduce_variants.go:108
+								var gc_i10 int = gc_lane4
+//line reduce_variants.go:108
+								_ = gc_i10
+//line reduce_variants.go:108
+								var gc_result10 archsimd.Uint32x8
+//line reduce_variants.go:108
+								_ = gc_result10
+//line reduce_variants.go:108
+								gc_returned10 := gc_none5
+//line reduce_variants.go:108
+								_ = gc_returned10
+//line reduce.go:281
+								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
+//line reduce.go:281
+								_ = gc_if20
+//line reduce.go:281
+								if gc_if20.ToBits() != 0 {
+//line reduce.go:281
+									var gc_ld14 archsimd.Uint32x8
+//line reduce.go:281
+									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
+//line reduce.go:281
+										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
+//line reduce.go:281
+									} else {
+//line reduce.go:281
+										var gc_lanes20 [8]uint32
+//line reduce.go:281
+										for gc_k20 := range 8 {
+//line reduce.go:281
+											if gc_if20.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:281
+												gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce.go:281
+												gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
+//line reduce.go:281
+											}
+//line reduce.go:281
+										}
+//line reduce.go:281
+										gc_pos4.Thread = gc_rank4
+//line reduce.go:281
+										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
+//line reduce.go:281
+									}
+//line reduce.go:281
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
+//line reduce.go:281
+									gc_returned10 = gc_if20.Or(gc_returned10)
+//line reduce.go:281
+								}
+//line reduce.go:281
+								gc_if21 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:281
+								_ = gc_if21
+//line reduce.go:284
+								if gc_if21.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero10 uint32
+//line reduce.go:284
+									_ = gc_zero10
+//line reduce.go:284
+									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
+//line reduce.go:284
+									gc_returned10 = gc_if21.Or(gc_returned10)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_3 := gc_result10
+//line reduce.go:284
+								_ = v_3
+//line reduce.go:284
+								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+								gc_left16 &^= 0xff << gc_lane4
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left16 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left16&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:108
+							var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
+
+//line reduce_variants.go:108
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane4] = v_3
+						}
+					}
+
+//line reduce_variants.go:90
+					if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy4*gc_bdz4 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_3)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line reduce_variants.go:90
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line reduce_variants.go:91
+							if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+							} else {
+
+//line reduce_variants.go:91
+								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+								gc_left17 := gc_act4
+								if compiled.SIMD {
+									if gc_act4 == ^uint32(0) {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line reduce_variants.go:91
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:91
+											_ = v_3
+//line reduce_variants.go:91
+											v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left17 &^= 0xff << gc_lane4
+										}
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line reduce_variants.go:91
+											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:91
+											_ = v_3
+//line reduce_variants.go:91
+											v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line reduce_variants.go:91
+											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+											gc_left17 &^= 0xff << gc_lane4
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left17 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left17&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+										v_3 := gc_l_v_3[gc_lane4]
+										_ = v_3
+
+//line reduce_variants.go:91
+										v_3 += gc_c42r[gc_lane4]
+										gc_l_v_3[gc_lane4] = v_3
+									}
+								}
+							}
+						}
+					}
+					gc_left18 := gc_act4
 					if compiled.SIMD {
 						if gc_act4 == ^uint32(0) {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left14 &^= 0xff << gc_lane4
+//line reduce_variants.go:93
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:93
+								_ = v_3
+//line reduce_variants.go:93
+								var v_ archsimd.Uint32x8
+//line reduce_variants.go:93
+								_ = v_
+//line reduce_variants.go:93
+								r_2 := v_3
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v_ = r_2
+//line reduce_variants.go:108
+								v_.StoreSlice(gc_s_v_[gc_rank4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -21971,566 +22595,54 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 								}
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line reduce_variants.go:91
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:91
-								_ = v_2
-//line reduce_variants.go:91
-								v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line reduce_variants.go:91
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left14 &^= 0xff << gc_lane4
+//line reduce_variants.go:108
+								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line reduce_variants.go:108
+								_ = v_3
+//line reduce_variants.go:108
+								var v_ archsimd.Uint32x8
+//line reduce_variants.go:108
+								_ = v_
+//line reduce_variants.go:93
+								r_2 := v_3
+//line reduce_variants.go:93
+								_ = r_2
+//line reduce_variants.go:108
+								v_ = r_2
+//line reduce_variants.go:108
+								v_.StoreSlice(gc_s_v_[gc_rank4:])
+								gc_left18 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left14 != 0 {
+					if gc_left18 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left14&(1<<gc_lane4) == 0 {
+							if gc_left18&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
-							v_2 := gc_l_v_2[gc_lane4]
-							_ = v_2
-
-//line reduce_variants.go:91
-							v_2 += gc_c41r[gc_lane4]
-							gc_l_v_2[gc_lane4] = v_2
-						}
-					}
-				}
-			}
-		}
-		gc_left15 := gc_act4
-		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-//line reduce_variants.go:93
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:93
-					_ = v_2
-//line reduce_variants.go:93
-					var v_ archsimd.Uint32x8
-//line reduce_variants.go:93
-					_ = v_
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left15 &^= 0xff << gc_lane4
-				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-//line reduce_variants.go:101
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:101
-					_ = v_2
-//line reduce_variants.go:101
-					var v_ archsimd.Uint32x8
-//line reduce_variants.go:101
-					_ = v_
-//line reduce_variants.go:93
-					r_ := v_2
-//line reduce_variants.go:93
-					_ = r_
-//line reduce_variants.go:101
-					v_ = r_
-//line reduce_variants.go:101
-					v_.StoreSlice(gc_s_v_[gc_rank4:])
-					gc_left15 &^= 0xff << gc_lane4
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left15 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left15&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-				v_2 := gc_l_v_2[gc_lane4]
-				_ = v_2
-				var v_ uint32
-				_ = v_
-
-//line reduce_variants.go:93
-				var r_ uint32 = v_2
-
-//line reduce_variants.go:93
-				_ = r_
-
-//line reduce_variants.go:101
-				v_ = r_
-				_ = r_
-				gc_s_v_[gc_rank4] = v_
-			}
-		}
-		gc_lo8, gc_hi8 := 0, 32
-		if gc_lo8 < gc_hi8 {
-			gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
-		}
-		if gc_lo8 < gc_hi8 {
-			gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
-		}
-		gc_hi8 = min(gc_hi8, gc_cnt4)
-		for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			v_ := gc_s_v_[gc_rank4]
-
-//line reduce_variants.go:102
-			{
-				warpSums[(gc_rank4 >> 5)] = v_
-			}
-		}
-	}
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
-		var gc_l_v_3 [32]uint32
-		var gc_c42r [32]uint32
-		{
-			var gc_m164 uint32
-
-//line reduce_variants.go:106
-			if (gc_w4 >> 5) == 0 {
-				gc_m164 = ^uint32(0)
-			}
-			gc_save164 := gc_act4
-			gc_act4 = gc_save164 & gc_m164
-			if gc_act4 != 0 {
-
-//line reduce_variants.go:107
-				warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				gc_left16 := gc_act4
-				if compiled.SIMD {
-//line reduce_variants.go:108
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-					_ = gc_none5
-//line reduce_variants.go:108
-					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-					_ = gc_iota16
-					if gc_act4 == ^uint32(0) {
-//line reduce_variants.go:108
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:108
-						_ = gc_none6
-//line reduce_variants.go:108
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:108
-						_ = gc_iota18
-//line reduce_variants.go:108
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:108
-						_ = gc_all3
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-							var gc_t12 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t12
-//line reduce_variants.go:108
-							var gc_in12 []uint32 = gc_t12
-//line reduce_variants.go:108
-							_ = gc_in12
-//line reduce_variants.go:108
-							var gc_i12 int = gc_lane4
-//line reduce_variants.go:108
-							_ = gc_i12
-//line reduce_variants.go:108
-							var gc_result12 archsimd.Uint32x8
-//line reduce_variants.go:108
-							_ = gc_result12
-//line reduce_variants.go:108
-							gc_returned12 := gc_none6
-//line reduce_variants.go:108
-							_ = gc_returned12
-//line reduce.go:281
-							if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
-//line reduce.go:281
-								var gc_ld17 archsimd.Uint32x8
-//line reduce.go:281
-								if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:281
-									gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes23 [8]uint32
-//line reduce.go:281
-									for gc_k23 := range 8 {
-//line reduce.go:281
-										if 0xff&(1<<gc_k23) != 0 {
-//line reduce.go:281
-											gc_pos4.Thread = gc_rank4 + gc_k23
-//line reduce.go:281
-											gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-									gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result12 = gc_ld17
-//line reduce.go:281
-								gc_b7 := gc_none6
-//line reduce.go:281
-								if true {
-//line reduce.go:281
-									gc_b7 = gc_all3
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_returned12 = gc_b7
-//line reduce.go:281
-							} else {
-//line reduce.go:281
-								gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
-//line reduce.go:281
-								_ = gc_if23
-//line reduce.go:281
-								if gc_if23.ToBits() != 0 {
-//line reduce.go:281
-									var gc_ld18 archsimd.Uint32x8
-//line reduce.go:281
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
-//line reduce.go:281
-										gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
-//line reduce.go:281
-									} else {
-//line reduce.go:281
-										var gc_lanes24 [8]uint32
-//line reduce.go:281
-										for gc_k24 := range 8 {
-//line reduce.go:281
-											if gc_if23.ToBits()&(1<<gc_k24) != 0 {
-//line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce.go:281
-												gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
-//line reduce.go:281
-											}
-//line reduce.go:281
-										}
-//line reduce.go:281
-										gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-										gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
-//line reduce.go:281
-									gc_returned12 = gc_if23.Or(gc_returned12)
-//line reduce.go:281
-								}
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if24
-//line reduce.go:284
-							if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero12 uint32
-//line reduce.go:284
-								_ = gc_zero12
-//line reduce.go:284
-								gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
-//line reduce.go:284
-								gc_returned12 = gc_if24.Or(gc_returned12)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_3 := gc_result12
-//line reduce.go:284
+							v_3 := gc_l_v_3[gc_lane4]
 							_ = v_3
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left16 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:108
-							var gc_t10 []uint32 = warpSums[:warps]
-//line reduce_variants.go:108
-							_ = gc_t10
-//line reduce_variants.go:108
-							var gc_in10 []uint32 = gc_t10
-//line reduce_variants.go:108
-							_ = gc_in10
-//line reduce_variants.go:108
-							var gc_i10 int = gc_lane4
-//line reduce_variants.go:108
-							_ = gc_i10
-//line reduce_variants.go:108
-							var gc_result10 archsimd.Uint32x8
-//line reduce_variants.go:108
-							_ = gc_result10
-//line reduce_variants.go:108
-							gc_returned10 := gc_none5
-//line reduce_variants.go:108
-							_ = gc_returned10
-//line reduce.go:281
-							gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
-//line reduce.go:281
-							_ = gc_if20
-//line reduce.go:281
-							if gc_if20.ToBits() != 0 {
-//line reduce.go:281
-								var gc_ld14 archsimd.Uint32x8
-//line reduce.go:281
-								if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
-//line reduce.go:281
-									gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
-//line reduce.go:281
-								} else {
-//line reduce.go:281
-									var gc_lanes20 [8]uint32
-//line reduce.go:281
-									for gc_k20 := range 8 {
-//line reduce.go:281
-										if gc_if20.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:281
-											gc_pos4.Thread = gc_rank4 + gc_k20
-//line reduce.go:281
-											gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
-//line reduce.go:281
-										}
-//line reduce.go:281
-									}
-//line reduce.go:281
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:281
-									gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
-//line reduce.go:281
-								}
-//line reduce.go:281
-								gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
-//line reduce.go:281
-								gc_returned10 = gc_if20.Or(gc_returned10)
-//line reduce.go:281
-							}
-//line reduce.go:281
-							gc_if21 := gc_returned10.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-							_ = gc_if21
-//line reduce.go:284
-							if gc_if21.ToBits() != 0 {
-//line reduce.go:284
-								var gc_zero10 uint32
-//line reduce.go:284
-								_ = gc_zero10
-//line reduce.go:284
-								gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
-//line reduce.go:284
-								gc_returned10 = gc_if21.Or(gc_returned10)
-//line reduce.go:284
-							}
-//line reduce.go:284
-							v_3 := gc_result10
-//line reduce.go:284
-							_ = v_3
-//line reduce.go:284
-							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left16 &^= 0xff << gc_lane4
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left16 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left16&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:108
-						var v_3 uint32 = reduceAt(warpSums[:warps], (gc_rank4 & 31))
-
-//line reduce_variants.go:108
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane4] = v_3
-					}
-				}
-
-//line reduce_variants.go:90
-				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_3, gocuda.WarpSize/2, 1, gc_bdy4*gc_bdz4 == 1)
-				} else {
-
-//line reduce_variants.go:90
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line reduce_variants.go:91
-						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
-						} else {
-
-//line reduce_variants.go:91
-							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-							gc_left17 := gc_act4
-							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:91
-										_ = v_3
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
-									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line reduce_variants.go:91
-										v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:91
-										_ = v_3
-//line reduce_variants.go:91
-										v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line reduce_variants.go:91
-										v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left17 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left17&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-									v_3 := gc_l_v_3[gc_lane4]
-									_ = v_3
-
-//line reduce_variants.go:91
-									v_3 += gc_c42r[gc_lane4]
-									gc_l_v_3[gc_lane4] = v_3
-								}
-							}
-						}
-					}
-				}
-				gc_left18 := gc_act4
-				if compiled.SIMD {
-					if gc_act4 == ^uint32(0) {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-//line reduce_variants.go:93
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:93
-							_ = v_3
-//line reduce_variants.go:93
-							var v_ archsimd.Uint32x8
-//line reduce_variants.go:93
+							var v_ uint32
 							_ = v_
+
 //line reduce_variants.go:93
-							r_2 := v_3
+							var r_2 uint32 = v_3
+
 //line reduce_variants.go:93
 							_ = r_2
+
 //line reduce_variants.go:108
 							v_ = r_2
-//line reduce_variants.go:108
-							v_.StoreSlice(gc_s_v_[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-//line reduce_variants.go:108
-							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:108
-							_ = v_3
-//line reduce_variants.go:108
-							var v_ archsimd.Uint32x8
-//line reduce_variants.go:108
-							_ = v_
-//line reduce_variants.go:93
-							r_2 := v_3
-//line reduce_variants.go:93
 							_ = r_2
-//line reduce_variants.go:108
-							v_ = r_2
-//line reduce_variants.go:108
-							v_.StoreSlice(gc_s_v_[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
+							gc_s_v_[gc_rank4] = v_
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left18 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left18&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_3 := gc_l_v_3[gc_lane4]
-						_ = v_3
-						var v_ uint32
-						_ = v_
-
-//line reduce_variants.go:93
-						var r_2 uint32 = v_3
-
-//line reduce_variants.go:93
-						_ = r_2
-
-//line reduce_variants.go:108
-						v_ = r_2
-						_ = r_2
-						gc_s_v_[gc_rank4] = v_
-					}
-				}
+				gc_act4 = gc_save164 &^ gc_dead4
 			}
-			gc_act4 = gc_save164 &^ gc_dead4
 		}
 	}
 	{

@@ -1048,214 +1048,216 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 	b_ := gc_bdx
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v_2 [32]T
 		var gc_c1r [32]T
 		var gc_c2v [32]T
 		var gc_c2r [32]T
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * b) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * b) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						_ = g
+							g := gc_bx*b + gc_tx
+							_ = g
 
 //line scan_block.go:144
-						var v T
+							var v T
 
 //line scan_block.go:145
-						if g < n {
-							v = gc_at[gc_lane]
-						}
+							if g < n {
+								v = gc_at[gc_lane]
+							}
 
 //line scan_block.go:148
-						var v_ T = v
+							var v_ T = v
 
 //line scan_block.go:148
-						_ = v_
+							_ = v_
 
 //line scan_block.go:170
-						var v_2 T = v_
+							var v_2 T = v_
 
 //line scan_block.go:170
-						_ = v_2
-						_ = v
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane] = v_2
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							_ = v_2
+							_ = v
+							_ = v_
+							_ = v_2
+							gc_l_v_2[gc_lane] = v_2
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line scan_block.go:143
-						g := gc_bx*b + gc_tx
-						_ = g
+							g := gc_bx*b + gc_tx
+							_ = g
 
 //line scan_block.go:144
-						var v T
+							var v T
 
 //line scan_block.go:145
-						if g < n {
-							v = in[g]
+							if g < n {
+								v = in[g]
+							}
+
+//line scan_block.go:148
+							var v_ T = v
+
+//line scan_block.go:148
+							_ = v_
+
+//line scan_block.go:170
+							var v_2 T = v_
+
+//line scan_block.go:170
+							_ = v_2
+							_ = v
+							_ = v_
+							_ = v_2
+							gc_l_v_2[gc_lane] = v_2
 						}
-
-//line scan_block.go:148
-						var v_ T = v
-
-//line scan_block.go:148
-						_ = v_
-
-//line scan_block.go:170
-						var v_2 T = v_
-
-//line scan_block.go:170
-						_ = v_2
-						_ = v
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-		}
 
 //line scan_block.go:203
-		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-				}
-				if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-					gc_hi2 = 0
-				}
-				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
-			} else {
+				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+						gc_hi2 = 0
+					}
+					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
+				} else {
 
 //line scan_block.go:204
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-				{
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+					{
 
 //line scan_block.go:167
-					warp := (gc_w >> 5)
-					_ = warp
+						warp := (gc_w >> 5)
+						_ = warp
 
 //line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
+						lanes := min(w, b_-warp*w)
+						_ = lanes
 
 //line scan_block.go:170
-					var lanes_ int = lanes
-					_ = lanes_
-					gc_lo3, gc_hi3 := 0, 32
-					if gc_lo3 < gc_hi3 {
-						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-					}
-					if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-						gc_hi3 = 0
-					}
-					gc_hi3 = min(gc_hi3, gc_cnt)
-					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+						var lanes_ int = lanes
+						_ = lanes_
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+							gc_hi3 = 0
+						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line scan_block.go:202
-						lane_ := (gc_rank & 31)
-						_ = lane_
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
+							lane_ := (gc_rank & 31)
+							_ = lane_
+							v_2 := gc_l_v_2[gc_lane]
+							_ = v_2
 
 //line scan_block.go:204
-						y := gc_c1r[gc_lane]
+							y := gc_c1r[gc_lane]
 
 //line scan_block.go:205
-						{
-							v_2 += y
+							{
+								v_2 += y
+							}
+							_ = y
+							gc_l_v_2[gc_lane] = v_2
 						}
-						_ = y
-						gc_l_v_2[gc_lane] = v_2
 					}
 				}
 			}
-		}
-		{
+			{
 
 //line scan_block.go:167
-			warp := (gc_w >> 5)
-			_ = warp
+				warp := (gc_w >> 5)
+				_ = warp
 
 //line scan_block.go:168
-			lanes := min(w, b_-warp*w)
-			_ = lanes
+				lanes := min(w, b_-warp*w)
+				_ = lanes
 
 //line scan_block.go:169
-			mask := scanLaneMask(lanes)
-			_ = mask
+				mask := scanLaneMask(lanes)
+				_ = mask
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+
+//line scan_block.go:209
+					var r_2 T = v_2
+
+//line scan_block.go:209
+					_ = r_2
+
+//line scan_block.go:170
+					incl_ := r_2
+					_ = r_2
+					_ = incl_
+
+//line scan_block.go:171
+					gc_c2v[gc_lane] = incl_
+					gc_s_incl_[gc_rank] = incl_
+				}
+			}
+
+//line scan_block.go:171
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_c2v, 1, w, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-
-//line scan_block.go:209
-				var r_2 T = v_2
-
-//line scan_block.go:209
-				_ = r_2
-
-//line scan_block.go:170
-				incl_ := r_2
-				_ = r_2
-				_ = incl_
-
-//line scan_block.go:171
-				gc_c2v[gc_lane] = incl_
-				gc_s_incl_[gc_rank] = incl_
-			}
-		}
-
-//line scan_block.go:171
-		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_c2v, 1, w, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
 
 //line scan_block.go:167
-			lane := (gc_rank & 31)
-			_ = lane
+				lane := (gc_rank & 31)
+				_ = lane
 
 //line scan_block.go:171
-			excl_ := gc_c2r[gc_lane]
+				excl_ := gc_c2r[gc_lane]
 
 //line scan_block.go:172
-			if lane == 0 {
-				excl_ = 0
+				if lane == 0 {
+					excl_ = 0
+				}
+				_ = excl_
+				gc_s_excl_[gc_rank] = excl_
 			}
-			_ = excl_
-			gc_s_excl_[gc_rank] = excl_
 		}
 	}
 
@@ -1378,141 +1380,143 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_s [32]T
 			var gc_l_v_3 [32]T
 			var gc_c3r [32]T
-			{
-				var gc_m16 uint32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m16 uint32
 
 //line scan_block.go:181
-				if (gc_w >> 5) == 0 {
-					gc_m16 = ^uint32(0)
-				}
-				gc_save16 := gc_act
-				gc_act = gc_save16 & gc_m16
-				if gc_act != 0 {
+					if (gc_w >> 5) == 0 {
+						gc_m16 = ^uint32(0)
+					}
+					gc_save16 := gc_act
+					gc_act = gc_save16 & gc_m16
+					if gc_act != 0 {
 
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						warps := scanCeil(b_, w)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
-						lane := (gc_rank & 31)
-						_ = lane
+							lane := (gc_rank & 31)
+							_ = lane
 
 //line scan_block.go:183
-						var s T
+							var s T
 
 //line scan_block.go:184
-						if lane < warps {
-							s = totals[lane]
+							if lane < warps {
+								s = totals[lane]
+							}
+							_ = s
+							gc_l_s[gc_lane] = s
 						}
-						_ = s
-						gc_l_s[gc_lane] = s
-					}
 
 //line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
+						var mask_2 uint32 = gocuda.FullMask
 
 //line scan_block.go:187
-					_ = mask_2
+						_ = mask_2
 
 //line scan_block.go:187
-					var lanes_2 int = warps
+						var lanes_2 int = warps
 
 //line scan_block.go:187
-					_ = lanes_2
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						s := gc_l_s[gc_lane]
-						_ = s
+						_ = lanes_2
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							s := gc_l_s[gc_lane]
+							_ = s
 
 //line scan_block.go:187
-						var v_3 T = s
+							var v_3 T = s
 
 //line scan_block.go:187
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane] = v_3
-					}
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane] = v_3
+						}
 
 //line scan_block.go:203
-					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							gc_lo4, gc_hi4 := 0, 32
-							if gc_lo4 < gc_hi4 {
-								gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
-							}
-							if gc_lo4 < gc_hi4 && !(d_ < lanes_2) {
-								gc_hi4 = 0
-							}
-							compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo4, gc_hi4)
-						} else {
+							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+								gc_lo4, gc_hi4 := 0, 32
+								if gc_lo4 < gc_hi4 {
+									gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
+								}
+								if gc_lo4 < gc_hi4 && !(d_ < lanes_2) {
+									gc_hi4 = 0
+								}
+								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo4, gc_hi4)
+							} else {
 
 //line scan_block.go:204
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-							gc_lo5, gc_hi5 := 0, 32
-							if gc_lo5 < gc_hi5 {
-								gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-							}
-							if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-								gc_hi5 = 0
-							}
-							gc_hi5 = min(gc_hi5, gc_cnt)
-							for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+								gc_lo5, gc_hi5 := 0, 32
+								if gc_lo5 < gc_hi5 {
+									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+								}
+								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+									gc_hi5 = 0
+								}
+								gc_hi5 = min(gc_hi5, gc_cnt)
+								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line scan_block.go:202
-								lane_2 := (gc_rank & 31)
-								_ = lane_2
-								v_3 := gc_l_v_3[gc_lane]
-								_ = v_3
+									lane_2 := (gc_rank & 31)
+									_ = lane_2
+									v_3 := gc_l_v_3[gc_lane]
+									_ = v_3
 
 //line scan_block.go:204
-								y_ := gc_c3r[gc_lane]
+									y_ := gc_c3r[gc_lane]
 
 //line scan_block.go:205
-								{
-									v_3 += y_
+									{
+										v_3 += y_
+									}
+									_ = y_
+									gc_l_v_3[gc_lane] = v_3
 								}
-								_ = y_
-								gc_l_v_3[gc_lane] = v_3
 							}
 						}
-					}
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line scan_block.go:167
-						lane := (gc_rank & 31)
-						_ = lane
-						v_3 := gc_l_v_3[gc_lane]
-						_ = v_3
+							lane := (gc_rank & 31)
+							_ = lane
+							v_3 := gc_l_v_3[gc_lane]
+							_ = v_3
 
 //line scan_block.go:209
-						var r_3 T = v_3
+							var r_3 T = v_3
 
 //line scan_block.go:209
-						_ = r_3
+							_ = r_3
 
 //line scan_block.go:187
-						totals[lane] = r_3
-						_ = r_3
+							totals[lane] = r_3
+							_ = r_3
+						}
 					}
+					gc_act = gc_save16 &^ gc_dead
 				}
-				gc_act = gc_save16 &^ gc_dead
 			}
 		}
 		{

@@ -166,207 +166,209 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:167
 	b_ := gc_bdx5
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_v_2 [32]T
 		var gc_c51r [32]T
 		var gc_c52v [32]T
 		var gc_c52r [32]T
-		{
-			gc_tidx26 := gc_b17.At(gc_w5)
-			gc_tx5 := gc_tidx26.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				gc_tidx26 := gc_b17.At(gc_w5)
+				gc_tx5 := gc_tidx26.X - 1
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
 
 //line scan_lookback.go:48
-				var r int = sh_[0].tile
+					var r int = sh_[0].tile
 
 //line scan_lookback.go:48
-				_ = r
+					_ = r
 
 //line scan_lookback.go:105
-				tile := r
+					tile := r
 
 //line scan_lookback.go:106
-				i := tile*b + gc_tx5
+					i := tile*b + gc_tx5
 
 //line scan_lookback.go:107
-				var v T
+					var v T
 
 //line scan_lookback.go:108
-				if i < n {
-					v = in[i]
-				}
+					if i < n {
+						v = in[i]
+					}
 
 //line scan_lookback.go:111
-				var v_ T = v
+					var v_ T = v
 
 //line scan_lookback.go:111
-				_ = v_
+					_ = v_
 
 //line scan_block.go:170
-				var v_2 T = v_
+					var v_2 T = v_
 
 //line scan_block.go:170
-				_ = v_2
-				_ = r
-				_ = tile
-				_ = i
-				_ = v
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane5] = v_2
-				gc_s_tile[gc_rank5] = tile
-				gc_s_i[gc_rank5] = i
-			}
-		}
-
-//line scan_block.go:203
-		if compiled.SIMD512 && gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run7 compiled.ShflSteps
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-				gc_lo26, gc_hi26 := 0, 32
-				if gc_lo26 < gc_hi26 {
-					gc_lo26 = max(gc_lo26, max(min(d, 32), -1))
-				}
-				if gc_lo26 < gc_hi26 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-					gc_hi26 = 0
-				}
-				gc_run7.Add(d, gc_lo26, gc_hi26)
-				if gc_run7.Full() {
-					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
+					_ = v_2
+					_ = r
+					_ = tile
+					_ = i
+					_ = v
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane5] = v_2
+					gc_s_tile[gc_rank5] = tile
+					gc_s_i[gc_rank5] = i
 				}
 			}
-			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
-		} else {
 
 //line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			if compiled.SIMD512 && gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run7 compiled.ShflSteps
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo27, gc_hi27 := 0, 32
-					if gc_lo27 < gc_hi27 {
-						gc_lo27 = max(gc_lo27, max(min(d, 32), -1))
+					gc_lo26, gc_hi26 := 0, 32
+					if gc_lo26 < gc_hi26 {
+						gc_lo26 = max(gc_lo26, max(min(d, 32), -1))
 					}
-					if gc_lo27 < gc_hi27 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi27 = 0
+					if gc_lo26 < gc_hi26 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+						gc_hi26 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo27, gc_hi27)
-				} else {
+					gc_run7.Add(d, gc_lo26, gc_hi26)
+					if gc_run7.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
+			} else {
+
+//line scan_block.go:203
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
-					{
+					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo27, gc_hi27 := 0, 32
+						if gc_lo27 < gc_hi27 {
+							gc_lo27 = max(gc_lo27, max(min(d, 32), -1))
+						}
+						if gc_lo27 < gc_hi27 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi27 = 0
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo27, gc_hi27)
+					} else {
+
+//line scan_block.go:204
+						compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+						{
 
 //line scan_block.go:167
-						warp := (gc_w5 >> 5)
-						_ = warp
+							warp := (gc_w5 >> 5)
+							_ = warp
 
 //line scan_block.go:168
-						lanes := min(w, b_-warp*w)
-						_ = lanes
+							lanes := min(w, b_-warp*w)
+							_ = lanes
 
 //line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						gc_lo28, gc_hi28 := 0, 32
-						if gc_lo28 < gc_hi28 {
-							gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
-						}
-						if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi28 = 0
-						}
-						gc_hi28 = min(gc_hi28, gc_cnt5)
-						for gc_lane5 := gc_lo28; gc_lane5 < gc_hi28; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
+							var lanes_ int = lanes
+							_ = lanes_
+							gc_lo28, gc_hi28 := 0, 32
+							if gc_lo28 < gc_hi28 {
+								gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
+							}
+							if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+								gc_hi28 = 0
+							}
+							gc_hi28 = min(gc_hi28, gc_cnt5)
+							for gc_lane5 := gc_lo28; gc_lane5 < gc_hi28; gc_lane5++ {
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
 
 //line scan_block.go:202
-							lane_ := (gc_rank5 & 31)
-							_ = lane_
-							v_2 := gc_l_v_2[gc_lane5]
-							_ = v_2
+								lane_ := (gc_rank5 & 31)
+								_ = lane_
+								v_2 := gc_l_v_2[gc_lane5]
+								_ = v_2
 
 //line scan_block.go:204
-							y := gc_c51r[gc_lane5]
+								y := gc_c51r[gc_lane5]
 
 //line scan_block.go:205
-							{
-								v_2 += y
+								{
+									v_2 += y
+								}
+								_ = y
+								gc_l_v_2[gc_lane5] = v_2
 							}
-							_ = y
-							gc_l_v_2[gc_lane5] = v_2
 						}
 					}
 				}
 			}
-		}
-		{
+			{
 
 //line scan_block.go:167
-			warp := (gc_w5 >> 5)
-			_ = warp
+				warp := (gc_w5 >> 5)
+				_ = warp
 
 //line scan_block.go:168
-			lanes := min(w, b_-warp*w)
-			_ = lanes
+				lanes := min(w, b_-warp*w)
+				_ = lanes
 
 //line scan_block.go:169
-			mask := scanLaneMask(lanes)
-			_ = mask
+				mask := scanLaneMask(lanes)
+				_ = mask
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
+					v_2 := gc_l_v_2[gc_lane5]
+					_ = v_2
+
+//line scan_block.go:209
+					var r_3 T = v_2
+
+//line scan_block.go:209
+					_ = r_3
+
+//line scan_block.go:170
+					incl_ := r_3
+					_ = r_3
+					_ = incl_
+
+//line scan_block.go:171
+					gc_c52v[gc_lane5] = incl_
+					gc_s_incl_[gc_rank5] = incl_
+				}
+			}
+
+//line scan_block.go:171
+			compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
-				v_2 := gc_l_v_2[gc_lane5]
-				_ = v_2
-
-//line scan_block.go:209
-				var r_3 T = v_2
-
-//line scan_block.go:209
-				_ = r_3
-
-//line scan_block.go:170
-				incl_ := r_3
-				_ = r_3
-				_ = incl_
-
-//line scan_block.go:171
-				gc_c52v[gc_lane5] = incl_
-				gc_s_incl_[gc_rank5] = incl_
-			}
-		}
-
-//line scan_block.go:171
-		compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			_ = gc_rank5
 
 //line scan_block.go:167
-			lane := (gc_rank5 & 31)
-			_ = lane
+				lane := (gc_rank5 & 31)
+				_ = lane
 
 //line scan_block.go:171
-			excl_ := gc_c52r[gc_lane5]
+				excl_ := gc_c52r[gc_lane5]
 
 //line scan_block.go:172
-			if lane == 0 {
-				excl_ = 0
+				if lane == 0 {
+					excl_ = 0
+				}
+				_ = excl_
+				gc_s_excl_[gc_rank5] = excl_
 			}
-			_ = excl_
-			gc_s_excl_[gc_rank5] = excl_
 		}
 	}
 
@@ -489,163 +491,165 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 				}
 			}
 		}
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
-			_ = gc_dead5
+		{
 			var gc_l_s [32]T
 			var gc_l_v_3 [32]T
 			var gc_c53r [32]T
-			{
-				var gc_m185 uint32
+			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+				gc_cnt5 := min(32, gc_n5-gc_w5)
+				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+				var gc_dead5 uint32
+				_ = gc_dead5
+				{
+					var gc_m185 uint32
 
 //line scan_block.go:181
-				if (gc_w5 >> 5) == 0 {
-					gc_m185 = ^uint32(0)
-				}
-				gc_save185 := gc_act5
-				gc_act5 = gc_save185 & gc_m185
-				if gc_act5 != 0 {
+					if (gc_w5 >> 5) == 0 {
+						gc_m185 = ^uint32(0)
+					}
+					gc_save185 := gc_act5
+					gc_act5 = gc_save185 & gc_m185
+					if gc_act5 != 0 {
 
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+						warps := scanCeil(b_, w)
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:167
-						lane := (gc_rank5 & 31)
-						_ = lane
+							lane := (gc_rank5 & 31)
+							_ = lane
 
 //line scan_block.go:183
-						var s T
+							var s T
 
 //line scan_block.go:184
-						if lane < warps {
-							s = totals[lane]
+							if lane < warps {
+								s = totals[lane]
+							}
+							_ = s
+							gc_l_s[gc_lane5] = s
 						}
-						_ = s
-						gc_l_s[gc_lane5] = s
-					}
 
 //line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
+						var mask_2 uint32 = gocuda.FullMask
 
 //line scan_block.go:187
-					_ = mask_2
+						_ = mask_2
 
 //line scan_block.go:187
-					var lanes_2 int = warps
+						var lanes_2 int = warps
 
 //line scan_block.go:187
-					_ = lanes_2
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						s := gc_l_s[gc_lane5]
-						_ = s
+						_ = lanes_2
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							s := gc_l_s[gc_lane5]
+							_ = s
 
 //line scan_block.go:187
-						var v_3 T = s
+							var v_3 T = s
 
 //line scan_block.go:187
-						_ = v_3
-						_ = v_3
-						gc_l_v_3[gc_lane5] = v_3
-					}
+							_ = v_3
+							_ = v_3
+							gc_l_v_3[gc_lane5] = v_3
+						}
 
 //line scan_block.go:203
-					if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-						var gc_run8 compiled.ShflSteps
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							var gc_run8 compiled.ShflSteps
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							gc_lo29, gc_hi29 := 0, 32
-							if gc_lo29 < gc_hi29 {
-								gc_lo29 = max(gc_lo29, max(min(d_, 32), -1))
+								gc_lo29, gc_hi29 := 0, 32
+								if gc_lo29 < gc_hi29 {
+									gc_lo29 = max(gc_lo29, max(min(d_, 32), -1))
+								}
+								if gc_lo29 < gc_hi29 && !(d_ < lanes_2) {
+									gc_hi29 = 0
+								}
+								gc_run8.Add(d_, gc_lo29, gc_hi29)
+								if gc_run8.Full() {
+									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
+								}
 							}
-							if gc_lo29 < gc_hi29 && !(d_ < lanes_2) {
-								gc_hi29 = 0
-							}
-							gc_run8.Add(d_, gc_lo29, gc_hi29)
-							if gc_run8.Full() {
-								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
-					} else {
+							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
+						} else {
 
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo30, gc_hi30 := 0, 32
-								if gc_lo30 < gc_hi30 {
-									gc_lo30 = max(gc_lo30, max(min(d_, 32), -1))
-								}
-								if gc_lo30 < gc_hi30 && !(d_ < lanes_2) {
-									gc_hi30 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo30, gc_hi30)
-							} else {
+								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+									gc_lo30, gc_hi30 := 0, 32
+									if gc_lo30 < gc_hi30 {
+										gc_lo30 = max(gc_lo30, max(min(d_, 32), -1))
+									}
+									if gc_lo30 < gc_hi30 && !(d_ < lanes_2) {
+										gc_hi30 = 0
+									}
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo30, gc_hi30)
+								} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-								gc_lo31, gc_hi31 := 0, 32
-								if gc_lo31 < gc_hi31 {
-									gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
-								}
-								if gc_lo31 < gc_hi31 && !(d_ < lanes_2) {
-									gc_hi31 = 0
-								}
-								gc_hi31 = min(gc_hi31, gc_cnt5)
-								for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
+									compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+									gc_lo31, gc_hi31 := 0, 32
+									if gc_lo31 < gc_hi31 {
+										gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
+									}
+									if gc_lo31 < gc_hi31 && !(d_ < lanes_2) {
+										gc_hi31 = 0
+									}
+									gc_hi31 = min(gc_hi31, gc_cnt5)
+									for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
+										gc_rank5 := gc_w5 + gc_lane5
+										_ = gc_rank5
 
 //line scan_block.go:202
-									lane_2 := (gc_rank5 & 31)
-									_ = lane_2
-									v_3 := gc_l_v_3[gc_lane5]
-									_ = v_3
+										lane_2 := (gc_rank5 & 31)
+										_ = lane_2
+										v_3 := gc_l_v_3[gc_lane5]
+										_ = v_3
 
 //line scan_block.go:204
-									y_ := gc_c53r[gc_lane5]
+										y_ := gc_c53r[gc_lane5]
 
 //line scan_block.go:205
-									{
-										v_3 += y_
+										{
+											v_3 += y_
+										}
+										_ = y_
+										gc_l_v_3[gc_lane5] = v_3
 									}
-									_ = y_
-									gc_l_v_3[gc_lane5] = v_3
 								}
 							}
 						}
-					}
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:167
-						lane := (gc_rank5 & 31)
-						_ = lane
-						v_3 := gc_l_v_3[gc_lane5]
-						_ = v_3
+							lane := (gc_rank5 & 31)
+							_ = lane
+							v_3 := gc_l_v_3[gc_lane5]
+							_ = v_3
 
 //line scan_block.go:209
-						var r_4 T = v_3
+							var r_4 T = v_3
 
 //line scan_block.go:209
-						_ = r_4
+							_ = r_4
 
 //line scan_block.go:187
-						totals[lane] = r_4
-						_ = r_4
+							totals[lane] = r_4
+							_ = r_4
+						}
 					}
+					gc_act5 = gc_save185 &^ gc_dead5
 				}
-				gc_act5 = gc_save185 &^ gc_dead5
 			}
 		}
 		{
@@ -1043,551 +1047,553 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:167
 	b_ := gc_bdx2
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_2 [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line scan_lookback.go:48
-				var r int = sh_[0].tile
+					var r int = sh_[0].tile
 
 //line scan_lookback.go:48
-				_ = r
+					_ = r
 
 //line scan_lookback.go:105
-				tile := r
+					tile := r
 
 //line scan_lookback.go:106
-				i := tile*b + gc_tx2
+					i := tile*b + gc_tx2
 
 //line scan_lookback.go:107
-				var v float32
+					var v float32
 
 //line scan_lookback.go:108
-				if i < n {
-					v = in[i]
-				}
+					if i < n {
+						v = in[i]
+					}
 
 //line scan_lookback.go:111
-				var v_ float32 = v
+					var v_ float32 = v
 
 //line scan_lookback.go:111
-				_ = v_
+					_ = v_
 
 //line scan_block.go:170
-				var v_2 float32 = v_
+					var v_2 float32 = v_
 
 //line scan_block.go:170
-				_ = v_2
-				_ = r
-				_ = tile
-				_ = i
-				_ = v
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane2] = v_2
-				gc_s_tile[gc_rank2] = tile
-				gc_s_i[gc_rank2] = i
-			}
-		}
-
-//line scan_block.go:203
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-				gc_lo8, gc_hi8 := 0, 32
-				if gc_lo8 < gc_hi8 {
-					gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
-				}
-				if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-					gc_hi8 = 0
-				}
-				gc_run.Add(d, gc_lo8, gc_hi8)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
+					_ = v_2
+					_ = r
+					_ = tile
+					_ = i
+					_ = v
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane2] = v_2
+					gc_s_tile[gc_rank2] = tile
+					gc_s_i[gc_rank2] = i
 				}
 			}
-			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
-		} else {
 
 //line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo9, gc_hi9 := 0, 32
-					if gc_lo9 < gc_hi9 {
-						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+					gc_lo8, gc_hi8 := 0, 32
+					if gc_lo8 < gc_hi8 {
+						gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
 					}
-					if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi9 = 0
+					if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+						gc_hi8 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo9, gc_hi9)
+					gc_run.Add(d, gc_lo8, gc_hi8)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
+			} else {
+
+//line scan_block.go:203
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
+
+//line scan_block.go:204
+					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo9, gc_hi9 := 0, 32
+						if gc_lo9 < gc_hi9 {
+							gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+						}
+						if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+							gc_hi9 = 0
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo9, gc_hi9)
+					} else {
+
+//line scan_block.go:204
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
+						gc_left := gc_act2
+						if compiled.SIMD {
+//line scan_block.go:204
+							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota
+//line scan_block.go:204
+							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none
+//line scan_block.go:204
+							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all
+							if gc_act2 == ^uint32(0) {
+//line scan_block.go:204
+								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+								_ = gc_iota2
+//line scan_block.go:204
+								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+								_ = gc_none2
+//line scan_block.go:204
+								gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+								_ = gc_all2
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:167
+									var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane2
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b4 := gc_none2
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b4 = gc_all2
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+//line scan_block.go:205
+									_ = gc_if2
+//line scan_block.go:205
+									if gc_if2.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:167
+									var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane2
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b3 := gc_none
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b3 = gc_all
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+//line scan_block.go:205
+									_ = gc_if
+//line scan_block.go:205
+									if gc_if.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+
+//line scan_block.go:167
+								warp := (gc_w2 >> 5)
+								_ = warp
+
+//line scan_block.go:168
+								lanes := min(w, b_-warp*w)
+								_ = lanes
+
+//line scan_block.go:170
+								var lanes_ int = lanes
+								_ = lanes_
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+
+//line scan_block.go:202
+									lane_ := (gc_rank2 & 31)
+									_ = lane_
+									v_2 := gc_l_v_2[gc_lane2]
+									_ = v_2
+
+//line scan_block.go:204
+									y := gc_c21r[gc_lane2]
+
+//line scan_block.go:205
+									if lane_ >= d && d < lanes_ {
+										v_2 += y
+									}
+									_ = y
+									gc_l_v_2[gc_lane2] = v_2
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line scan_block.go:167
+						var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+						_ = warp
+//line scan_block.go:168
+						var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+						_ = lanes
+//line scan_block.go:169
+						var gc_lanes2 int = lanes
+//line scan_block.go:169
+						_ = gc_lanes2
+//line scan_block.go:169
+						var gc_result2 uint32
+//line scan_block.go:169
+						_ = gc_result2
+//line scan_block.go:169
+						var gc_returned2 bool
+//line scan_block.go:169
+						_ = gc_returned2
+//line scan_block.go:214
+						if gc_lanes2 >= gocuda.WarpSize {
+//line scan_block.go:214
+							gc_result2 = gocuda.FullMask
+							gc_returned2 = true
+//line scan_block.go:215
+						}
+//line scan_block.go:217
+						if !gc_returned2 {
+//line scan_block.go:217
+							gc_result2 = uint32(1)<<gc_lanes2 - 1
+//line scan_block.go:217
+							gc_returned2 = true
+//line scan_block.go:217
+						}
+//line scan_block.go:217
+						var mask uint32 = gc_result2
+//line scan_block.go:217
+						_ = mask
+//line scan_block.go:217
+						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:217
+						_ = v_2
+//line scan_block.go:209
+						r_3 := v_2
+//line scan_block.go:209
+						_ = r_3
+//line scan_block.go:170
+						incl_ := r_3
+//line scan_block.go:170
+						_ = incl_
+//line scan_block.go:171
+						incl_.StoreSlice(gc_c22v[gc_lane2:])
+//line scan_block.go:171
+						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				} else {
-
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
-					if compiled.SIMD {
-//line scan_block.go:204
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-						_ = gc_iota
-//line scan_block.go:204
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-						_ = gc_none
-//line scan_block.go:204
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-						_ = gc_all
-						if gc_act2 == ^uint32(0) {
-//line scan_block.go:204
-							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-							_ = gc_iota2
-//line scan_block.go:204
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-							_ = gc_none2
-//line scan_block.go:204
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-							_ = gc_all2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line scan_block.go:167
-								var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-								_ = warp
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-								_ = lanes
-//line scan_block.go:170
-								var lanes_ int = lanes
-//line scan_block.go:170
-								_ = lanes_
-//line scan_block.go:202
-								var lane_ int = gc_lane2
-//line scan_block.go:202
-								_ = lane_
-//line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-								_ = v_2
-//line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:204
-								_ = y
-//line scan_block.go:205
-								gc_b4 := gc_none2
-//line scan_block.go:205
-								if d < lanes_ {
-//line scan_block.go:205
-									gc_b4 = gc_all2
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
-//line scan_block.go:205
-								_ = gc_if2
-//line scan_block.go:205
-								if gc_if2.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if2)
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line scan_block.go:167
-								var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-								_ = warp
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-								_ = lanes
-//line scan_block.go:170
-								var lanes_ int = lanes
-//line scan_block.go:170
-								_ = lanes_
-//line scan_block.go:202
-								var lane_ int = gc_lane2
-//line scan_block.go:202
-								_ = lane_
-//line scan_block.go:202
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-								_ = v_2
-//line scan_block.go:204
-								y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:204
-								_ = y
-//line scan_block.go:205
-								gc_b3 := gc_none
-//line scan_block.go:205
-								if d < lanes_ {
-//line scan_block.go:205
-									gc_b3 = gc_all
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
-//line scan_block.go:205
-								_ = gc_if
-//line scan_block.go:205
-								if gc_if.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if)
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line scan_block.go:167
+						var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+						_ = warp
+//line scan_block.go:168
+						var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+						_ = lanes
+//line scan_block.go:169
+						var gc_lanes int = lanes
+//line scan_block.go:169
+						_ = gc_lanes
+//line scan_block.go:169
+						var gc_result uint32
+//line scan_block.go:169
+						_ = gc_result
+//line scan_block.go:169
+						var gc_returned bool
+//line scan_block.go:169
+						_ = gc_returned
+//line scan_block.go:214
+						if gc_lanes >= gocuda.WarpSize {
+//line scan_block.go:214
+							gc_result = gocuda.FullMask
+							gc_returned = true
+//line scan_block.go:215
+						}
+//line scan_block.go:217
+						if !gc_returned {
+//line scan_block.go:217
+							gc_result = uint32(1)<<gc_lanes - 1
+//line scan_block.go:217
+							gc_returned = true
+//line scan_block.go:217
+						}
+//line scan_block.go:217
+						var mask uint32 = gc_result
+//line scan_block.go:217
+						_ = mask
+//line scan_block.go:217
+						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:217
+						_ = v_2
+//line scan_block.go:209
+						r_3 := v_2
+//line scan_block.go:209
+						_ = r_3
+//line scan_block.go:170
+						incl_ := r_3
+//line scan_block.go:170
+						_ = incl_
+//line scan_block.go:171
+						incl_.StoreSlice(gc_c22v[gc_lane2:])
+//line scan_block.go:171
+						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					if gc_left != 0 {
-						{
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				{
 
 //line scan_block.go:167
-							warp := (gc_w2 >> 5)
-							_ = warp
+					warp := (gc_w2 >> 5)
+					_ = warp
 
 //line scan_block.go:168
-							lanes := min(w, b_-warp*w)
-							_ = lanes
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+
+//line scan_block.go:169
+					mask := scanLaneMask(lanes)
+					_ = mask
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
+
+//line scan_block.go:209
+						var r_3 float32 = v_2
+
+//line scan_block.go:209
+						_ = r_3
 
 //line scan_block.go:170
-							var lanes_ int = lanes
-							_ = lanes_
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						incl_ := r_3
+						_ = r_3
+						_ = incl_
 
-//line scan_block.go:202
-								lane_ := (gc_rank2 & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line scan_block.go:204
-								y := gc_c21r[gc_lane2]
-
-//line scan_block.go:205
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-								_ = y
-								gc_l_v_2[gc_lane2] = v_2
-							}
-						}
+//line scan_block.go:171
+						gc_c22v[gc_lane2] = incl_
+						gc_s_incl_[gc_rank2] = incl_
 					}
 				}
 			}
-		}
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line scan_block.go:167
-					var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:169
-					var gc_lanes2 int = lanes
-//line scan_block.go:169
-					_ = gc_lanes2
-//line scan_block.go:169
-					var gc_result2 uint32
-//line scan_block.go:169
-					_ = gc_result2
-//line scan_block.go:169
-					var gc_returned2 bool
-//line scan_block.go:169
-					_ = gc_returned2
-//line scan_block.go:214
-					if gc_lanes2 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result2 = gocuda.FullMask
-						gc_returned2 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned2 {
-//line scan_block.go:217
-						gc_result2 = uint32(1)<<gc_lanes2 - 1
-//line scan_block.go:217
-						gc_returned2 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result2
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-					_ = v_2
-//line scan_block.go:209
-					r_3 := v_2
-//line scan_block.go:209
-					_ = r_3
-//line scan_block.go:170
-					incl_ := r_3
-//line scan_block.go:170
-					_ = incl_
+
 //line scan_block.go:171
-					incl_.StoreSlice(gc_c22v[gc_lane2:])
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
 //line scan_block.go:171
-					incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:171
+				_ = gc_iota3
+//line scan_block.go:173
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+//line scan_block.go:173
+				_ = gc_vb
+				if gc_act2 == ^uint32(0) {
+//line scan_block.go:173
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+					_ = gc_iota4
+//line scan_block.go:173
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line scan_block.go:173
+					_ = gc_vb2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line scan_block.go:167
+						var lane int = gc_lane2
+//line scan_block.go:167
+						_ = lane
+//line scan_block.go:171
+						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line scan_block.go:171
+						_ = excl_
+//line scan_block.go:172
+						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+						_ = gc_if4
+//line scan_block.go:172
+						if gc_if4.ToBits() != 0 {
+//line scan_block.go:172
+							excl_ = gc_vb2.Merge(excl_, gc_if4)
+//line scan_block.go:172
+						}
+//line scan_block.go:172
+						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line scan_block.go:167
+						var lane int = gc_lane2
+//line scan_block.go:167
+						_ = lane
+//line scan_block.go:171
+						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line scan_block.go:171
+						_ = excl_
+//line scan_block.go:172
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+						_ = gc_if3
+//line scan_block.go:172
+						if gc_if3.ToBits() != 0 {
+//line scan_block.go:172
+							excl_ = gc_vb.Merge(excl_, gc_if3)
+//line scan_block.go:172
+						}
+//line scan_block.go:172
+						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line scan_block.go:167
-					var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:169
-					var gc_lanes int = lanes
-//line scan_block.go:169
-					_ = gc_lanes
-//line scan_block.go:169
-					var gc_result uint32
-//line scan_block.go:169
-					_ = gc_result
-//line scan_block.go:169
-					var gc_returned bool
-//line scan_block.go:169
-					_ = gc_returned
-//line scan_block.go:214
-					if gc_lanes >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result = gocuda.FullMask
-						gc_returned = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned {
-//line scan_block.go:217
-						gc_result = uint32(1)<<gc_lanes - 1
-//line scan_block.go:217
-						gc_returned = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-					_ = v_2
-//line scan_block.go:209
-					r_3 := v_2
-//line scan_block.go:209
-					_ = r_3
-//line scan_block.go:170
-					incl_ := r_3
-//line scan_block.go:170
-					_ = incl_
-//line scan_block.go:171
-					incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:171
-					incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			{
-
-//line scan_block.go:167
-				warp := (gc_w2 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
 
-//line scan_block.go:209
-					var r_3 float32 = v_2
-
-//line scan_block.go:209
-					_ = r_3
-
-//line scan_block.go:170
-					incl_ := r_3
-					_ = r_3
-					_ = incl_
-
-//line scan_block.go:171
-					gc_c22v[gc_lane2] = incl_
-					gc_s_incl_[gc_rank2] = incl_
-				}
-			}
-		}
-
-//line scan_block.go:171
-		compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-//line scan_block.go:171
-			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-			_ = gc_iota3
-//line scan_block.go:173
-			gc_vb := archsimd.BroadcastFloat32x8(0)
-//line scan_block.go:173
-			_ = gc_vb
-			if gc_act2 == ^uint32(0) {
-//line scan_block.go:173
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-				_ = gc_iota4
-//line scan_block.go:173
-				gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line scan_block.go:173
-				_ = gc_vb2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
 //line scan_block.go:167
-					var lane int = gc_lane2
-//line scan_block.go:167
+					lane := (gc_rank2 & 31)
 					_ = lane
+
 //line scan_block.go:171
-					excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:171
+					excl_ := gc_c22r[gc_lane2]
+
+//line scan_block.go:172
+					if lane == 0 {
+						excl_ = 0
+					}
 					_ = excl_
-//line scan_block.go:172
-					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-					_ = gc_if4
-//line scan_block.go:172
-					if gc_if4.ToBits() != 0 {
-//line scan_block.go:172
-						excl_ = gc_vb2.Merge(excl_, gc_if4)
-//line scan_block.go:172
-					}
-//line scan_block.go:172
-					excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_s_excl_[gc_rank2] = excl_
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line scan_block.go:167
-					var lane int = gc_lane2
-//line scan_block.go:167
-					_ = lane
-//line scan_block.go:171
-					excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:171
-					_ = excl_
-//line scan_block.go:172
-					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-					_ = gc_if3
-//line scan_block.go:172
-					if gc_if3.ToBits() != 0 {
-//line scan_block.go:172
-						excl_ = gc_vb.Merge(excl_, gc_if3)
-//line scan_block.go:172
-					}
-//line scan_block.go:172
-					excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line scan_block.go:167
-				lane := (gc_rank2 & 31)
-				_ = lane
-
-//line scan_block.go:171
-				excl_ := gc_c22r[gc_lane2]
-
-//line scan_block.go:172
-				if lane == 0 {
-					excl_ = 0
-				}
-				_ = excl_
-				gc_s_excl_[gc_rank2] = excl_
 			}
 		}
 	}
@@ -1711,468 +1717,470 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_s [32]float32
 			var gc_l_v_3 [32]float32
 			var gc_c23r [32]float32
-			{
-				var gc_m182 uint32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m182 uint32
 
 //line scan_block.go:181
-				if (gc_w2 >> 5) == 0 {
-					gc_m182 = ^uint32(0)
-				}
-				gc_save182 := gc_act2
-				gc_act2 = gc_save182 & gc_m182
-				if gc_act2 != 0 {
+					if (gc_w2 >> 5) == 0 {
+						gc_m182 = ^uint32(0)
+					}
+					gc_save182 := gc_act2
+					gc_act2 = gc_save182 & gc_m182
+					if gc_act2 != 0 {
 
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
+						warps := scanCeil(b_, w)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota6
-						if gc_act2 == ^uint32(0) {
+							_ = gc_iota6
+							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota8
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+								_ = gc_iota8
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line scan_block.go:167
-								var lane int = gc_lane2
+									var lane int = gc_lane2
 //line scan_block.go:167
-								_ = lane
+									_ = lane
 //line scan_block.go:183
-								var s archsimd.Float32x8
+									var s archsimd.Float32x8
 //line scan_block.go:183
-								_ = s
+									_ = s
 //line scan_block.go:184
-								if lane < 0 || lane > len(totals)-8 {
+									if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
+										break
 //line scan_block.go:184
-								}
+									}
 //line scan_block.go:184
-								if compiled.Reach(warps, lane, 8) > 7 {
+									if compiled.Reach(warps, lane, 8) > 7 {
 //line scan_block.go:184
-									s = archsimd.LoadFloat32x8Slice(totals[lane:])
-								} else {
+										s = archsimd.LoadFloat32x8Slice(totals[lane:])
+									} else {
 //line scan_block.go:185
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if8
+										_ = gc_if8
 //line scan_block.go:184
-									if gc_if8.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line scan_block.go:184
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
+											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
+										}
+//line scan_block.go:185
+									}
+//line scan_block.go:184
+									s.StoreSlice(gc_l_s[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:167
+									var lane int = gc_lane2
+//line scan_block.go:167
+									_ = lane
+//line scan_block.go:183
+									var s archsimd.Float32x8
+//line scan_block.go:183
+									_ = s
+//line scan_block.go:184
+									if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+										break
+//line scan_block.go:184
+									}
+//line scan_block.go:184
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if6
+//line scan_block.go:185
+									if gc_if6.ToBits() != 0 {
+//line scan_block.go:185
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
+//line scan_block.go:185
 									}
 //line scan_block.go:185
+									s.StoreSlice(gc_l_s[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
 								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+								gc_pos2.Thread = gc_rank2
+
 //line scan_block.go:167
-								var lane int = gc_lane2
-//line scan_block.go:167
+								lane := (gc_rank2 & 31)
 								_ = lane
+
 //line scan_block.go:183
-								var s archsimd.Float32x8
-//line scan_block.go:183
+								var s float32
+
+//line scan_block.go:184
+								if lane < warps {
+									s = totals[lane]
+								}
 								_ = s
-//line scan_block.go:184
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-									break
-//line scan_block.go:184
-								}
-//line scan_block.go:184
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-								_ = gc_if6
-//line scan_block.go:185
-								if gc_if6.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
-//line scan_block.go:185
-								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_l_s[gc_lane2] = s
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
+
+//line scan_block.go:187
+						var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+						_ = mask_2
+
+//line scan_block.go:187
+						var lanes_2 int = warps
+
+//line scan_block.go:187
+						_ = lanes_2
+						gc_left5 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:187
+									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line scan_block.go:187
+									_ = s
+//line scan_block.go:187
+									v_3 := s
+//line scan_block.go:187
+									_ = v_3
+//line scan_block.go:187
+									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:187
+									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
+//line scan_block.go:187
+									_ = s
+//line scan_block.go:187
+									v_3 := s
+//line scan_block.go:187
+									_ = v_3
+//line scan_block.go:187
+									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-							lane := (gc_rank2 & 31)
-							_ = lane
-
-//line scan_block.go:183
-							var s float32
-
-//line scan_block.go:184
-							if lane < warps {
-								s = totals[lane]
-							}
-							_ = s
-							gc_l_s[gc_lane2] = s
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-
-//line scan_block.go:187
-					_ = mask_2
-
-//line scan_block.go:187
-					var lanes_2 int = warps
-
-//line scan_block.go:187
-					_ = lanes_2
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line scan_block.go:187
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line scan_block.go:187
-								_ = s
-//line scan_block.go:187
-								v_3 := s
-//line scan_block.go:187
-								_ = v_3
-//line scan_block.go:187
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+						if gc_left5 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left5&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line scan_block.go:187
-								s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line scan_block.go:187
+								s := gc_l_s[gc_lane2]
 								_ = s
+
 //line scan_block.go:187
-								v_3 := s
+								var v_3 float32 = s
+
 //line scan_block.go:187
 								_ = v_3
-//line scan_block.go:187
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								_ = v_3
+								gc_l_v_3[gc_lane2] = v_3
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							s := gc_l_s[gc_lane2]
-							_ = s
-
-//line scan_block.go:187
-							var v_3 float32 = s
-
-//line scan_block.go:187
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane2] = v_3
-						}
-					}
 
 //line scan_block.go:203
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-						var gc_run2 compiled.ShflSteps
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							var gc_run2 compiled.ShflSteps
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							gc_lo10, gc_hi10 := 0, 32
-							if gc_lo10 < gc_hi10 {
-								gc_lo10 = max(gc_lo10, max(min(d_, 32), -1))
+								gc_lo10, gc_hi10 := 0, 32
+								if gc_lo10 < gc_hi10 {
+									gc_lo10 = max(gc_lo10, max(min(d_, 32), -1))
+								}
+								if gc_lo10 < gc_hi10 && !(d_ < lanes_2) {
+									gc_hi10 = 0
+								}
+								gc_run2.Add(d_, gc_lo10, gc_hi10)
+								if gc_run2.Full() {
+									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
+								}
 							}
-							if gc_lo10 < gc_hi10 && !(d_ < lanes_2) {
-								gc_hi10 = 0
-							}
-							gc_run2.Add(d_, gc_lo10, gc_hi10)
-							if gc_run2.Full() {
-								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
-					} else {
+							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
+						} else {
 
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo11, gc_hi11 := 0, 32
-								if gc_lo11 < gc_hi11 {
-									gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
-								}
-								if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
-									gc_hi11 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo11, gc_hi11)
-							} else {
+								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+									gc_lo11, gc_hi11 := 0, 32
+									if gc_lo11 < gc_hi11 {
+										gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
+									}
+									if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
+										gc_hi11 = 0
+									}
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo11, gc_hi11)
+								} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-								gc_left6 := gc_act2
-								if compiled.SIMD {
+									compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
+									gc_left6 := gc_act2
+									if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota9
+										_ = gc_iota9
 //line scan_block.go:204
-									gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none3
+										_ = gc_none3
 //line scan_block.go:204
-									gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all3
-									if gc_act2 == ^uint32(0) {
+										_ = gc_all3
+										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota10
+											_ = gc_iota10
 //line scan_block.go:204
-										gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none4
+											_ = gc_none4
 //line scan_block.go:204
-										gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all4
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+											_ = gc_all4
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												gc_rank2 := gc_w2 + gc_lane2
+												_ = gc_rank2
 //line scan_block.go:202
-											var lane_2 int = gc_lane2
+												var lane_2 int = gc_lane2
 //line scan_block.go:202
-											_ = lane_2
+												_ = lane_2
 //line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+												v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:202
-											_ = v_3
+												_ = v_3
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+												y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
 //line scan_block.go:204
-											_ = y_
+												_ = y_
 //line scan_block.go:205
-											gc_b6 := gc_none4
+												gc_b6 := gc_none4
 //line scan_block.go:205
-											if d_ < lanes_2 {
+												if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b6 = gc_all4
+													gc_b6 = gc_all4
 //line scan_block.go:205
+												}
+//line scan_block.go:205
+												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+//line scan_block.go:205
+												_ = gc_if10
+//line scan_block.go:205
+												if gc_if10.ToBits() != 0 {
+//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+//line scan_block.go:205
+												}
+//line scan_block.go:205
+												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+												gc_left6 &^= 0xff << gc_lane2
 											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												_ = gc_rank2
+//line scan_block.go:202
+												var lane_2 int = gc_lane2
+//line scan_block.go:202
+												_ = lane_2
+//line scan_block.go:202
+												v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:202
+												_ = v_3
+//line scan_block.go:204
+												y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+//line scan_block.go:204
+												_ = y_
 //line scan_block.go:205
-											gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+												gc_b5 := gc_none3
 //line scan_block.go:205
-											_ = gc_if10
+												if d_ < lanes_2 {
 //line scan_block.go:205
-											if gc_if10.ToBits() != 0 {
+													gc_b5 = gc_all3
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+												}
 //line scan_block.go:205
+												gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b5)
+//line scan_block.go:205
+												_ = gc_if9
+//line scan_block.go:205
+												if gc_if9.ToBits() != 0 {
+//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+//line scan_block.go:205
+												}
+//line scan_block.go:205
+												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+												gc_left6 &^= 0xff << gc_lane2
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left6 &^= 0xff << gc_lane2
 										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left6 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left6&(1<<gc_lane2) == 0 {
 												continue
 											}
 											gc_rank2 := gc_w2 + gc_lane2
 											_ = gc_rank2
+
 //line scan_block.go:202
-											var lane_2 int = gc_lane2
-//line scan_block.go:202
+											lane_2 := (gc_rank2 & 31)
 											_ = lane_2
-//line scan_block.go:202
-											v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:202
+											v_3 := gc_l_v_3[gc_lane2]
 											_ = v_3
+
 //line scan_block.go:204
-											y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-//line scan_block.go:204
+											y_ := gc_c23r[gc_lane2]
+
+//line scan_block.go:205
+											if lane_2 >= d_ && d_ < lanes_2 {
+												v_3 += y_
+											}
 											_ = y_
-//line scan_block.go:205
-											gc_b5 := gc_none3
-//line scan_block.go:205
-											if d_ < lanes_2 {
-//line scan_block.go:205
-												gc_b5 = gc_all3
-//line scan_block.go:205
-											}
-//line scan_block.go:205
-											gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b5)
-//line scan_block.go:205
-											_ = gc_if9
-//line scan_block.go:205
-											if gc_if9.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
-//line scan_block.go:205
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left6 &^= 0xff << gc_lane2
+											gc_l_v_3[gc_lane2] = v_3
 										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left6 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left6&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
-//line scan_block.go:202
-										lane_2 := (gc_rank2 & 31)
-										_ = lane_2
-										v_3 := gc_l_v_3[gc_lane2]
-										_ = v_3
-
-//line scan_block.go:204
-										y_ := gc_c23r[gc_lane2]
-
-//line scan_block.go:205
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
-										}
-										_ = y_
-										gc_l_v_3[gc_lane2] = v_3
 									}
 								}
 							}
 						}
-					}
-					gc_left7 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						gc_left7 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line scan_block.go:167
-								var lane int = gc_lane2
+									var lane int = gc_lane2
 //line scan_block.go:167
-								_ = lane
+									_ = lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
 //line scan_block.go:167
-								_ = v_3
+									_ = v_3
 //line scan_block.go:209
-								r_4 := v_3
+									r_4 := v_3
 //line scan_block.go:209
-								_ = r_4
+									_ = r_4
 //line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
+									if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-									break
+										break
 //line scan_block.go:187
+									}
+//line scan_block.go:187
+									r_4.StoreSlice(totals[lane:])
+									gc_left7 &^= 0xff << gc_lane2
 								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:167
+									var lane int = gc_lane2
+//line scan_block.go:167
+									_ = lane
+//line scan_block.go:167
+									v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
+//line scan_block.go:167
+									_ = v_3
+//line scan_block.go:209
+									r_4 := v_3
+//line scan_block.go:209
+									_ = r_4
 //line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left7 &^= 0xff << gc_lane2
+									if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+										break
+//line scan_block.go:187
+									}
+//line scan_block.go:187
+									r_4.StoreSlice(totals[lane:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left7 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left7&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+								gc_pos2.Thread = gc_rank2
+
 //line scan_block.go:167
-								var lane int = gc_lane2
-//line scan_block.go:167
+								lane := (gc_rank2 & 31)
 								_ = lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:167
+								v_3 := gc_l_v_3[gc_lane2]
 								_ = v_3
+
 //line scan_block.go:209
-								r_4 := v_3
+								var r_4 float32 = v_3
+
 //line scan_block.go:209
 								_ = r_4
+
 //line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-//line scan_block.go:187
-								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left7 &^= 0xff << gc_lane2
+								totals[lane] = r_4
+								_ = r_4
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-							lane := (gc_rank2 & 31)
-							_ = lane
-							v_3 := gc_l_v_3[gc_lane2]
-							_ = v_3
-
-//line scan_block.go:209
-							var r_4 float32 = v_3
-
-//line scan_block.go:209
-							_ = r_4
-
-//line scan_block.go:187
-							totals[lane] = r_4
-							_ = r_4
-						}
-					}
+					gc_act2 = gc_save182 &^ gc_dead2
 				}
-				gc_act2 = gc_save182 &^ gc_dead2
 			}
 		}
 		{
@@ -2570,551 +2578,553 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:167
 	b_ := gc_bdx3
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
 		var gc_c32v [32]int32
 		var gc_c32r [32]int32
-		{
-			gc_tidx10 := gc_b7.At(gc_w3)
-			gc_tx3 := gc_tidx10.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				gc_tidx10 := gc_b7.At(gc_w3)
+				gc_tx3 := gc_tidx10.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 
 //line scan_lookback.go:48
-				var r int = sh_[0].tile
+					var r int = sh_[0].tile
 
 //line scan_lookback.go:48
-				_ = r
+					_ = r
 
 //line scan_lookback.go:105
-				tile := r
+					tile := r
 
 //line scan_lookback.go:106
-				i := tile*b + gc_tx3
+					i := tile*b + gc_tx3
 
 //line scan_lookback.go:107
-				var v int32
+					var v int32
 
 //line scan_lookback.go:108
-				if i < n {
-					v = in[i]
-				}
+					if i < n {
+						v = in[i]
+					}
 
 //line scan_lookback.go:111
-				var v_ int32 = v
+					var v_ int32 = v
 
 //line scan_lookback.go:111
-				_ = v_
+					_ = v_
 
 //line scan_block.go:170
-				var v_2 int32 = v_
+					var v_2 int32 = v_
 
 //line scan_block.go:170
-				_ = v_2
-				_ = r
-				_ = tile
-				_ = i
-				_ = v
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane3] = v_2
-				gc_s_tile[gc_rank3] = tile
-				gc_s_i[gc_rank3] = i
-			}
-		}
-
-//line scan_block.go:203
-		if compiled.SIMD512 && gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-				gc_lo14, gc_hi14 := 0, 32
-				if gc_lo14 < gc_hi14 {
-					gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
-				}
-				if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-					gc_hi14 = 0
-				}
-				gc_run3.Add(d, gc_lo14, gc_hi14)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
+					_ = v_2
+					_ = r
+					_ = tile
+					_ = i
+					_ = v
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane3] = v_2
+					gc_s_tile[gc_rank3] = tile
+					gc_s_i[gc_rank3] = i
 				}
 			}
-			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
-		} else {
 
 //line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			if compiled.SIMD512 && gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run3 compiled.ShflSteps
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo15, gc_hi15 := 0, 32
-					if gc_lo15 < gc_hi15 {
-						gc_lo15 = max(gc_lo15, max(min(d, 32), -1))
+					gc_lo14, gc_hi14 := 0, 32
+					if gc_lo14 < gc_hi14 {
+						gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
 					}
-					if gc_lo15 < gc_hi15 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi15 = 0
+					if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+						gc_hi14 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo15, gc_hi15)
+					gc_run3.Add(d, gc_lo14, gc_hi14)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
+			} else {
+
+//line scan_block.go:203
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
+
+//line scan_block.go:204
+					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo15, gc_hi15 := 0, 32
+						if gc_lo15 < gc_hi15 {
+							gc_lo15 = max(gc_lo15, max(min(d, 32), -1))
+						}
+						if gc_lo15 < gc_hi15 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+							gc_hi15 = 0
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo15, gc_hi15)
+					} else {
+
+//line scan_block.go:204
+						compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+						gc_left8 := gc_act3
+						if compiled.SIMD {
+//line scan_block.go:204
+							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota11
+//line scan_block.go:204
+							gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none5
+//line scan_block.go:204
+							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all5
+							if gc_act3 == ^uint32(0) {
+//line scan_block.go:204
+								gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+								_ = gc_iota12
+//line scan_block.go:204
+								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+								_ = gc_none6
+//line scan_block.go:204
+								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+								_ = gc_all6
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line scan_block.go:167
+									var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane3
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b9 := gc_none6
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b9 = gc_all6
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+//line scan_block.go:205
+									_ = gc_if12
+//line scan_block.go:205
+									if gc_if12.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line scan_block.go:167
+									var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane3
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b8 := gc_none5
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b8 = gc_all5
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b8)
+//line scan_block.go:205
+									_ = gc_if11
+//line scan_block.go:205
+									if gc_if11.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if11)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							{
+
+//line scan_block.go:167
+								warp := (gc_w3 >> 5)
+								_ = warp
+
+//line scan_block.go:168
+								lanes := min(w, b_-warp*w)
+								_ = lanes
+
+//line scan_block.go:170
+								var lanes_ int = lanes
+								_ = lanes_
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left8&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+
+//line scan_block.go:202
+									lane_ := (gc_rank3 & 31)
+									_ = lane_
+									v_2 := gc_l_v_2[gc_lane3]
+									_ = v_2
+
+//line scan_block.go:204
+									y := gc_c31r[gc_lane3]
+
+//line scan_block.go:205
+									if lane_ >= d && d < lanes_ {
+										v_2 += y
+									}
+									_ = y
+									gc_l_v_2[gc_lane3] = v_2
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_left9 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+//line scan_block.go:167
+						var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+						_ = warp
+//line scan_block.go:168
+						var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+						_ = lanes
+//line scan_block.go:169
+						var gc_lanes4 int = lanes
+//line scan_block.go:169
+						_ = gc_lanes4
+//line scan_block.go:169
+						var gc_result4 uint32
+//line scan_block.go:169
+						_ = gc_result4
+//line scan_block.go:169
+						var gc_returned4 bool
+//line scan_block.go:169
+						_ = gc_returned4
+//line scan_block.go:214
+						if gc_lanes4 >= gocuda.WarpSize {
+//line scan_block.go:214
+							gc_result4 = gocuda.FullMask
+							gc_returned4 = true
+//line scan_block.go:215
+						}
+//line scan_block.go:217
+						if !gc_returned4 {
+//line scan_block.go:217
+							gc_result4 = uint32(1)<<gc_lanes4 - 1
+//line scan_block.go:217
+							gc_returned4 = true
+//line scan_block.go:217
+						}
+//line scan_block.go:217
+						var mask uint32 = gc_result4
+//line scan_block.go:217
+						_ = mask
+//line scan_block.go:217
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:217
+						_ = v_2
+//line scan_block.go:209
+						r_3 := v_2
+//line scan_block.go:209
+						_ = r_3
+//line scan_block.go:170
+						incl_ := r_3
+//line scan_block.go:170
+						_ = incl_
+//line scan_block.go:171
+						incl_.StoreSlice(gc_c32v[gc_lane3:])
+//line scan_block.go:171
+						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
 				} else {
-
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
-					gc_left8 := gc_act3
-					if compiled.SIMD {
-//line scan_block.go:204
-						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-						_ = gc_iota11
-//line scan_block.go:204
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-						_ = gc_none5
-//line scan_block.go:204
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-						_ = gc_all5
-						if gc_act3 == ^uint32(0) {
-//line scan_block.go:204
-							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-							_ = gc_iota12
-//line scan_block.go:204
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-							_ = gc_none6
-//line scan_block.go:204
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-							_ = gc_all6
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line scan_block.go:167
-								var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-								_ = warp
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-								_ = lanes
-//line scan_block.go:170
-								var lanes_ int = lanes
-//line scan_block.go:170
-								_ = lanes_
-//line scan_block.go:202
-								var lane_ int = gc_lane3
-//line scan_block.go:202
-								_ = lane_
-//line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:202
-								_ = v_2
-//line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line scan_block.go:204
-								_ = y
-//line scan_block.go:205
-								gc_b9 := gc_none6
-//line scan_block.go:205
-								if d < lanes_ {
-//line scan_block.go:205
-									gc_b9 = gc_all6
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
-//line scan_block.go:205
-								_ = gc_if12
-//line scan_block.go:205
-								if gc_if12.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if12)
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line scan_block.go:167
-								var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-								_ = warp
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-								_ = lanes
-//line scan_block.go:170
-								var lanes_ int = lanes
-//line scan_block.go:170
-								_ = lanes_
-//line scan_block.go:202
-								var lane_ int = gc_lane3
-//line scan_block.go:202
-								_ = lane_
-//line scan_block.go:202
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:202
-								_ = v_2
-//line scan_block.go:204
-								y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line scan_block.go:204
-								_ = y
-//line scan_block.go:205
-								gc_b8 := gc_none5
-//line scan_block.go:205
-								if d < lanes_ {
-//line scan_block.go:205
-									gc_b8 = gc_all5
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b8)
-//line scan_block.go:205
-								_ = gc_if11
-//line scan_block.go:205
-								if gc_if11.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if11)
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
-							}
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+//line scan_block.go:167
+						var warp int = (gc_rank3 >> 5)
+//line scan_block.go:167
+						_ = warp
+//line scan_block.go:168
+						var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+						_ = lanes
+//line scan_block.go:169
+						var gc_lanes3 int = lanes
+//line scan_block.go:169
+						_ = gc_lanes3
+//line scan_block.go:169
+						var gc_result3 uint32
+//line scan_block.go:169
+						_ = gc_result3
+//line scan_block.go:169
+						var gc_returned3 bool
+//line scan_block.go:169
+						_ = gc_returned3
+//line scan_block.go:214
+						if gc_lanes3 >= gocuda.WarpSize {
+//line scan_block.go:214
+							gc_result3 = gocuda.FullMask
+							gc_returned3 = true
+//line scan_block.go:215
+						}
+//line scan_block.go:217
+						if !gc_returned3 {
+//line scan_block.go:217
+							gc_result3 = uint32(1)<<gc_lanes3 - 1
+//line scan_block.go:217
+							gc_returned3 = true
+//line scan_block.go:217
+						}
+//line scan_block.go:217
+						var mask uint32 = gc_result3
+//line scan_block.go:217
+						_ = mask
+//line scan_block.go:217
+						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
+//line scan_block.go:217
+						_ = v_2
+//line scan_block.go:209
+						r_3 := v_2
+//line scan_block.go:209
+						_ = r_3
+//line scan_block.go:170
+						incl_ := r_3
+//line scan_block.go:170
+						_ = incl_
+//line scan_block.go:171
+						incl_.StoreSlice(gc_c32v[gc_lane3:])
+//line scan_block.go:171
+						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
+						gc_left9 &^= 0xff << gc_lane3
 					}
-					if gc_left8 != 0 {
-						{
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+				{
 
 //line scan_block.go:167
-							warp := (gc_w3 >> 5)
-							_ = warp
+					warp := (gc_w3 >> 5)
+					_ = warp
 
 //line scan_block.go:168
-							lanes := min(w, b_-warp*w)
-							_ = lanes
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+
+//line scan_block.go:169
+					mask := scanLaneMask(lanes)
+					_ = mask
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left9&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						v_2 := gc_l_v_2[gc_lane3]
+						_ = v_2
+
+//line scan_block.go:209
+						var r_3 int32 = v_2
+
+//line scan_block.go:209
+						_ = r_3
 
 //line scan_block.go:170
-							var lanes_ int = lanes
-							_ = lanes_
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left8&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+						incl_ := r_3
+						_ = r_3
+						_ = incl_
 
-//line scan_block.go:202
-								lane_ := (gc_rank3 & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane3]
-								_ = v_2
-
-//line scan_block.go:204
-								y := gc_c31r[gc_lane3]
-
-//line scan_block.go:205
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-								_ = y
-								gc_l_v_2[gc_lane3] = v_2
-							}
-						}
+//line scan_block.go:171
+						gc_c32v[gc_lane3] = incl_
+						gc_s_incl_[gc_rank3] = incl_
 					}
 				}
 			}
-		}
-		gc_left9 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-//line scan_block.go:167
-					var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:169
-					var gc_lanes4 int = lanes
-//line scan_block.go:169
-					_ = gc_lanes4
-//line scan_block.go:169
-					var gc_result4 uint32
-//line scan_block.go:169
-					_ = gc_result4
-//line scan_block.go:169
-					var gc_returned4 bool
-//line scan_block.go:169
-					_ = gc_returned4
-//line scan_block.go:214
-					if gc_lanes4 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result4 = gocuda.FullMask
-						gc_returned4 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned4 {
-//line scan_block.go:217
-						gc_result4 = uint32(1)<<gc_lanes4 - 1
-//line scan_block.go:217
-						gc_returned4 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result4
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-					_ = v_2
-//line scan_block.go:209
-					r_3 := v_2
-//line scan_block.go:209
-					_ = r_3
-//line scan_block.go:170
-					incl_ := r_3
-//line scan_block.go:170
-					_ = incl_
+
 //line scan_block.go:171
-					incl_.StoreSlice(gc_c32v[gc_lane3:])
+			compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+			gc_left10 := gc_act3
+			if compiled.SIMD {
 //line scan_block.go:171
-					incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-					gc_left9 &^= 0xff << gc_lane3
+				gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:171
+				_ = gc_iota13
+//line scan_block.go:173
+				gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line scan_block.go:173
+				_ = gc_vb3
+				if gc_act3 == ^uint32(0) {
+//line scan_block.go:173
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+					_ = gc_iota14
+//line scan_block.go:173
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
+//line scan_block.go:173
+					_ = gc_vb4
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line scan_block.go:167
+						var lane int = gc_lane3
+//line scan_block.go:167
+						_ = lane
+//line scan_block.go:171
+						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
+//line scan_block.go:171
+						_ = excl_
+//line scan_block.go:172
+						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+						_ = gc_if14
+//line scan_block.go:172
+						if gc_if14.ToBits() != 0 {
+//line scan_block.go:172
+							excl_ = gc_vb4.Merge(excl_, gc_if14)
+//line scan_block.go:172
+						}
+//line scan_block.go:172
+						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
+						gc_left10 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line scan_block.go:167
+						var lane int = gc_lane3
+//line scan_block.go:167
+						_ = lane
+//line scan_block.go:171
+						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
+//line scan_block.go:171
+						_ = excl_
+//line scan_block.go:172
+						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+						_ = gc_if13
+//line scan_block.go:172
+						if gc_if13.ToBits() != 0 {
+//line scan_block.go:172
+							excl_ = gc_vb3.Merge(excl_, gc_if13)
+//line scan_block.go:172
+						}
+//line scan_block.go:172
+						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
+						gc_left10 &^= 0xff << gc_lane3
+					}
 				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-//line scan_block.go:167
-					var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:169
-					var gc_lanes3 int = lanes
-//line scan_block.go:169
-					_ = gc_lanes3
-//line scan_block.go:169
-					var gc_result3 uint32
-//line scan_block.go:169
-					_ = gc_result3
-//line scan_block.go:169
-					var gc_returned3 bool
-//line scan_block.go:169
-					_ = gc_returned3
-//line scan_block.go:214
-					if gc_lanes3 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result3 = gocuda.FullMask
-						gc_returned3 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned3 {
-//line scan_block.go:217
-						gc_result3 = uint32(1)<<gc_lanes3 - 1
-//line scan_block.go:217
-						gc_returned3 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result3
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-					_ = v_2
-//line scan_block.go:209
-					r_3 := v_2
-//line scan_block.go:209
-					_ = r_3
-//line scan_block.go:170
-					incl_ := r_3
-//line scan_block.go:170
-					_ = incl_
-//line scan_block.go:171
-					incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:171
-					incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-					gc_left9 &^= 0xff << gc_lane3
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left9 != 0 {
-			{
-
-//line scan_block.go:167
-				warp := (gc_w3 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
+			if gc_left10 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left9&(1<<gc_lane3) == 0 {
+					if gc_left10&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
-					v_2 := gc_l_v_2[gc_lane3]
-					_ = v_2
 
-//line scan_block.go:209
-					var r_3 int32 = v_2
-
-//line scan_block.go:209
-					_ = r_3
-
-//line scan_block.go:170
-					incl_ := r_3
-					_ = r_3
-					_ = incl_
-
-//line scan_block.go:171
-					gc_c32v[gc_lane3] = incl_
-					gc_s_incl_[gc_rank3] = incl_
-				}
-			}
-		}
-
-//line scan_block.go:171
-		compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
-		gc_left10 := gc_act3
-		if compiled.SIMD {
-//line scan_block.go:171
-			gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-			_ = gc_iota13
-//line scan_block.go:173
-			gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line scan_block.go:173
-			_ = gc_vb3
-			if gc_act3 == ^uint32(0) {
-//line scan_block.go:173
-				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-				_ = gc_iota14
-//line scan_block.go:173
-				gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line scan_block.go:173
-				_ = gc_vb4
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
 //line scan_block.go:167
-					var lane int = gc_lane3
-//line scan_block.go:167
+					lane := (gc_rank3 & 31)
 					_ = lane
+
 //line scan_block.go:171
-					excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:171
+					excl_ := gc_c32r[gc_lane3]
+
+//line scan_block.go:172
+					if lane == 0 {
+						excl_ = 0
+					}
 					_ = excl_
-//line scan_block.go:172
-					gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-					_ = gc_if14
-//line scan_block.go:172
-					if gc_if14.ToBits() != 0 {
-//line scan_block.go:172
-						excl_ = gc_vb4.Merge(excl_, gc_if14)
-//line scan_block.go:172
-					}
-//line scan_block.go:172
-					excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-					gc_left10 &^= 0xff << gc_lane3
+					gc_s_excl_[gc_rank3] = excl_
 				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line scan_block.go:167
-					var lane int = gc_lane3
-//line scan_block.go:167
-					_ = lane
-//line scan_block.go:171
-					excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:171
-					_ = excl_
-//line scan_block.go:172
-					gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-					_ = gc_if13
-//line scan_block.go:172
-					if gc_if13.ToBits() != 0 {
-//line scan_block.go:172
-						excl_ = gc_vb3.Merge(excl_, gc_if13)
-//line scan_block.go:172
-					}
-//line scan_block.go:172
-					excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-					gc_left10 &^= 0xff << gc_lane3
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left10 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left10&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-
-//line scan_block.go:167
-				lane := (gc_rank3 & 31)
-				_ = lane
-
-//line scan_block.go:171
-				excl_ := gc_c32r[gc_lane3]
-
-//line scan_block.go:172
-				if lane == 0 {
-					excl_ = 0
-				}
-				_ = excl_
-				gc_s_excl_[gc_rank3] = excl_
 			}
 		}
 	}
@@ -3238,468 +3248,470 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 				}
 			}
 		}
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+		{
 			var gc_l_s [32]int32
 			var gc_l_v_3 [32]int32
 			var gc_c33r [32]int32
-			{
-				var gc_m183 uint32
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					var gc_m183 uint32
 
 //line scan_block.go:181
-				if (gc_w3 >> 5) == 0 {
-					gc_m183 = ^uint32(0)
-				}
-				gc_save183 := gc_act3
-				gc_act3 = gc_save183 & gc_m183
-				if gc_act3 != 0 {
+					if (gc_w3 >> 5) == 0 {
+						gc_m183 = ^uint32(0)
+					}
+					gc_save183 := gc_act3
+					gc_act3 = gc_save183 & gc_m183
+					if gc_act3 != 0 {
 
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left11 := gc_act3
-					if compiled.SIMD {
+						warps := scanCeil(b_, w)
+						gc_left11 := gc_act3
+						if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota16
-						if gc_act3 == ^uint32(0) {
+							_ = gc_iota16
+							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota18
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+								_ = gc_iota18
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
 //line scan_block.go:167
-								var lane int = gc_lane3
+									var lane int = gc_lane3
 //line scan_block.go:167
-								_ = lane
+									_ = lane
 //line scan_block.go:183
-								var s archsimd.Int32x8
+									var s archsimd.Int32x8
 //line scan_block.go:183
-								_ = s
+									_ = s
 //line scan_block.go:184
-								if lane < 0 || lane > len(totals)-8 {
+									if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
+										break
 //line scan_block.go:184
-								}
+									}
 //line scan_block.go:184
-								if compiled.Reach(warps, lane, 8) > 7 {
+									if compiled.Reach(warps, lane, 8) > 7 {
 //line scan_block.go:184
-									s = archsimd.LoadInt32x8Slice(totals[lane:])
-								} else {
+										s = archsimd.LoadInt32x8Slice(totals[lane:])
+									} else {
 //line scan_block.go:185
-									gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if18
+										_ = gc_if18
 //line scan_block.go:184
-									if gc_if18.ToBits() != 0 {
+										if gc_if18.ToBits() != 0 {
 //line scan_block.go:184
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
+											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
+										}
+//line scan_block.go:185
+									}
+//line scan_block.go:184
+									s.StoreSlice(gc_l_s[gc_lane3:])
+									gc_left11 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line scan_block.go:167
+									var lane int = gc_lane3
+//line scan_block.go:167
+									_ = lane
+//line scan_block.go:183
+									var s archsimd.Int32x8
+//line scan_block.go:183
+									_ = s
+//line scan_block.go:184
+									if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+										break
+//line scan_block.go:184
+									}
+//line scan_block.go:184
+									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if16
+//line scan_block.go:185
+									if gc_if16.ToBits() != 0 {
+//line scan_block.go:185
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if16)
+//line scan_block.go:185
 									}
 //line scan_block.go:185
+									s.StoreSlice(gc_l_s[gc_lane3:])
+									gc_left11 &^= 0xff << gc_lane3
 								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane3:])
-								gc_left11 &^= 0xff << gc_lane3
 							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left11 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left11&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+								gc_pos3.Thread = gc_rank3
+
 //line scan_block.go:167
-								var lane int = gc_lane3
-//line scan_block.go:167
+								lane := (gc_rank3 & 31)
 								_ = lane
+
 //line scan_block.go:183
-								var s archsimd.Int32x8
-//line scan_block.go:183
+								var s int32
+
+//line scan_block.go:184
+								if lane < warps {
+									s = totals[lane]
+								}
 								_ = s
-//line scan_block.go:184
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-									break
-//line scan_block.go:184
-								}
-//line scan_block.go:184
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-								_ = gc_if16
-//line scan_block.go:185
-								if gc_if16.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if16)
-//line scan_block.go:185
-								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane3:])
-								gc_left11 &^= 0xff << gc_lane3
+								gc_l_s[gc_lane3] = s
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left11 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left11&(1<<gc_lane3) == 0 {
-								continue
+
+//line scan_block.go:187
+						var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+						_ = mask_2
+
+//line scan_block.go:187
+						var lanes_2 int = warps
+
+//line scan_block.go:187
+						_ = lanes_2
+						gc_left12 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line scan_block.go:187
+									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
+//line scan_block.go:187
+									_ = s
+//line scan_block.go:187
+									v_3 := s
+//line scan_block.go:187
+									_ = v_3
+//line scan_block.go:187
+									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+									gc_left12 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line scan_block.go:187
+									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
+//line scan_block.go:187
+									_ = s
+//line scan_block.go:187
+									v_3 := s
+//line scan_block.go:187
+									_ = v_3
+//line scan_block.go:187
+									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+									gc_left12 &^= 0xff << gc_lane3
+								}
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-							lane := (gc_rank3 & 31)
-							_ = lane
-
-//line scan_block.go:183
-							var s int32
-
-//line scan_block.go:184
-							if lane < warps {
-								s = totals[lane]
-							}
-							_ = s
-							gc_l_s[gc_lane3] = s
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-
-//line scan_block.go:187
-					_ = mask_2
-
-//line scan_block.go:187
-					var lanes_2 int = warps
-
-//line scan_block.go:187
-					_ = lanes_2
-					gc_left12 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line scan_block.go:187
-								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
-//line scan_block.go:187
-								_ = s
-//line scan_block.go:187
-								v_3 := s
-//line scan_block.go:187
-								_ = v_3
-//line scan_block.go:187
-								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left12 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+						if gc_left12 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left12&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line scan_block.go:187
-								s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
-//line scan_block.go:187
+								s := gc_l_s[gc_lane3]
 								_ = s
+
 //line scan_block.go:187
-								v_3 := s
+								var v_3 int32 = s
+
 //line scan_block.go:187
 								_ = v_3
-//line scan_block.go:187
-								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left12 &^= 0xff << gc_lane3
+								_ = v_3
+								gc_l_v_3[gc_lane3] = v_3
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left12 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left12&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							s := gc_l_s[gc_lane3]
-							_ = s
-
-//line scan_block.go:187
-							var v_3 int32 = s
-
-//line scan_block.go:187
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane3] = v_3
-						}
-					}
 
 //line scan_block.go:203
-					if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-						var gc_run4 compiled.ShflSteps
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							var gc_run4 compiled.ShflSteps
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							gc_lo16, gc_hi16 := 0, 32
-							if gc_lo16 < gc_hi16 {
-								gc_lo16 = max(gc_lo16, max(min(d_, 32), -1))
+								gc_lo16, gc_hi16 := 0, 32
+								if gc_lo16 < gc_hi16 {
+									gc_lo16 = max(gc_lo16, max(min(d_, 32), -1))
+								}
+								if gc_lo16 < gc_hi16 && !(d_ < lanes_2) {
+									gc_hi16 = 0
+								}
+								gc_run4.Add(d_, gc_lo16, gc_hi16)
+								if gc_run4.Full() {
+									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
+								}
 							}
-							if gc_lo16 < gc_hi16 && !(d_ < lanes_2) {
-								gc_hi16 = 0
-							}
-							gc_run4.Add(d_, gc_lo16, gc_hi16)
-							if gc_run4.Full() {
-								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
-					} else {
+							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
+						} else {
 
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo17, gc_hi17 := 0, 32
-								if gc_lo17 < gc_hi17 {
-									gc_lo17 = max(gc_lo17, max(min(d_, 32), -1))
-								}
-								if gc_lo17 < gc_hi17 && !(d_ < lanes_2) {
-									gc_hi17 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo17, gc_hi17)
-							} else {
+								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+									gc_lo17, gc_hi17 := 0, 32
+									if gc_lo17 < gc_hi17 {
+										gc_lo17 = max(gc_lo17, max(min(d_, 32), -1))
+									}
+									if gc_lo17 < gc_hi17 && !(d_ < lanes_2) {
+										gc_hi17 = 0
+									}
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo17, gc_hi17)
+								} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-								gc_left13 := gc_act3
-								if compiled.SIMD {
+									compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+									gc_left13 := gc_act3
+									if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota19
+										_ = gc_iota19
 //line scan_block.go:204
-									gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none7
+										_ = gc_none7
 //line scan_block.go:204
-									gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all7
-									if gc_act3 == ^uint32(0) {
+										_ = gc_all7
+										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota20
+											_ = gc_iota20
 //line scan_block.go:204
-										gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none8
+											_ = gc_none8
 //line scan_block.go:204
-										gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all8
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
+											_ = gc_all8
+											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+												gc_rank3 := gc_w3 + gc_lane3
+												_ = gc_rank3
 //line scan_block.go:202
-											var lane_2 int = gc_lane3
+												var lane_2 int = gc_lane3
 //line scan_block.go:202
-											_ = lane_2
+												_ = lane_2
 //line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+												v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:202
-											_ = v_3
+												_ = v_3
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+												y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
 //line scan_block.go:204
-											_ = y_
+												_ = y_
 //line scan_block.go:205
-											gc_b11 := gc_none8
+												gc_b11 := gc_none8
 //line scan_block.go:205
-											if d_ < lanes_2 {
+												if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b11 = gc_all8
+													gc_b11 = gc_all8
 //line scan_block.go:205
+												}
+//line scan_block.go:205
+												gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b11)
+//line scan_block.go:205
+												_ = gc_if20
+//line scan_block.go:205
+												if gc_if20.ToBits() != 0 {
+//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if20)
+//line scan_block.go:205
+												}
+//line scan_block.go:205
+												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+												gc_left13 &^= 0xff << gc_lane3
 											}
+										} else {
+											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+												if gc_act3>>gc_lane3&0xff != 0xff {
+													continue
+												}
+												gc_rank3 := gc_w3 + gc_lane3
+												_ = gc_rank3
+//line scan_block.go:202
+												var lane_2 int = gc_lane3
+//line scan_block.go:202
+												_ = lane_2
+//line scan_block.go:202
+												v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:202
+												_ = v_3
+//line scan_block.go:204
+												y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
+//line scan_block.go:204
+												_ = y_
 //line scan_block.go:205
-											gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b11)
+												gc_b10 := gc_none7
 //line scan_block.go:205
-											_ = gc_if20
+												if d_ < lanes_2 {
 //line scan_block.go:205
-											if gc_if20.ToBits() != 0 {
+													gc_b10 = gc_all7
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if20)
+												}
 //line scan_block.go:205
+												gc_if19 := gc_iota19.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
+//line scan_block.go:205
+												_ = gc_if19
+//line scan_block.go:205
+												if gc_if19.ToBits() != 0 {
+//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if19)
+//line scan_block.go:205
+												}
+//line scan_block.go:205
+												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
+												gc_left13 &^= 0xff << gc_lane3
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left13 &^= 0xff << gc_lane3
 										}
-									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											if gc_act3>>gc_lane3&0xff != 0xff {
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left13 != 0 {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+											if gc_left13&(1<<gc_lane3) == 0 {
 												continue
 											}
 											gc_rank3 := gc_w3 + gc_lane3
 											_ = gc_rank3
+
 //line scan_block.go:202
-											var lane_2 int = gc_lane3
-//line scan_block.go:202
+											lane_2 := (gc_rank3 & 31)
 											_ = lane_2
-//line scan_block.go:202
-											v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:202
+											v_3 := gc_l_v_3[gc_lane3]
 											_ = v_3
+
 //line scan_block.go:204
-											y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
-//line scan_block.go:204
+											y_ := gc_c33r[gc_lane3]
+
+//line scan_block.go:205
+											if lane_2 >= d_ && d_ < lanes_2 {
+												v_3 += y_
+											}
 											_ = y_
-//line scan_block.go:205
-											gc_b10 := gc_none7
-//line scan_block.go:205
-											if d_ < lanes_2 {
-//line scan_block.go:205
-												gc_b10 = gc_all7
-//line scan_block.go:205
-											}
-//line scan_block.go:205
-											gc_if19 := gc_iota19.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
-//line scan_block.go:205
-											_ = gc_if19
-//line scan_block.go:205
-											if gc_if19.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if19)
-//line scan_block.go:205
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left13 &^= 0xff << gc_lane3
+											gc_l_v_3[gc_lane3] = v_3
 										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left13 != 0 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left13&(1<<gc_lane3) == 0 {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-
-//line scan_block.go:202
-										lane_2 := (gc_rank3 & 31)
-										_ = lane_2
-										v_3 := gc_l_v_3[gc_lane3]
-										_ = v_3
-
-//line scan_block.go:204
-										y_ := gc_c33r[gc_lane3]
-
-//line scan_block.go:205
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
-										}
-										_ = y_
-										gc_l_v_3[gc_lane3] = v_3
 									}
 								}
 							}
 						}
-					}
-					gc_left14 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+						gc_left14 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
 //line scan_block.go:167
-								var lane int = gc_lane3
+									var lane int = gc_lane3
 //line scan_block.go:167
-								_ = lane
+									_ = lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
 //line scan_block.go:167
-								_ = v_3
+									_ = v_3
 //line scan_block.go:209
-								r_4 := v_3
+									r_4 := v_3
 //line scan_block.go:209
-								_ = r_4
+									_ = r_4
 //line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
+									if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-									break
+										break
 //line scan_block.go:187
+									}
+//line scan_block.go:187
+									r_4.StoreSlice(totals[lane:])
+									gc_left14 &^= 0xff << gc_lane3
 								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line scan_block.go:167
+									var lane int = gc_lane3
+//line scan_block.go:167
+									_ = lane
+//line scan_block.go:167
+									v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
+//line scan_block.go:167
+									_ = v_3
+//line scan_block.go:209
+									r_4 := v_3
+//line scan_block.go:209
+									_ = r_4
 //line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left14 &^= 0xff << gc_lane3
+									if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+										break
+//line scan_block.go:187
+									}
+//line scan_block.go:187
+									r_4.StoreSlice(totals[lane:])
+									gc_left14 &^= 0xff << gc_lane3
+								}
 							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left14 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left14&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+								gc_pos3.Thread = gc_rank3
+
 //line scan_block.go:167
-								var lane int = gc_lane3
-//line scan_block.go:167
+								lane := (gc_rank3 & 31)
 								_ = lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:167
+								v_3 := gc_l_v_3[gc_lane3]
 								_ = v_3
+
 //line scan_block.go:209
-								r_4 := v_3
+								var r_4 int32 = v_3
+
 //line scan_block.go:209
 								_ = r_4
+
 //line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-//line scan_block.go:187
-								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left14 &^= 0xff << gc_lane3
+								totals[lane] = r_4
+								_ = r_4
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left14 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left14&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-							lane := (gc_rank3 & 31)
-							_ = lane
-							v_3 := gc_l_v_3[gc_lane3]
-							_ = v_3
-
-//line scan_block.go:209
-							var r_4 int32 = v_3
-
-//line scan_block.go:209
-							_ = r_4
-
-//line scan_block.go:187
-							totals[lane] = r_4
-							_ = r_4
-						}
-					}
+					gc_act3 = gc_save183 &^ gc_dead3
 				}
-				gc_act3 = gc_save183 &^ gc_dead3
 			}
 		}
 		{
@@ -4097,551 +4109,553 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:167
 	b_ := gc_bdx4
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
 		var gc_c42v [32]uint32
 		var gc_c42r [32]uint32
-		{
-			gc_tidx18 := gc_b12.At(gc_w4)
-			gc_tx4 := gc_tidx18.X - 1
-			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				gc_tidx18 := gc_b12.At(gc_w4)
+				gc_tx4 := gc_tidx18.X - 1
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
 
 //line scan_lookback.go:48
-				var r int = sh_[0].tile
+					var r int = sh_[0].tile
 
 //line scan_lookback.go:48
-				_ = r
+					_ = r
 
 //line scan_lookback.go:105
-				tile := r
+					tile := r
 
 //line scan_lookback.go:106
-				i := tile*b + gc_tx4
+					i := tile*b + gc_tx4
 
 //line scan_lookback.go:107
-				var v uint32
+					var v uint32
 
 //line scan_lookback.go:108
-				if i < n {
-					v = in[i]
-				}
+					if i < n {
+						v = in[i]
+					}
 
 //line scan_lookback.go:111
-				var v_ uint32 = v
+					var v_ uint32 = v
 
 //line scan_lookback.go:111
-				_ = v_
+					_ = v_
 
 //line scan_block.go:170
-				var v_2 uint32 = v_
+					var v_2 uint32 = v_
 
 //line scan_block.go:170
-				_ = v_2
-				_ = r
-				_ = tile
-				_ = i
-				_ = v
-				_ = v_
-				_ = v_2
-				gc_l_v_2[gc_lane4] = v_2
-				gc_s_tile[gc_rank4] = tile
-				gc_s_i[gc_rank4] = i
-			}
-		}
-
-//line scan_block.go:203
-		if compiled.SIMD512 && gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run5 compiled.ShflSteps
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-				gc_lo20, gc_hi20 := 0, 32
-				if gc_lo20 < gc_hi20 {
-					gc_lo20 = max(gc_lo20, max(min(d, 32), -1))
-				}
-				if gc_lo20 < gc_hi20 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-					gc_hi20 = 0
-				}
-				gc_run5.Add(d, gc_lo20, gc_hi20)
-				if gc_run5.Full() {
-					compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
+					_ = v_2
+					_ = r
+					_ = tile
+					_ = i
+					_ = v
+					_ = v_
+					_ = v_2
+					gc_l_v_2[gc_lane4] = v_2
+					gc_s_tile[gc_rank4] = tile
+					gc_s_i[gc_rank4] = i
 				}
 			}
-			compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
-		} else {
 
 //line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			if compiled.SIMD512 && gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run5 compiled.ShflSteps
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo21, gc_hi21 := 0, 32
-					if gc_lo21 < gc_hi21 {
-						gc_lo21 = max(gc_lo21, max(min(d, 32), -1))
+					gc_lo20, gc_hi20 := 0, 32
+					if gc_lo20 < gc_hi20 {
+						gc_lo20 = max(gc_lo20, max(min(d, 32), -1))
 					}
-					if gc_lo21 < gc_hi21 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi21 = 0
+					if gc_lo20 < gc_hi20 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+						gc_hi20 = 0
 					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo21, gc_hi21)
+					gc_run5.Add(d, gc_lo20, gc_hi20)
+					if gc_run5.Full() {
+						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
+			} else {
+
+//line scan_block.go:203
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
+
+//line scan_block.go:204
+					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo21, gc_hi21 := 0, 32
+						if gc_lo21 < gc_hi21 {
+							gc_lo21 = max(gc_lo21, max(min(d, 32), -1))
+						}
+						if gc_lo21 < gc_hi21 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+							gc_hi21 = 0
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo21, gc_hi21)
+					} else {
+
+//line scan_block.go:204
+						compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+						gc_left15 := gc_act4
+						if compiled.SIMD {
+//line scan_block.go:204
+							gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+							_ = gc_iota21
+//line scan_block.go:204
+							gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+							_ = gc_none9
+//line scan_block.go:204
+							gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+							_ = gc_all9
+							if gc_act4 == ^uint32(0) {
+//line scan_block.go:204
+								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:204
+								_ = gc_iota22
+//line scan_block.go:204
+								gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+//line scan_block.go:204
+								_ = gc_none10
+//line scan_block.go:204
+								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line scan_block.go:204
+								_ = gc_all10
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line scan_block.go:167
+									var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane4
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b14 := gc_none10
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b14 = gc_all10
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b14)
+//line scan_block.go:205
+									_ = gc_if22
+//line scan_block.go:205
+									if gc_if22.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if22)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+									gc_left15 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line scan_block.go:167
+									var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane4
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b13 := gc_none9
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b13 = gc_all9
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b13)
+//line scan_block.go:205
+									_ = gc_if21
+//line scan_block.go:205
+									if gc_if21.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if21)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
+									gc_left15 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left15 != 0 {
+							{
+
+//line scan_block.go:167
+								warp := (gc_w4 >> 5)
+								_ = warp
+
+//line scan_block.go:168
+								lanes := min(w, b_-warp*w)
+								_ = lanes
+
+//line scan_block.go:170
+								var lanes_ int = lanes
+								_ = lanes_
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left15&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+
+//line scan_block.go:202
+									lane_ := (gc_rank4 & 31)
+									_ = lane_
+									v_2 := gc_l_v_2[gc_lane4]
+									_ = v_2
+
+//line scan_block.go:204
+									y := gc_c41r[gc_lane4]
+
+//line scan_block.go:205
+									if lane_ >= d && d < lanes_ {
+										v_2 += y
+									}
+									_ = y
+									gc_l_v_2[gc_lane4] = v_2
+								}
+							}
+						}
+					}
+				}
+			}
+			gc_left16 := gc_act4
+			if compiled.SIMD {
+				if gc_act4 == ^uint32(0) {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+//line scan_block.go:167
+						var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+						_ = warp
+//line scan_block.go:168
+						var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+						_ = lanes
+//line scan_block.go:169
+						var gc_lanes6 int = lanes
+//line scan_block.go:169
+						_ = gc_lanes6
+//line scan_block.go:169
+						var gc_result6 uint32
+//line scan_block.go:169
+						_ = gc_result6
+//line scan_block.go:169
+						var gc_returned6 bool
+//line scan_block.go:169
+						_ = gc_returned6
+//line scan_block.go:214
+						if gc_lanes6 >= gocuda.WarpSize {
+//line scan_block.go:214
+							gc_result6 = gocuda.FullMask
+							gc_returned6 = true
+//line scan_block.go:215
+						}
+//line scan_block.go:217
+						if !gc_returned6 {
+//line scan_block.go:217
+							gc_result6 = uint32(1)<<gc_lanes6 - 1
+//line scan_block.go:217
+							gc_returned6 = true
+//line scan_block.go:217
+						}
+//line scan_block.go:217
+						var mask uint32 = gc_result6
+//line scan_block.go:217
+						_ = mask
+//line scan_block.go:217
+						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:217
+						_ = v_2
+//line scan_block.go:209
+						r_3 := v_2
+//line scan_block.go:209
+						_ = r_3
+//line scan_block.go:170
+						incl_ := r_3
+//line scan_block.go:170
+						_ = incl_
+//line scan_block.go:171
+						incl_.StoreSlice(gc_c42v[gc_lane4:])
+//line scan_block.go:171
+						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
+						gc_left16 &^= 0xff << gc_lane4
+					}
 				} else {
-
-//line scan_block.go:204
-					compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
-					gc_left15 := gc_act4
-					if compiled.SIMD {
-//line scan_block.go:204
-						gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-						_ = gc_iota21
-//line scan_block.go:204
-						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-						_ = gc_none9
-//line scan_block.go:204
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-						_ = gc_all9
-						if gc_act4 == ^uint32(0) {
-//line scan_block.go:204
-							gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:204
-							_ = gc_iota22
-//line scan_block.go:204
-							gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
-//line scan_block.go:204
-							_ = gc_none10
-//line scan_block.go:204
-							gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line scan_block.go:204
-							_ = gc_all10
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line scan_block.go:167
-								var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-								_ = warp
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-								_ = lanes
-//line scan_block.go:170
-								var lanes_ int = lanes
-//line scan_block.go:170
-								_ = lanes_
-//line scan_block.go:202
-								var lane_ int = gc_lane4
-//line scan_block.go:202
-								_ = lane_
-//line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:202
-								_ = v_2
-//line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line scan_block.go:204
-								_ = y
-//line scan_block.go:205
-								gc_b14 := gc_none10
-//line scan_block.go:205
-								if d < lanes_ {
-//line scan_block.go:205
-									gc_b14 = gc_all10
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b14)
-//line scan_block.go:205
-								_ = gc_if22
-//line scan_block.go:205
-								if gc_if22.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if22)
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left15 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line scan_block.go:167
-								var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-								_ = warp
-//line scan_block.go:168
-								var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-								_ = lanes
-//line scan_block.go:170
-								var lanes_ int = lanes
-//line scan_block.go:170
-								_ = lanes_
-//line scan_block.go:202
-								var lane_ int = gc_lane4
-//line scan_block.go:202
-								_ = lane_
-//line scan_block.go:202
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:202
-								_ = v_2
-//line scan_block.go:204
-								y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line scan_block.go:204
-								_ = y
-//line scan_block.go:205
-								gc_b13 := gc_none9
-//line scan_block.go:205
-								if d < lanes_ {
-//line scan_block.go:205
-									gc_b13 = gc_all9
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b13)
-//line scan_block.go:205
-								_ = gc_if21
-//line scan_block.go:205
-								if gc_if21.ToBits() != 0 {
-//line scan_block.go:205
-									v_2 = v_2.Add(y).Merge(v_2, gc_if21)
-//line scan_block.go:205
-								}
-//line scan_block.go:205
-								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left15 &^= 0xff << gc_lane4
-							}
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+//line scan_block.go:167
+						var warp int = (gc_rank4 >> 5)
+//line scan_block.go:167
+						_ = warp
+//line scan_block.go:168
+						var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+						_ = lanes
+//line scan_block.go:169
+						var gc_lanes5 int = lanes
+//line scan_block.go:169
+						_ = gc_lanes5
+//line scan_block.go:169
+						var gc_result5 uint32
+//line scan_block.go:169
+						_ = gc_result5
+//line scan_block.go:169
+						var gc_returned5 bool
+//line scan_block.go:169
+						_ = gc_returned5
+//line scan_block.go:214
+						if gc_lanes5 >= gocuda.WarpSize {
+//line scan_block.go:214
+							gc_result5 = gocuda.FullMask
+							gc_returned5 = true
+//line scan_block.go:215
+						}
+//line scan_block.go:217
+						if !gc_returned5 {
+//line scan_block.go:217
+							gc_result5 = uint32(1)<<gc_lanes5 - 1
+//line scan_block.go:217
+							gc_returned5 = true
+//line scan_block.go:217
+						}
+//line scan_block.go:217
+						var mask uint32 = gc_result5
+//line scan_block.go:217
+						_ = mask
+//line scan_block.go:217
+						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
+//line scan_block.go:217
+						_ = v_2
+//line scan_block.go:209
+						r_3 := v_2
+//line scan_block.go:209
+						_ = r_3
+//line scan_block.go:170
+						incl_ := r_3
+//line scan_block.go:170
+						_ = incl_
+//line scan_block.go:171
+						incl_.StoreSlice(gc_c42v[gc_lane4:])
+//line scan_block.go:171
+						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
+						gc_left16 &^= 0xff << gc_lane4
 					}
-					if gc_left15 != 0 {
-						{
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left16 != 0 {
+				{
 
 //line scan_block.go:167
-							warp := (gc_w4 >> 5)
-							_ = warp
+					warp := (gc_w4 >> 5)
+					_ = warp
 
 //line scan_block.go:168
-							lanes := min(w, b_-warp*w)
-							_ = lanes
+					lanes := min(w, b_-warp*w)
+					_ = lanes
+
+//line scan_block.go:169
+					mask := scanLaneMask(lanes)
+					_ = mask
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left16&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						v_2 := gc_l_v_2[gc_lane4]
+						_ = v_2
+
+//line scan_block.go:209
+						var r_3 uint32 = v_2
+
+//line scan_block.go:209
+						_ = r_3
 
 //line scan_block.go:170
-							var lanes_ int = lanes
-							_ = lanes_
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left15&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
+						incl_ := r_3
+						_ = r_3
+						_ = incl_
 
-//line scan_block.go:202
-								lane_ := (gc_rank4 & 31)
-								_ = lane_
-								v_2 := gc_l_v_2[gc_lane4]
-								_ = v_2
-
-//line scan_block.go:204
-								y := gc_c41r[gc_lane4]
-
-//line scan_block.go:205
-								if lane_ >= d && d < lanes_ {
-									v_2 += y
-								}
-								_ = y
-								gc_l_v_2[gc_lane4] = v_2
-							}
-						}
+//line scan_block.go:171
+						gc_c42v[gc_lane4] = incl_
+						gc_s_incl_[gc_rank4] = incl_
 					}
 				}
 			}
-		}
-		gc_left16 := gc_act4
-		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-//line scan_block.go:167
-					var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:169
-					var gc_lanes6 int = lanes
-//line scan_block.go:169
-					_ = gc_lanes6
-//line scan_block.go:169
-					var gc_result6 uint32
-//line scan_block.go:169
-					_ = gc_result6
-//line scan_block.go:169
-					var gc_returned6 bool
-//line scan_block.go:169
-					_ = gc_returned6
-//line scan_block.go:214
-					if gc_lanes6 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result6 = gocuda.FullMask
-						gc_returned6 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned6 {
-//line scan_block.go:217
-						gc_result6 = uint32(1)<<gc_lanes6 - 1
-//line scan_block.go:217
-						gc_returned6 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result6
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-					_ = v_2
-//line scan_block.go:209
-					r_3 := v_2
-//line scan_block.go:209
-					_ = r_3
-//line scan_block.go:170
-					incl_ := r_3
-//line scan_block.go:170
-					_ = incl_
+
 //line scan_block.go:171
-					incl_.StoreSlice(gc_c42v[gc_lane4:])
+			compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+			gc_left17 := gc_act4
+			if compiled.SIMD {
 //line scan_block.go:171
-					incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-					gc_left16 &^= 0xff << gc_lane4
+				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:171
+				_ = gc_iota23
+//line scan_block.go:173
+				gc_vb5 := archsimd.BroadcastUint32x8(0)
+//line scan_block.go:173
+				_ = gc_vb5
+				if gc_act4 == ^uint32(0) {
+//line scan_block.go:173
+					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:173
+					_ = gc_iota24
+//line scan_block.go:173
+					gc_vb6 := archsimd.BroadcastUint32x8(0)
+//line scan_block.go:173
+					_ = gc_vb6
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line scan_block.go:167
+						var lane int = gc_lane4
+//line scan_block.go:167
+						_ = lane
+//line scan_block.go:171
+						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
+//line scan_block.go:171
+						_ = excl_
+//line scan_block.go:172
+						gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+						_ = gc_if24
+//line scan_block.go:172
+						if gc_if24.ToBits() != 0 {
+//line scan_block.go:172
+							excl_ = gc_vb6.Merge(excl_, gc_if24)
+//line scan_block.go:172
+						}
+//line scan_block.go:172
+						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
+						gc_left17 &^= 0xff << gc_lane4
+					}
+				} else {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line scan_block.go:167
+						var lane int = gc_lane4
+//line scan_block.go:167
+						_ = lane
+//line scan_block.go:171
+						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
+//line scan_block.go:171
+						_ = excl_
+//line scan_block.go:172
+						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+//line scan_block.go:172
+						_ = gc_if23
+//line scan_block.go:172
+						if gc_if23.ToBits() != 0 {
+//line scan_block.go:172
+							excl_ = gc_vb5.Merge(excl_, gc_if23)
+//line scan_block.go:172
+						}
+//line scan_block.go:172
+						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
+						gc_left17 &^= 0xff << gc_lane4
+					}
 				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-//line scan_block.go:167
-					var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:169
-					var gc_lanes5 int = lanes
-//line scan_block.go:169
-					_ = gc_lanes5
-//line scan_block.go:169
-					var gc_result5 uint32
-//line scan_block.go:169
-					_ = gc_result5
-//line scan_block.go:169
-					var gc_returned5 bool
-//line scan_block.go:169
-					_ = gc_returned5
-//line scan_block.go:214
-					if gc_lanes5 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result5 = gocuda.FullMask
-						gc_returned5 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned5 {
-//line scan_block.go:217
-						gc_result5 = uint32(1)<<gc_lanes5 - 1
-//line scan_block.go:217
-						gc_returned5 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result5
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-					_ = v_2
-//line scan_block.go:209
-					r_3 := v_2
-//line scan_block.go:209
-					_ = r_3
-//line scan_block.go:170
-					incl_ := r_3
-//line scan_block.go:170
-					_ = incl_
-//line scan_block.go:171
-					incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:171
-					incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-					gc_left16 &^= 0xff << gc_lane4
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left16 != 0 {
-			{
-
-//line scan_block.go:167
-				warp := (gc_w4 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
+			if gc_left17 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left16&(1<<gc_lane4) == 0 {
+					if gc_left17&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
-					v_2 := gc_l_v_2[gc_lane4]
-					_ = v_2
 
-//line scan_block.go:209
-					var r_3 uint32 = v_2
-
-//line scan_block.go:209
-					_ = r_3
-
-//line scan_block.go:170
-					incl_ := r_3
-					_ = r_3
-					_ = incl_
-
-//line scan_block.go:171
-					gc_c42v[gc_lane4] = incl_
-					gc_s_incl_[gc_rank4] = incl_
-				}
-			}
-		}
-
-//line scan_block.go:171
-		compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
-		gc_left17 := gc_act4
-		if compiled.SIMD {
-//line scan_block.go:171
-			gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-			_ = gc_iota23
-//line scan_block.go:173
-			gc_vb5 := archsimd.BroadcastUint32x8(0)
-//line scan_block.go:173
-			_ = gc_vb5
-			if gc_act4 == ^uint32(0) {
-//line scan_block.go:173
-				gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-				_ = gc_iota24
-//line scan_block.go:173
-				gc_vb6 := archsimd.BroadcastUint32x8(0)
-//line scan_block.go:173
-				_ = gc_vb6
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
 //line scan_block.go:167
-					var lane int = gc_lane4
-//line scan_block.go:167
+					lane := (gc_rank4 & 31)
 					_ = lane
+
 //line scan_block.go:171
-					excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:171
+					excl_ := gc_c42r[gc_lane4]
+
+//line scan_block.go:172
+					if lane == 0 {
+						excl_ = 0
+					}
 					_ = excl_
-//line scan_block.go:172
-					gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-					_ = gc_if24
-//line scan_block.go:172
-					if gc_if24.ToBits() != 0 {
-//line scan_block.go:172
-						excl_ = gc_vb6.Merge(excl_, gc_if24)
-//line scan_block.go:172
-					}
-//line scan_block.go:172
-					excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-					gc_left17 &^= 0xff << gc_lane4
+					gc_s_excl_[gc_rank4] = excl_
 				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-//line scan_block.go:167
-					var lane int = gc_lane4
-//line scan_block.go:167
-					_ = lane
-//line scan_block.go:171
-					excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:171
-					_ = excl_
-//line scan_block.go:172
-					gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-					_ = gc_if23
-//line scan_block.go:172
-					if gc_if23.ToBits() != 0 {
-//line scan_block.go:172
-						excl_ = gc_vb5.Merge(excl_, gc_if23)
-//line scan_block.go:172
-					}
-//line scan_block.go:172
-					excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-					gc_left17 &^= 0xff << gc_lane4
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left17 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left17&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-
-//line scan_block.go:167
-				lane := (gc_rank4 & 31)
-				_ = lane
-
-//line scan_block.go:171
-				excl_ := gc_c42r[gc_lane4]
-
-//line scan_block.go:172
-				if lane == 0 {
-					excl_ = 0
-				}
-				_ = excl_
-				gc_s_excl_[gc_rank4] = excl_
 			}
 		}
 	}
@@ -4765,468 +4779,470 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 				}
 			}
 		}
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
-			var gc_dead4 uint32
-			_ = gc_dead4
+		{
 			var gc_l_s [32]uint32
 			var gc_l_v_3 [32]uint32
 			var gc_c43r [32]uint32
-			{
-				var gc_m184 uint32
+			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+				gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+				var gc_dead4 uint32
+				_ = gc_dead4
+				{
+					var gc_m184 uint32
 
 //line scan_block.go:181
-				if (gc_w4 >> 5) == 0 {
-					gc_m184 = ^uint32(0)
-				}
-				gc_save184 := gc_act4
-				gc_act4 = gc_save184 & gc_m184
-				if gc_act4 != 0 {
+					if (gc_w4 >> 5) == 0 {
+						gc_m184 = ^uint32(0)
+					}
+					gc_save184 := gc_act4
+					gc_act4 = gc_save184 & gc_m184
+					if gc_act4 != 0 {
 
 //line scan_block.go:182
-					warps := scanCeil(b_, w)
-					gc_left18 := gc_act4
-					if compiled.SIMD {
+						warps := scanCeil(b_, w)
+						gc_left18 := gc_act4
+						if compiled.SIMD {
 //line scan_block.go:183
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-						_ = gc_iota26
-						if gc_act4 == ^uint32(0) {
+							_ = gc_iota26
+							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-							gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota28
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
+								_ = gc_iota28
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
 //line scan_block.go:167
-								var lane int = gc_lane4
+									var lane int = gc_lane4
 //line scan_block.go:167
-								_ = lane
+									_ = lane
 //line scan_block.go:183
-								var s archsimd.Uint32x8
+									var s archsimd.Uint32x8
 //line scan_block.go:183
-								_ = s
+									_ = s
 //line scan_block.go:184
-								if lane < 0 || lane > len(totals)-8 {
+									if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
-									break
+										break
 //line scan_block.go:184
-								}
+									}
 //line scan_block.go:184
-								if compiled.Reach(warps, lane, 8) > 7 {
+									if compiled.Reach(warps, lane, 8) > 7 {
 //line scan_block.go:184
-									s = archsimd.LoadUint32x8Slice(totals[lane:])
-								} else {
+										s = archsimd.LoadUint32x8Slice(totals[lane:])
+									} else {
 //line scan_block.go:185
-									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if28
+										_ = gc_if28
 //line scan_block.go:184
-									if gc_if28.ToBits() != 0 {
+										if gc_if28.ToBits() != 0 {
 //line scan_block.go:184
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if28)
+											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if28)
+										}
+//line scan_block.go:185
+									}
+//line scan_block.go:184
+									s.StoreSlice(gc_l_s[gc_lane4:])
+									gc_left18 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line scan_block.go:167
+									var lane int = gc_lane4
+//line scan_block.go:167
+									_ = lane
+//line scan_block.go:183
+									var s archsimd.Uint32x8
+//line scan_block.go:183
+									_ = s
+//line scan_block.go:184
+									if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:184
+										break
+//line scan_block.go:184
+									}
+//line scan_block.go:184
+									gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+//line scan_block.go:184
+									_ = gc_if26
+//line scan_block.go:185
+									if gc_if26.ToBits() != 0 {
+//line scan_block.go:185
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if26)
+//line scan_block.go:185
 									}
 //line scan_block.go:185
+									s.StoreSlice(gc_l_s[gc_lane4:])
+									gc_left18 &^= 0xff << gc_lane4
 								}
-//line scan_block.go:184
-								s.StoreSlice(gc_l_s[gc_lane4:])
-								gc_left18 &^= 0xff << gc_lane4
 							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left18 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left18&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
+								gc_pos4.Thread = gc_rank4
+
 //line scan_block.go:167
-								var lane int = gc_lane4
-//line scan_block.go:167
+								lane := (gc_rank4 & 31)
 								_ = lane
+
 //line scan_block.go:183
-								var s archsimd.Uint32x8
-//line scan_block.go:183
+								var s uint32
+
+//line scan_block.go:184
+								if lane < warps {
+									s = totals[lane]
+								}
 								_ = s
-//line scan_block.go:184
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:184
-									break
-//line scan_block.go:184
-								}
-//line scan_block.go:184
-								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
-//line scan_block.go:184
-								_ = gc_if26
-//line scan_block.go:185
-								if gc_if26.ToBits() != 0 {
-//line scan_block.go:185
-									s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if26)
-//line scan_block.go:185
-								}
-//line scan_block.go:185
-								s.StoreSlice(gc_l_s[gc_lane4:])
-								gc_left18 &^= 0xff << gc_lane4
+								gc_l_s[gc_lane4] = s
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left18 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left18&(1<<gc_lane4) == 0 {
-								continue
+
+//line scan_block.go:187
+						var mask_2 uint32 = gocuda.FullMask
+
+//line scan_block.go:187
+						_ = mask_2
+
+//line scan_block.go:187
+						var lanes_2 int = warps
+
+//line scan_block.go:187
+						_ = lanes_2
+						gc_left19 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line scan_block.go:187
+									s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
+//line scan_block.go:187
+									_ = s
+//line scan_block.go:187
+									v_3 := s
+//line scan_block.go:187
+									_ = v_3
+//line scan_block.go:187
+									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+									gc_left19 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line scan_block.go:187
+									s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
+//line scan_block.go:187
+									_ = s
+//line scan_block.go:187
+									v_3 := s
+//line scan_block.go:187
+									_ = v_3
+//line scan_block.go:187
+									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+									gc_left19 &^= 0xff << gc_lane4
+								}
 							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-							lane := (gc_rank4 & 31)
-							_ = lane
-
-//line scan_block.go:183
-							var s uint32
-
-//line scan_block.go:184
-							if lane < warps {
-								s = totals[lane]
-							}
-							_ = s
-							gc_l_s[gc_lane4] = s
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-
-//line scan_block.go:187
-					var mask_2 uint32 = gocuda.FullMask
-
-//line scan_block.go:187
-					_ = mask_2
-
-//line scan_block.go:187
-					var lanes_2 int = warps
-
-//line scan_block.go:187
-					_ = lanes_2
-					gc_left19 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line scan_block.go:187
-								s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
-//line scan_block.go:187
-								_ = s
-//line scan_block.go:187
-								v_3 := s
-//line scan_block.go:187
-								_ = v_3
-//line scan_block.go:187
-								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left19 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+						if gc_left19 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left19&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line scan_block.go:187
-								s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
-//line scan_block.go:187
+								s := gc_l_s[gc_lane4]
 								_ = s
+
 //line scan_block.go:187
-								v_3 := s
+								var v_3 uint32 = s
+
 //line scan_block.go:187
 								_ = v_3
-//line scan_block.go:187
-								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left19 &^= 0xff << gc_lane4
+								_ = v_3
+								gc_l_v_3[gc_lane4] = v_3
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left19 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left19&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							s := gc_l_s[gc_lane4]
-							_ = s
-
-//line scan_block.go:187
-							var v_3 uint32 = s
-
-//line scan_block.go:187
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane4] = v_3
-						}
-					}
 
 //line scan_block.go:203
-					if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-						var gc_run6 compiled.ShflSteps
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+							var gc_run6 compiled.ShflSteps
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							gc_lo22, gc_hi22 := 0, 32
-							if gc_lo22 < gc_hi22 {
-								gc_lo22 = max(gc_lo22, max(min(d_, 32), -1))
+								gc_lo22, gc_hi22 := 0, 32
+								if gc_lo22 < gc_hi22 {
+									gc_lo22 = max(gc_lo22, max(min(d_, 32), -1))
+								}
+								if gc_lo22 < gc_hi22 && !(d_ < lanes_2) {
+									gc_hi22 = 0
+								}
+								gc_run6.Add(d_, gc_lo22, gc_hi22)
+								if gc_run6.Full() {
+									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
+								}
 							}
-							if gc_lo22 < gc_hi22 && !(d_ < lanes_2) {
-								gc_hi22 = 0
-							}
-							gc_run6.Add(d_, gc_lo22, gc_hi22)
-							if gc_run6.Full() {
-								compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
-					} else {
+							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
+						} else {
 
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo23, gc_hi23 := 0, 32
-								if gc_lo23 < gc_hi23 {
-									gc_lo23 = max(gc_lo23, max(min(d_, 32), -1))
-								}
-								if gc_lo23 < gc_hi23 && !(d_ < lanes_2) {
-									gc_hi23 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo23, gc_hi23)
-							} else {
+								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+									gc_lo23, gc_hi23 := 0, 32
+									if gc_lo23 < gc_hi23 {
+										gc_lo23 = max(gc_lo23, max(min(d_, 32), -1))
+									}
+									if gc_lo23 < gc_hi23 && !(d_ < lanes_2) {
+										gc_hi23 = 0
+									}
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo23, gc_hi23)
+								} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-								gc_left20 := gc_act4
-								if compiled.SIMD {
+									compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+									gc_left20 := gc_act4
+									if compiled.SIMD {
 //line scan_block.go:204
-									gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-									_ = gc_iota29
+										_ = gc_iota29
 //line scan_block.go:204
-									gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-									_ = gc_none11
+										_ = gc_none11
 //line scan_block.go:204
-									gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-									_ = gc_all11
-									if gc_act4 == ^uint32(0) {
+										_ = gc_all11
+										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-										gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota30
+											_ = gc_iota30
 //line scan_block.go:204
-										gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none12
+											_ = gc_none12
 //line scan_block.go:204
-										gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all12
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											gc_rank4 := gc_w4 + gc_lane4
-											_ = gc_rank4
+											_ = gc_all12
+											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+												gc_rank4 := gc_w4 + gc_lane4
+												_ = gc_rank4
 //line scan_block.go:202
-											var lane_2 int = gc_lane4
+												var lane_2 int = gc_lane4
 //line scan_block.go:202
-											_ = lane_2
+												_ = lane_2
 //line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+												v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:202
-											_ = v_3
+												_ = v_3
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+												y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line scan_block.go:204
-											_ = y_
+												_ = y_
 //line scan_block.go:205
-											gc_b16 := gc_none12
+												gc_b16 := gc_none12
 //line scan_block.go:205
-											if d_ < lanes_2 {
+												if d_ < lanes_2 {
 //line scan_block.go:205
-												gc_b16 = gc_all12
+													gc_b16 = gc_all12
 //line scan_block.go:205
+												}
+//line scan_block.go:205
+												gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b16)
+//line scan_block.go:205
+												_ = gc_if30
+//line scan_block.go:205
+												if gc_if30.ToBits() != 0 {
+//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if30)
+//line scan_block.go:205
+												}
+//line scan_block.go:205
+												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+												gc_left20 &^= 0xff << gc_lane4
 											}
+										} else {
+											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+												if gc_act4>>gc_lane4&0xff != 0xff {
+													continue
+												}
+												gc_rank4 := gc_w4 + gc_lane4
+												_ = gc_rank4
+//line scan_block.go:202
+												var lane_2 int = gc_lane4
+//line scan_block.go:202
+												_ = lane_2
+//line scan_block.go:202
+												v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:202
+												_ = v_3
+//line scan_block.go:204
+												y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line scan_block.go:204
+												_ = y_
 //line scan_block.go:205
-											gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b16)
+												gc_b15 := gc_none11
 //line scan_block.go:205
-											_ = gc_if30
+												if d_ < lanes_2 {
 //line scan_block.go:205
-											if gc_if30.ToBits() != 0 {
+													gc_b15 = gc_all11
 //line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if30)
+												}
 //line scan_block.go:205
+												gc_if29 := gc_iota29.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+//line scan_block.go:205
+												_ = gc_if29
+//line scan_block.go:205
+												if gc_if29.ToBits() != 0 {
+//line scan_block.go:205
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if29)
+//line scan_block.go:205
+												}
+//line scan_block.go:205
+												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
+												gc_left20 &^= 0xff << gc_lane4
 											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left20 &^= 0xff << gc_lane4
 										}
-									} else {
-										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-											if gc_act4>>gc_lane4&0xff != 0xff {
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left20 != 0 {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+											if gc_left20&(1<<gc_lane4) == 0 {
 												continue
 											}
 											gc_rank4 := gc_w4 + gc_lane4
 											_ = gc_rank4
+
 //line scan_block.go:202
-											var lane_2 int = gc_lane4
-//line scan_block.go:202
+											lane_2 := (gc_rank4 & 31)
 											_ = lane_2
-//line scan_block.go:202
-											v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:202
+											v_3 := gc_l_v_3[gc_lane4]
 											_ = v_3
+
 //line scan_block.go:204
-											y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-//line scan_block.go:204
+											y_ := gc_c43r[gc_lane4]
+
+//line scan_block.go:205
+											if lane_2 >= d_ && d_ < lanes_2 {
+												v_3 += y_
+											}
 											_ = y_
-//line scan_block.go:205
-											gc_b15 := gc_none11
-//line scan_block.go:205
-											if d_ < lanes_2 {
-//line scan_block.go:205
-												gc_b15 = gc_all11
-//line scan_block.go:205
-											}
-//line scan_block.go:205
-											gc_if29 := gc_iota29.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
-//line scan_block.go:205
-											_ = gc_if29
-//line scan_block.go:205
-											if gc_if29.ToBits() != 0 {
-//line scan_block.go:205
-												v_3 = v_3.Add(y_).Merge(v_3, gc_if29)
-//line scan_block.go:205
-											}
-//line scan_block.go:205
-											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left20 &^= 0xff << gc_lane4
+											gc_l_v_3[gc_lane4] = v_3
 										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left20 != 0 {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left20&(1<<gc_lane4) == 0 {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-
-//line scan_block.go:202
-										lane_2 := (gc_rank4 & 31)
-										_ = lane_2
-										v_3 := gc_l_v_3[gc_lane4]
-										_ = v_3
-
-//line scan_block.go:204
-										y_ := gc_c43r[gc_lane4]
-
-//line scan_block.go:205
-										if lane_2 >= d_ && d_ < lanes_2 {
-											v_3 += y_
-										}
-										_ = y_
-										gc_l_v_3[gc_lane4] = v_3
 									}
 								}
 							}
 						}
-					}
-					gc_left21 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
+						gc_left21 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
 //line scan_block.go:167
-								var lane int = gc_lane4
+									var lane int = gc_lane4
 //line scan_block.go:167
-								_ = lane
+									_ = lane
 //line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
 //line scan_block.go:167
-								_ = v_3
+									_ = v_3
 //line scan_block.go:209
-								r_4 := v_3
+									r_4 := v_3
 //line scan_block.go:209
-								_ = r_4
+									_ = r_4
 //line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
+									if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
-									break
+										break
 //line scan_block.go:187
+									}
+//line scan_block.go:187
+									r_4.StoreSlice(totals[lane:])
+									gc_left21 &^= 0xff << gc_lane4
 								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line scan_block.go:167
+									var lane int = gc_lane4
+//line scan_block.go:167
+									_ = lane
+//line scan_block.go:167
+									v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
+//line scan_block.go:167
+									_ = v_3
+//line scan_block.go:209
+									r_4 := v_3
+//line scan_block.go:209
+									_ = r_4
 //line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left21 &^= 0xff << gc_lane4
+									if lane < 0 || lane > len(totals)-8 {
+//line scan_block.go:187
+										break
+//line scan_block.go:187
+									}
+//line scan_block.go:187
+									r_4.StoreSlice(totals[lane:])
+									gc_left21 &^= 0xff << gc_lane4
+								}
 							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left21 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left21&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
+								gc_pos4.Thread = gc_rank4
+
 //line scan_block.go:167
-								var lane int = gc_lane4
-//line scan_block.go:167
+								lane := (gc_rank4 & 31)
 								_ = lane
-//line scan_block.go:167
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:167
+								v_3 := gc_l_v_3[gc_lane4]
 								_ = v_3
+
 //line scan_block.go:209
-								r_4 := v_3
+								var r_4 uint32 = v_3
+
 //line scan_block.go:209
 								_ = r_4
+
 //line scan_block.go:187
-								if lane < 0 || lane > len(totals)-8 {
-//line scan_block.go:187
-									break
-//line scan_block.go:187
-								}
-//line scan_block.go:187
-								r_4.StoreSlice(totals[lane:])
-								gc_left21 &^= 0xff << gc_lane4
+								totals[lane] = r_4
+								_ = r_4
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left21 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left21&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-							lane := (gc_rank4 & 31)
-							_ = lane
-							v_3 := gc_l_v_3[gc_lane4]
-							_ = v_3
-
-//line scan_block.go:209
-							var r_4 uint32 = v_3
-
-//line scan_block.go:209
-							_ = r_4
-
-//line scan_block.go:187
-							totals[lane] = r_4
-							_ = r_4
-						}
-					}
+					gc_act4 = gc_save184 &^ gc_dead4
 				}
-				gc_act4 = gc_save184 &^ gc_dead4
 			}
 		}
 		{

@@ -294,105 +294,19 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 
 //line spmv.go:201
 	rows := len(y)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_sum [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-		gc_L2:
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line spmv.go:202
-				lane := (gc_rank & 31)
-				_ = lane
-
-//line spmv.go:203
-				row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
-				_ = row
-
-//line spmv.go:204
-				if row >= rows {
-//line spmv.go:204
-					{
-//line spmv.go:204
-						gc_dead |= uint32(1) << gc_lane
-//line spmv.go:204
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-//line spmv.go:205
-					}
-				}
-
-//line spmv.go:207
-				var sum float32
-
-//line spmv.go:208
-				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
-					sum += vals[j] * x[cols[j]]
-				}
-				_ = sum
-				gc_l_sum[gc_lane] = sum
-			}
-		}
-
-//line spmv.go:211
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, true)
-		} else {
-
-//line spmv.go:211
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line spmv.go:212
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
-				} else {
-
-//line spmv.go:212
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						sum := gc_l_sum[gc_lane]
-						_ = sum
-
-//line spmv.go:212
-						sum += gc_c1r[gc_lane]
-						gc_l_sum[gc_lane] = sum
-					}
-				}
-			}
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		if gc_lo2 < gc_hi2 {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w + gc_lo2)
+				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_L2:
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
@@ -410,12 +324,104 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 //line spmv.go:203
 					row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
 					_ = row
-					sum := gc_l_sum[gc_lane]
+
+//line spmv.go:204
+					if row >= rows {
+//line spmv.go:204
+						{
+//line spmv.go:204
+							gc_dead |= uint32(1) << gc_lane
+//line spmv.go:204
+							gc_act &^= uint32(1) << gc_lane
+							continue gc_L2
+//line spmv.go:205
+						}
+					}
+
+//line spmv.go:207
+					var sum float32
+
+//line spmv.go:208
+					for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+						sum += vals[j] * x[cols[j]]
+					}
 					_ = sum
+					gc_l_sum[gc_lane] = sum
+				}
+			}
+
+//line spmv.go:211
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_sum)
+				} else {
+					compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line spmv.go:211
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line spmv.go:212
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					} else {
+
+//line spmv.go:212
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							sum := gc_l_sum[gc_lane]
+							_ = sum
+
+//line spmv.go:212
+							sum += gc_c1r[gc_lane]
+							gc_l_sum[gc_lane] = sum
+						}
+					}
+				}
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				{
+					gc_tidx := gc_b.At(gc_w + gc_lo2)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line spmv.go:202
+						lane := (gc_rank & 31)
+						_ = lane
+
+//line spmv.go:203
+						row := (gc_bx*gc_bdx + gc_tx) / gocuda.WarpSize
+						_ = row
+						sum := gc_l_sum[gc_lane]
+						_ = sum
 
 //line spmv.go:214
-					{
-						y[row] = sum
+						{
+							y[row] = sum
+						}
 					}
 				}
 			}

@@ -393,143 +393,19 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 
 //line spmv.go:201
 	rows := len(y)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_sum [32]float32
 		var gc_c21r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L22:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line spmv.go:202
-				lane := (gc_rank2 & 31)
-				_ = lane
-
-//line spmv.go:203
-				row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
-				_ = row
-
-//line spmv.go:204
-				if row >= rows {
-//line spmv.go:204
-					{
-//line spmv.go:204
-						gc_dead2 |= uint32(1) << gc_lane2
-//line spmv.go:204
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L22
-//line spmv.go:205
-					}
-				}
-
-//line spmv.go:207
-				var sum float32
-
-//line spmv.go:208
-				for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
-					sum += vals[j] * x[cols[j]]
-				}
-				_ = sum
-				gc_l_sum[gc_lane2] = sum
-			}
-		}
-
-//line spmv.go:211
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, true)
-		} else {
-
-//line spmv.go:211
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line spmv.go:212
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
-				} else {
-
-//line spmv.go:212
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line spmv.go:212
-								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
-//line spmv.go:212
-								_ = sum
-//line spmv.go:212
-								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line spmv.go:212
-								sum.StoreSlice(gc_l_sum[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line spmv.go:212
-								sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
-//line spmv.go:212
-								_ = sum
-//line spmv.go:212
-								sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line spmv.go:212
-								sum.StoreSlice(gc_l_sum[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							sum := gc_l_sum[gc_lane2]
-							_ = sum
-
-//line spmv.go:212
-							sum += gc_c21r[gc_lane2]
-							gc_l_sum[gc_lane2] = sum
-						}
-					}
-				}
-			}
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_L22:
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
@@ -547,12 +423,142 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 //line spmv.go:203
 					row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
 					_ = row
-					sum := gc_l_sum[gc_lane2]
+
+//line spmv.go:204
+					if row >= rows {
+//line spmv.go:204
+						{
+//line spmv.go:204
+							gc_dead2 |= uint32(1) << gc_lane2
+//line spmv.go:204
+							gc_act2 &^= uint32(1) << gc_lane2
+							continue gc_L22
+//line spmv.go:205
+						}
+					}
+
+//line spmv.go:207
+					var sum float32
+
+//line spmv.go:208
+					for j := int(rowPtr[row]) + lane; j < int(rowPtr[row+1]); j += gocuda.WarpSize {
+						sum += vals[j] * x[cols[j]]
+					}
 					_ = sum
+					gc_l_sum[gc_lane2] = sum
+				}
+			}
+
+//line spmv.go:211
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_sum)
+				} else {
+					compiled.ShflDownHalving(&gc_l_sum, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line spmv.go:211
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line spmv.go:212
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_sum, offset, 0, 32)
+					} else {
+
+//line spmv.go:212
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_sum, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line spmv.go:212
+									sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line spmv.go:212
+									_ = sum
+//line spmv.go:212
+									sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line spmv.go:212
+									sum.StoreSlice(gc_l_sum[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line spmv.go:212
+									sum := archsimd.LoadFloat32x8Slice(gc_l_sum[gc_lane2:])
+//line spmv.go:212
+									_ = sum
+//line spmv.go:212
+									sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line spmv.go:212
+									sum.StoreSlice(gc_l_sum[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								sum := gc_l_sum[gc_lane2]
+								_ = sum
+
+//line spmv.go:212
+								sum += gc_c21r[gc_lane2]
+								gc_l_sum[gc_lane2] = sum
+							}
+						}
+					}
+				}
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			if gc_lo4 < gc_hi4 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line spmv.go:202
+						lane := (gc_rank2 & 31)
+						_ = lane
+
+//line spmv.go:203
+						row := (gc_bx2*gc_bdx2 + gc_tx2) / gocuda.WarpSize
+						_ = row
+						sum := gc_l_sum[gc_lane2]
+						_ = sum
 
 //line spmv.go:214
-					{
-						y[row] = sum
+						{
+							y[row] = sum
+						}
 					}
 				}
 			}

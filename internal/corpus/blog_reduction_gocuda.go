@@ -206,139 +206,63 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_ [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sum := gc_s_sum[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line blog_reduction.go:65
-			var val int32 = sum
+				var val int32 = sum
 
 //line blog_reduction.go:65
-			_ = val
+				_ = val
 
 //line blog_reduction.go:35
-			var val_ int32 = val
+				var val_ int32 = val
 
 //line blog_reduction.go:35
-			_ = val_
-			_ = val
-			_ = val_
-			gc_l_val_[gc_lane] = val_
-		}
+				_ = val_
+				_ = val
+				_ = val_
+				gc_l_val_[gc_lane] = val_
+			}
 
 //line blog_reduction.go:22
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
-		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+			} else {
 
 //line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_ := gc_l_val_[gc_lane]
+							_ = val_
 
 //line blog_reduction.go:23
-						val_ += gc_c1r[gc_lane]
-						gc_l_val_[gc_lane] = val_
+							val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
+						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				_ = lane
-
-//line blog_reduction.go:33
-				wid := gc_tx / gocuda.WarpSize
-				_ = wid
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
-				var val int32
-				_ = val
-
-//line blog_reduction.go:25
-				var r_ int32 = val_
-
-//line blog_reduction.go:25
-				_ = r_
-
-//line blog_reduction.go:35
-				val = r_
-
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val
-				}
-				_ = r_
-				gc_s_val[gc_rank] = val
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_2 [32]int32
-		var gc_c2r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				_ = lane
-				var val int32
-				_ = val
-
-//line blog_reduction.go:44
-				val = 0
-
-//line blog_reduction.go:45
-				if gc_tx < gc_bdx/gocuda.WarpSize {
-					val = shared[lane]
-				}
-				gc_s_val[gc_rank] = val
-			}
-		}
-		{
-			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -350,91 +274,171 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
+//line blog_reduction.go:32
+					lane := gc_tx % gocuda.WarpSize
+					_ = lane
+
 //line blog_reduction.go:33
 					wid := gc_tx / gocuda.WarpSize
 					_ = wid
-
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m15 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:49
-					var val_2 int32 = val
-
-//line blog_reduction.go:49
-					_ = val_2
-					_ = val_2
-					gc_l_val_2[gc_lane] = val_2
-				}
-
-//line blog_reduction.go:22
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
-				} else {
-
-//line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line blog_reduction.go:23
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-						} else {
-
-//line blog_reduction.go:23
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_2 := gc_l_val_2[gc_lane]
-								_ = val_2
-
-//line blog_reduction.go:23
-								val_2 += gc_c2r[gc_lane]
-								gc_l_val_2[gc_lane] = val_2
-							}
-						}
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
 					var val int32
 					_ = val
 
 //line blog_reduction.go:25
-					var r_2 int32 = val_2
+					var r_ int32 = val_
 
 //line blog_reduction.go:25
-					_ = r_2
+					_ = r_
 
-//line blog_reduction.go:49
-					val = r_2
-					_ = r_2
+//line blog_reduction.go:35
+					val = r_
+
+//line blog_reduction.go:38
+					if lane == 0 {
+						shared[wid] = val
+					}
+					_ = r_
 					gc_s_val[gc_rank] = val
 				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+		}
+	}
+	{
+		var gc_l_val_2 [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:32
+					lane := gc_tx % gocuda.WarpSize
+					_ = lane
+					var val int32
+					_ = val
+
+//line blog_reduction.go:44
+					val = 0
+
+//line blog_reduction.go:45
+					if gc_tx < gc_bdx/gocuda.WarpSize {
+						val = shared[lane]
+					}
+					gc_s_val[gc_rank] = val
+				}
+			}
+			{
+				var gc_m15 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:33
+						wid := gc_tx / gocuda.WarpSize
+						_ = wid
+
+//line blog_reduction.go:48
+						if wid == 0 {
+							gc_m15 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save15 := gc_act
+				gc_act = gc_save15 & gc_m15
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:49
+						var val_2 int32 = val
+
+//line blog_reduction.go:49
+						_ = val_2
+						_ = val_2
+						gc_l_val_2[gc_lane] = val_2
+					}
+
+//line blog_reduction.go:22
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+					} else {
+
+//line blog_reduction.go:22
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line blog_reduction.go:23
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+							} else {
+
+//line blog_reduction.go:23
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									val_2 := gc_l_val_2[gc_lane]
+									_ = val_2
+
+//line blog_reduction.go:23
+									val_2 += gc_c2r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+						}
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_2 := gc_l_val_2[gc_lane]
+						_ = val_2
+						var val int32
+						_ = val
+
+//line blog_reduction.go:25
+						var r_2 int32 = val_2
+
+//line blog_reduction.go:25
+						_ = r_2
+
+//line blog_reduction.go:49
+						val = r_2
+						_ = r_2
+						gc_s_val[gc_rank] = val
+					}
+				}
+				gc_act = gc_save15 &^ gc_dead
+			}
 		}
 	}
 	{
@@ -979,205 +983,129 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_2 [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off2 := ((gc_bx * gc_bdx) + (n / 2 * 2)) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+						gc_at := in[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line blog_reduction.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line blog_reduction.go:96
-						i_ := idx + n/2*2
-						_ = i_
-						sum := gc_s_sum[gc_rank]
+							i_ := idx + n/2*2
+							_ = i_
+							sum := gc_s_sum[gc_rank]
 
 //line blog_reduction.go:97
-						if i_ < n {
-							sum += gc_at[gc_lane]
-						}
+							if i_ < n {
+								sum += gc_at[gc_lane]
+							}
 
 //line blog_reduction.go:100
-						var val_ int32 = sum
+							var val_ int32 = sum
 
 //line blog_reduction.go:100
-						_ = val_
+							_ = val_
 
 //line blog_reduction.go:35
-						var val_2 int32 = val_
+							var val_2 int32 = val_
 
 //line blog_reduction.go:35
-						_ = val_2
-						_ = val_
-						_ = val_2
-						gc_l_val_2[gc_lane] = val_2
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							_ = val_2
+							_ = val_
+							_ = val_2
+							gc_l_val_2[gc_lane] = val_2
+							gc_s_sum[gc_rank] = sum
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line blog_reduction.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line blog_reduction.go:96
-						i_ := idx + n/2*2
-						_ = i_
-						sum := gc_s_sum[gc_rank]
+							i_ := idx + n/2*2
+							_ = i_
+							sum := gc_s_sum[gc_rank]
 
 //line blog_reduction.go:97
-						if i_ < n {
-							sum += in[i_]
+							if i_ < n {
+								sum += in[i_]
+							}
+
+//line blog_reduction.go:100
+							var val_ int32 = sum
+
+//line blog_reduction.go:100
+							_ = val_
+
+//line blog_reduction.go:35
+							var val_2 int32 = val_
+
+//line blog_reduction.go:35
+							_ = val_2
+							_ = val_
+							_ = val_2
+							gc_l_val_2[gc_lane] = val_2
+							gc_s_sum[gc_rank] = sum
 						}
-
-//line blog_reduction.go:100
-						var val_ int32 = sum
-
-//line blog_reduction.go:100
-						_ = val_
-
-//line blog_reduction.go:35
-						var val_2 int32 = val_
-
-//line blog_reduction.go:35
-						_ = val_2
-						_ = val_
-						_ = val_2
-						gc_l_val_2[gc_lane] = val_2
-						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
-		}
 
 //line blog_reduction.go:22
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
-		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+			} else {
 
 //line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_2 := gc_l_val_2[gc_lane]
-						_ = val_2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_2 := gc_l_val_2[gc_lane]
+							_ = val_2
 
 //line blog_reduction.go:23
-						val_2 += gc_c1r[gc_lane]
-						gc_l_val_2[gc_lane] = val_2
+							val_2 += gc_c1r[gc_lane]
+							gc_l_val_2[gc_lane] = val_2
+						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				_ = lane
-
-//line blog_reduction.go:33
-				wid := gc_tx / gocuda.WarpSize
-				_ = wid
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-				var val_ int32
-				_ = val_
-
-//line blog_reduction.go:25
-				var r_ int32 = val_2
-
-//line blog_reduction.go:25
-				_ = r_
-
-//line blog_reduction.go:35
-				val_ = r_
-
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val_
-				}
-				_ = r_
-				gc_s_val_[gc_rank] = val_
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_3 [32]int32
-		var gc_c2r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				_ = lane
-				var val_ int32
-				_ = val_
-
-//line blog_reduction.go:44
-				val_ = 0
-
-//line blog_reduction.go:45
-				if gc_tx < gc_bdx/gocuda.WarpSize {
-					val_ = shared[lane]
-				}
-				gc_s_val_[gc_rank] = val_
-			}
-		}
-		{
-			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -1189,91 +1117,171 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
+//line blog_reduction.go:32
+					lane := gc_tx % gocuda.WarpSize
+					_ = lane
+
 //line blog_reduction.go:33
 					wid := gc_tx / gocuda.WarpSize
 					_ = wid
-
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m15 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_ := gc_s_val_[gc_rank]
-
-//line blog_reduction.go:49
-					var val_3 int32 = val_
-
-//line blog_reduction.go:49
-					_ = val_3
-					_ = val_3
-					gc_l_val_3[gc_lane] = val_3
-				}
-
-//line blog_reduction.go:22
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
-				} else {
-
-//line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line blog_reduction.go:23
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
-						} else {
-
-//line blog_reduction.go:23
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_3 := gc_l_val_3[gc_lane]
-								_ = val_3
-
-//line blog_reduction.go:23
-								val_3 += gc_c2r[gc_lane]
-								gc_l_val_3[gc_lane] = val_3
-							}
-						}
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
 					var val_ int32
 					_ = val_
 
 //line blog_reduction.go:25
-					var r_2 int32 = val_3
+					var r_ int32 = val_2
 
 //line blog_reduction.go:25
-					_ = r_2
+					_ = r_
 
-//line blog_reduction.go:49
-					val_ = r_2
-					_ = r_2
+//line blog_reduction.go:35
+					val_ = r_
+
+//line blog_reduction.go:38
+					if lane == 0 {
+						shared[wid] = val_
+					}
+					_ = r_
 					gc_s_val_[gc_rank] = val_
 				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+		}
+	}
+	{
+		var gc_l_val_3 [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:32
+					lane := gc_tx % gocuda.WarpSize
+					_ = lane
+					var val_ int32
+					_ = val_
+
+//line blog_reduction.go:44
+					val_ = 0
+
+//line blog_reduction.go:45
+					if gc_tx < gc_bdx/gocuda.WarpSize {
+						val_ = shared[lane]
+					}
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+			{
+				var gc_m15 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:33
+						wid := gc_tx / gocuda.WarpSize
+						_ = wid
+
+//line blog_reduction.go:48
+						if wid == 0 {
+							gc_m15 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save15 := gc_act
+				gc_act = gc_save15 & gc_m15
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_ := gc_s_val_[gc_rank]
+
+//line blog_reduction.go:49
+						var val_3 int32 = val_
+
+//line blog_reduction.go:49
+						_ = val_3
+						_ = val_3
+						gc_l_val_3[gc_lane] = val_3
+					}
+
+//line blog_reduction.go:22
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflDownHalving(&gc_l_val_3, gocuda.WarpSize/2, 32, true)
+					} else {
+
+//line blog_reduction.go:22
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line blog_reduction.go:23
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+							} else {
+
+//line blog_reduction.go:23
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									val_3 := gc_l_val_3[gc_lane]
+									_ = val_3
+
+//line blog_reduction.go:23
+									val_3 += gc_c2r[gc_lane]
+									gc_l_val_3[gc_lane] = val_3
+								}
+							}
+						}
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_3 := gc_l_val_3[gc_lane]
+						_ = val_3
+						var val_ int32
+						_ = val_
+
+//line blog_reduction.go:25
+						var r_2 int32 = val_3
+
+//line blog_reduction.go:25
+						_ = r_2
+
+//line blog_reduction.go:49
+						val_ = r_2
+						_ = r_2
+						gc_s_val_[gc_rank] = val_
+					}
+				}
+				gc_act = gc_save15 &^ gc_dead
+			}
 		}
 	}
 	{
@@ -1833,85 +1841,87 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sum := gc_s_sum[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line blog_reduction.go:116
-			var val int32 = sum
+				var val int32 = sum
 
 //line blog_reduction.go:116
-			_ = val
-			_ = val
-			gc_l_val[gc_lane] = val
-		}
+				_ = val
+				_ = val
+				gc_l_val[gc_lane] = val
+			}
 
 //line blog_reduction.go:22
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 32, true)
-		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 32, true)
+			} else {
 
 //line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val := gc_l_val[gc_lane]
-						_ = val
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val := gc_l_val[gc_lane]
+							_ = val
 
 //line blog_reduction.go:23
-						val += gc_c1r[gc_lane]
-						gc_l_val[gc_lane] = val
+							val += gc_c1r[gc_lane]
+							gc_l_val[gc_lane] = val
+						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
-				var sum int32
-				_ = sum
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_l_val[gc_lane]
+					_ = val
+					var sum int32
+					_ = sum
 
 //line blog_reduction.go:25
-				var r int32 = val
+					var r int32 = val
 
 //line blog_reduction.go:25
-				_ = r
+					_ = r
 
 //line blog_reduction.go:116
-				sum = r
+					sum = r
 
 //line blog_reduction.go:117
-				if gc_tx%gocuda.WarpSize == 0 {
-					atomic.Add(out, sum)
+					if gc_tx%gocuda.WarpSize == 0 {
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank] = sum
 				}
-				_ = r
-				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
@@ -2109,139 +2119,63 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 
 //line blog_reduction.go:31
 	shared := gc_shared1(32)[:32]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_ [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sum := gc_s_sum[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line blog_reduction.go:131
-			var val int32 = sum
+				var val int32 = sum
 
 //line blog_reduction.go:131
-			_ = val
+				_ = val
 
 //line blog_reduction.go:35
-			var val_ int32 = val
+				var val_ int32 = val
 
 //line blog_reduction.go:35
-			_ = val_
-			_ = val
-			_ = val_
-			gc_l_val_[gc_lane] = val_
-		}
+				_ = val_
+				_ = val
+				_ = val_
+				gc_l_val_[gc_lane] = val_
+			}
 
 //line blog_reduction.go:22
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
-		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_val_, gocuda.WarpSize/2, 32, true)
+			} else {
 
 //line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_ := gc_l_val_[gc_lane]
+							_ = val_
 
 //line blog_reduction.go:23
-						val_ += gc_c1r[gc_lane]
-						gc_l_val_[gc_lane] = val_
+							val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
+						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				_ = lane
-
-//line blog_reduction.go:33
-				wid := gc_tx / gocuda.WarpSize
-				_ = wid
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
-				var val int32
-				_ = val
-
-//line blog_reduction.go:25
-				var r_ int32 = val_
-
-//line blog_reduction.go:25
-				_ = r_
-
-//line blog_reduction.go:35
-				val = r_
-
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val
-				}
-				_ = r_
-				gc_s_val[gc_rank] = val
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_2 [32]int32
-		var gc_c2r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:32
-				lane := gc_tx % gocuda.WarpSize
-				_ = lane
-				var val int32
-				_ = val
-
-//line blog_reduction.go:44
-				val = 0
-
-//line blog_reduction.go:45
-				if gc_tx < gc_bdx/gocuda.WarpSize {
-					val = shared[lane]
-				}
-				gc_s_val[gc_rank] = val
-			}
-		}
-		{
-			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -2253,91 +2187,171 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
+//line blog_reduction.go:32
+					lane := gc_tx % gocuda.WarpSize
+					_ = lane
+
 //line blog_reduction.go:33
 					wid := gc_tx / gocuda.WarpSize
 					_ = wid
-
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m15 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_s_val[gc_rank]
-
-//line blog_reduction.go:49
-					var val_2 int32 = val
-
-//line blog_reduction.go:49
-					_ = val_2
-					_ = val_2
-					gc_l_val_2[gc_lane] = val_2
-				}
-
-//line blog_reduction.go:22
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
-				} else {
-
-//line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line blog_reduction.go:23
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-						} else {
-
-//line blog_reduction.go:23
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_2 := gc_l_val_2[gc_lane]
-								_ = val_2
-
-//line blog_reduction.go:23
-								val_2 += gc_c2r[gc_lane]
-								gc_l_val_2[gc_lane] = val_2
-							}
-						}
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
 					var val int32
 					_ = val
 
 //line blog_reduction.go:25
-					var r_2 int32 = val_2
+					var r_ int32 = val_
 
 //line blog_reduction.go:25
-					_ = r_2
+					_ = r_
 
-//line blog_reduction.go:49
-					val = r_2
-					_ = r_2
+//line blog_reduction.go:35
+					val = r_
+
+//line blog_reduction.go:38
+					if lane == 0 {
+						shared[wid] = val
+					}
+					_ = r_
 					gc_s_val[gc_rank] = val
 				}
 			}
-			gc_act = gc_save15 &^ gc_dead
+		}
+	}
+	{
+		var gc_l_val_2 [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:32
+					lane := gc_tx % gocuda.WarpSize
+					_ = lane
+					var val int32
+					_ = val
+
+//line blog_reduction.go:44
+					val = 0
+
+//line blog_reduction.go:45
+					if gc_tx < gc_bdx/gocuda.WarpSize {
+						val = shared[lane]
+					}
+					gc_s_val[gc_rank] = val
+				}
+			}
+			{
+				var gc_m15 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:33
+						wid := gc_tx / gocuda.WarpSize
+						_ = wid
+
+//line blog_reduction.go:48
+						if wid == 0 {
+							gc_m15 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save15 := gc_act
+				gc_act = gc_save15 & gc_m15
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+
+//line blog_reduction.go:49
+						var val_2 int32 = val
+
+//line blog_reduction.go:49
+						_ = val_2
+						_ = val_2
+						gc_l_val_2[gc_lane] = val_2
+					}
+
+//line blog_reduction.go:22
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflDownHalving(&gc_l_val_2, gocuda.WarpSize/2, 32, true)
+					} else {
+
+//line blog_reduction.go:22
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+
+//line blog_reduction.go:23
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+							} else {
+
+//line blog_reduction.go:23
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									val_2 := gc_l_val_2[gc_lane]
+									_ = val_2
+
+//line blog_reduction.go:23
+									val_2 += gc_c2r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+						}
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_2 := gc_l_val_2[gc_lane]
+						_ = val_2
+						var val int32
+						_ = val
+
+//line blog_reduction.go:25
+						var r_2 int32 = val_2
+
+//line blog_reduction.go:25
+						_ = r_2
+
+//line blog_reduction.go:49
+						val = r_2
+						_ = r_2
+						gc_s_val[gc_rank] = val
+					}
+				}
+				gc_act = gc_save15 &^ gc_dead
+			}
 		}
 	}
 	{
@@ -2955,68 +2969,70 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 
 //line blog_reduction.go:180
 	_ = g
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-
-//line blog_reduction.go:177
-			mySum := cgThreadSum(t, input, n)
-
-//line blog_reduction.go:180
-			var val int32 = mySum
-
-//line blog_reduction.go:180
-			_ = val
-			_ = mySum
-			_ = val
-			gc_l_val[gc_lane] = val
-		}
-
-//line blog_reduction.go:165
-		for i := g.Size() / 2; i > 0; i /= 2 {
-
-//line blog_reduction.go:166
-			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:177
+				mySum := cgThreadSum(t, input, n)
+
+//line blog_reduction.go:180
+				var val int32 = mySum
+
+//line blog_reduction.go:180
+				_ = val
+				_ = mySum
+				_ = val
+				gc_l_val[gc_lane] = val
+			}
+
+//line blog_reduction.go:165
+			for i := g.Size() / 2; i > 0; i /= 2 {
+
+//line blog_reduction.go:166
+				compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val := gc_l_val[gc_lane]
+					_ = val
+
+//line blog_reduction.go:166
+					val += gc_c1r[gc_lane]
+					gc_l_val[gc_lane] = val
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 				val := gc_l_val[gc_lane]
 				_ = val
 
-//line blog_reduction.go:166
-				val += gc_c1r[gc_lane]
-				gc_l_val[gc_lane] = val
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			val := gc_l_val[gc_lane]
-			_ = val
+//line blog_reduction.go:168
+				var r int32 = val
 
 //line blog_reduction.go:168
-			var r int32 = val
-
-//line blog_reduction.go:168
-			_ = r
+				_ = r
 
 //line blog_reduction.go:180
-			tileSum := r
+				tileSum := r
 
 //line blog_reduction.go:182
-			if (gc_rank & (32 - 1)) == 0 {
-				atomic.Add(sum, tileSum)
+				if (gc_rank & (32 - 1)) == 0 {
+					atomic.Add(sum, tileSum)
+				}
+				_ = r
+				_ = tileSum
 			}
-			_ = r
-			_ = tileSum
 		}
 	}
 }
@@ -3568,11 +3584,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_rank [32]int
 		var gc_c1r [32]uint32
 		var gc_c2m [32]uint32
@@ -3580,94 +3592,20 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 		var gc_c2a [32]int
 		var gc_c2w [32]int
 		var gc_c2r [32]int32
-		{
-			var gc_m5 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:259
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
-//line blog_reduction.go:260
-					if i < n && src[i] > 0 {
-						gc_m5 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save5 := gc_act
-			gc_act = gc_save5 & gc_m5
-			if gc_act != 0 {
-
-//line blog_reduction.go:261
-				var ctr *int32 = nres
-
-//line blog_reduction.go:261
-				_ = ctr
-
-//line blog_reduction.go:242
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
-//line blog_reduction.go:242
-					active := gc_c1r[gc_lane]
-
-//line blog_reduction.go:243
-					leader := bits.TrailingZeros32(active)
-
-//line blog_reduction.go:244
-					change := int32(bits.OnesCount32(active))
-
-//line blog_reduction.go:245
-					rank := bits.OnesCount32(active & t.LaneMaskLT())
-
-//line blog_reduction.go:246
-					var warpRes int32
-
-//line blog_reduction.go:247
-					if rank == 0 {
-						warpRes = atomic.Add(ctr, change)
-					}
-					_ = active
-					_ = leader
-					_ = change
-					_ = rank
-					_ = warpRes
-
-//line blog_reduction.go:250
-					gc_c2m[gc_lane] = active
-					gc_c2v[gc_lane] = warpRes
-					gc_c2a[gc_lane] = leader
-					gc_c2w[gc_lane] = gocuda.WarpSize
-					gc_l_rank[gc_lane] = rank
-				}
-
-//line blog_reduction.go:250
-				compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+				var gc_m5 uint32
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
@@ -3675,27 +3613,107 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 //line blog_reduction.go:259
 						i := gc_tx + gc_bx*gc_bdx
 						_ = i
-						rank := gc_l_rank[gc_lane]
-						_ = rank
+
+//line blog_reduction.go:260
+						if i < n && src[i] > 0 {
+							gc_m5 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save5 := gc_act
+				gc_act = gc_save5 & gc_m5
+				if gc_act != 0 {
+
+//line blog_reduction.go:261
+					var ctr *int32 = nres
+
+//line blog_reduction.go:261
+					_ = ctr
+
+//line blog_reduction.go:242
+					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line blog_reduction.go:242
+						active := gc_c1r[gc_lane]
+
+//line blog_reduction.go:243
+						leader := bits.TrailingZeros32(active)
+
+//line blog_reduction.go:244
+						change := int32(bits.OnesCount32(active))
+
+//line blog_reduction.go:245
+						rank := bits.OnesCount32(active & t.LaneMaskLT())
+
+//line blog_reduction.go:246
 						var warpRes int32
+
+//line blog_reduction.go:247
+						if rank == 0 {
+							warpRes = atomic.Add(ctr, change)
+						}
+						_ = active
+						_ = leader
+						_ = change
+						_ = rank
 						_ = warpRes
 
 //line blog_reduction.go:250
-						warpRes = gc_c2r[gc_lane]
+						gc_c2m[gc_lane] = active
+						gc_c2v[gc_lane] = warpRes
+						gc_c2a[gc_lane] = leader
+						gc_c2w[gc_lane] = gocuda.WarpSize
+						gc_l_rank[gc_lane] = rank
+					}
+
+//line blog_reduction.go:250
+					compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:259
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+							rank := gc_l_rank[gc_lane]
+							_ = rank
+							var warpRes int32
+							_ = warpRes
+
+//line blog_reduction.go:250
+							warpRes = gc_c2r[gc_lane]
 
 //line blog_reduction.go:251
-						var r int32 = warpRes + int32(rank)
+							var r int32 = warpRes + int32(rank)
 
 //line blog_reduction.go:251
-						_ = r
+							_ = r
 
 //line blog_reduction.go:261
-						dst[r] = src[i]
-						_ = r
+							dst[r] = src[i]
+							_ = r
+						}
 					}
 				}
+				gc_act = gc_save5 &^ gc_dead
 			}
-			gc_act = gc_save5 &^ gc_dead
 		}
 	}
 }

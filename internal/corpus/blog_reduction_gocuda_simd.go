@@ -353,246 +353,170 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_ [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line blog_reduction.go:65
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:65
-					_ = sum
+						_ = sum
 //line blog_reduction.go:65
-					val := sum
+						val := sum
 //line blog_reduction.go:65
-					_ = val
+						_ = val
 //line blog_reduction.go:35
-					val_ := val
+						val_ := val
 //line blog_reduction.go:35
-					_ = val_
+						_ = val_
 //line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:35
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:35
+						_ = sum
+//line blog_reduction.go:65
+						val := sum
+//line blog_reduction.go:65
+						_ = val
+//line blog_reduction.go:35
+						val_ := val
+//line blog_reduction.go:35
+						_ = val_
+//line blog_reduction.go:35
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line blog_reduction.go:35
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:35
-					_ = sum
+					sum := gc_s_sum[gc_rank2]
+
 //line blog_reduction.go:65
-					val := sum
+					var val int32 = sum
+
 //line blog_reduction.go:65
 					_ = val
+
 //line blog_reduction.go:35
-					val_ := val
+					var val_ int32 = val
+
 //line blog_reduction.go:35
 					_ = val_
-//line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = val
+					_ = val_
+					gc_l_val_[gc_lane2] = val_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:65
-				var val int32 = sum
-
-//line blog_reduction.go:65
-				_ = val
-
-//line blog_reduction.go:35
-				var val_ int32 = val
-
-//line blog_reduction.go:35
-				_ = val_
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane2] = val_
-			}
-		}
 
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+			} else {
 
 //line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:23
-								_ = val_
+									_ = val_
 //line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line blog_reduction.go:23
+									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+									_ = val_
+//line blog_reduction.go:23
+									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
+								val_ := gc_l_val_[gc_lane2]
 								_ = val_
-//line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
 
 //line blog_reduction.go:23
-							val_ += gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+								val_ += gc_c21r[gc_lane2]
+								gc_l_val_[gc_lane2] = val_
+							}
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				_ = lane
-
-//line blog_reduction.go:33
-				wid := gc_tx2 / gocuda.WarpSize
-				_ = wid
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
-				var val int32
-				_ = val
-
-//line blog_reduction.go:25
-				var r_ int32 = val_
-
-//line blog_reduction.go:25
-				_ = r_
-
-//line blog_reduction.go:35
-				val = r_
-
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val
-				}
-				_ = r_
-				gc_s_val[gc_rank2] = val
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_val_2 [32]int32
-		var gc_c22r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				_ = lane
-				var val int32
-				_ = val
-
-//line blog_reduction.go:44
-				val = 0
-
-//line blog_reduction.go:45
-				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
-					val = shared[lane]
-				}
-				gc_s_val[gc_rank2] = val
-			}
-		}
-		{
-			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -604,234 +528,314 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
+//line blog_reduction.go:32
+					lane := gc_tx2 % gocuda.WarpSize
+					_ = lane
+
 //line blog_reduction.go:33
 					wid := gc_tx2 / gocuda.WarpSize
 					_ = wid
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
+					var val int32
+					_ = val
 
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m152 |= 1 << gc_lane2
+//line blog_reduction.go:25
+					var r_ int32 = val_
+
+//line blog_reduction.go:25
+					_ = r_
+
+//line blog_reduction.go:35
+					val = r_
+
+//line blog_reduction.go:38
+					if lane == 0 {
+						shared[wid] = val
 					}
+					_ = r_
+					gc_s_val[gc_rank2] = val
 				}
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-							_ = val
-//line blog_reduction.go:49
-							val_2 := val
-//line blog_reduction.go:49
-							_ = val_2
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+		}
+	}
+	{
+		var gc_l_val_2 [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:32
+					lane := gc_tx2 % gocuda.WarpSize
+					_ = lane
+					var val int32
+					_ = val
+
+//line blog_reduction.go:44
+					val = 0
+
+//line blog_reduction.go:45
+					if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+						val = shared[lane]
+					}
+					gc_s_val[gc_rank2] = val
+				}
+			}
+			{
+				var gc_m152 uint32
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:33
+						wid := gc_tx2 / gocuda.WarpSize
+						_ = wid
+
+//line blog_reduction.go:48
+						if wid == 0 {
+							gc_m152 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save152 := gc_act2
+				gc_act2 = gc_save152 & gc_m152
+				if gc_act2 != 0 {
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+								_ = val
+//line blog_reduction.go:49
+								val_2 := val
+//line blog_reduction.go:49
+								_ = val_2
+//line blog_reduction.go:49
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+								_ = val
+//line blog_reduction.go:49
+								val_2 := val
+//line blog_reduction.go:49
+								_ = val_2
+//line blog_reduction.go:49
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+							val := gc_s_val[gc_rank2]
+
 //line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-							_ = val
-//line blog_reduction.go:49
-							val_2 := val
+							var val_2 int32 = val
+
 //line blog_reduction.go:49
 							_ = val_2
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							_ = val_2
+							gc_l_val_2[gc_lane2] = val_2
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:49
-						var val_2 int32 = val
-
-//line blog_reduction.go:49
-						_ = val_2
-						_ = val_2
-						gc_l_val_2[gc_lane2] = val_2
-					}
-				}
 
 //line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run2 compiled.ShflSteps
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+							gc_run2.Add(offset_, 0, 32)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+							}
 						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-				} else {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+					} else {
 
 //line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-						} else {
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+							} else {
 
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+								gc_left4 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-										_ = val_2
+											_ = val_2
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line blog_reduction.go:23
+											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+											_ = val_2
+//line blog_reduction.go:23
+											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left4 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
+										val_2 := gc_l_val_2[gc_lane2]
 										_ = val_2
-//line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_2 := gc_l_val_2[gc_lane2]
-									_ = val_2
 
 //line blog_reduction.go:23
-									val_2 += gc_c22r[gc_lane2]
-									gc_l_val_2[gc_lane2] = val_2
+										val_2 += gc_c22r[gc_lane2]
+										gc_l_val_2[gc_lane2] = val_2
+									}
 								}
 							}
 						}
 					}
-				}
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line blog_reduction.go:25
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:25
-							_ = val_2
+								_ = val_2
 //line blog_reduction.go:25
-							var val archsimd.Int32x8
+								var val archsimd.Int32x8
 //line blog_reduction.go:25
-							_ = val
+								_ = val
 //line blog_reduction.go:25
-							r_2 := val_2
+								r_2 := val_2
 //line blog_reduction.go:25
-							_ = r_2
+								_ = r_2
 //line blog_reduction.go:49
-							val = r_2
+								val = r_2
 //line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+								val.StoreSlice(gc_s_val[gc_rank2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:49
+								_ = val_2
+//line blog_reduction.go:49
+								var val archsimd.Int32x8
+//line blog_reduction.go:49
+								_ = val
+//line blog_reduction.go:25
+								r_2 := val_2
+//line blog_reduction.go:25
+								_ = r_2
+//line blog_reduction.go:49
+								val = r_2
+//line blog_reduction.go:49
+								val.StoreSlice(gc_s_val[gc_rank2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line blog_reduction.go:49
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:49
+							val_2 := gc_l_val_2[gc_lane2]
 							_ = val_2
-//line blog_reduction.go:49
-							var val archsimd.Int32x8
-//line blog_reduction.go:49
+							var val int32
 							_ = val
+
 //line blog_reduction.go:25
-							r_2 := val_2
+							var r_2 int32 = val_2
+
 //line blog_reduction.go:25
 							_ = r_2
+
 //line blog_reduction.go:49
 							val = r_2
-//line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							_ = r_2
+							gc_s_val[gc_rank2] = val
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_l_val_2[gc_lane2]
-						_ = val_2
-						var val int32
-						_ = val
-
-//line blog_reduction.go:25
-						var r_2 int32 = val_2
-
-//line blog_reduction.go:25
-						_ = r_2
-
-//line blog_reduction.go:49
-						val = r_2
-						_ = r_2
-						gc_s_val[gc_rank2] = val
-					}
-				}
+				gc_act2 = gc_save152 &^ gc_dead2
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 	{
@@ -1376,351 +1380,275 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_2 [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line blog_reduction.go:97
-			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line blog_reduction.go:97
-			_ = gc_iota
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_iota
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line blog_reduction.go:97
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line blog_reduction.go:97
-				_ = gc_iota2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_iota2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
 //line blog_reduction.go:90
-					var idx int = gc_bx2*gc_bdx2 + gc_tx2
+						var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_reduction.go:90
-					_ = idx
+						_ = idx
 //line blog_reduction.go:96
-					var i_ int = idx + n/2*2
+						var i_ int = idx + n/2*2
 //line blog_reduction.go:96
-					_ = i_
+						_ = i_
 //line blog_reduction.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:96
-					_ = sum
+						_ = sum
 //line blog_reduction.go:97
-					if i_ < 0 || i_ > len(in)-8 {
+						if i_ < 0 || i_ > len(in)-8 {
 //line blog_reduction.go:97
-						break
+							break
 //line blog_reduction.go:97
-					}
+						}
 //line blog_reduction.go:97
-					if compiled.Reach(n, i_, 8) > 7 {
+						if compiled.Reach(n, i_, 8) > 7 {
 //line blog_reduction.go:97
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
-					} else {
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
+						} else {
 //line blog_reduction.go:98
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
 //line blog_reduction.go:97
-						_ = gc_if2
+							_ = gc_if2
 //line blog_reduction.go:97
-						if gc_if2.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line blog_reduction.go:97
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
+								sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
+							}
+//line blog_reduction.go:98
+						}
+//line blog_reduction.go:97
+						val_ := sum
+//line blog_reduction.go:97
+						_ = val_
+//line blog_reduction.go:97
+						val_2 := val_
+//line blog_reduction.go:97
+						_ = val_2
+//line blog_reduction.go:97
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:97
+						val_.StoreSlice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:97
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
+//line blog_reduction.go:90
+						var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_reduction.go:90
+						_ = idx
+//line blog_reduction.go:96
+						var i_ int = idx + n/2*2
+//line blog_reduction.go:96
+						_ = i_
+//line blog_reduction.go:96
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:96
+						_ = sum
+//line blog_reduction.go:97
+						if i_ < 0 || i_ > len(in)-8 {
+//line blog_reduction.go:97
+							break
+//line blog_reduction.go:97
+						}
+//line blog_reduction.go:97
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+//line blog_reduction.go:97
+						_ = gc_if
+//line blog_reduction.go:98
+						if gc_if.ToBits() != 0 {
+//line blog_reduction.go:98
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
+//line blog_reduction.go:98
 						}
 //line blog_reduction.go:98
+						val_ := sum
+//line blog_reduction.go:98
+						_ = val_
+//line blog_reduction.go:98
+						val_2 := val_
+//line blog_reduction.go:98
+						_ = val_2
+//line blog_reduction.go:98
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:98
+						val_.StoreSlice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:98
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-//line blog_reduction.go:97
-					val_ := sum
-//line blog_reduction.go:97
-					_ = val_
-//line blog_reduction.go:97
-					val_2 := val_
-//line blog_reduction.go:97
-					_ = val_2
-//line blog_reduction.go:97
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:97
-					val_.StoreSlice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:97
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:90
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
+
+//line blog_reduction.go:96
+						i_ := idx + n/2*2
+						_ = i_
+						sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:97
+						if i_ < n {
+							sum += in[i_]
+						}
+
+//line blog_reduction.go:100
+						var val_ int32 = sum
+
+//line blog_reduction.go:100
+						_ = val_
+
+//line blog_reduction.go:35
+						var val_2 int32 = val_
+
+//line blog_reduction.go:35
+						_ = val_2
+						_ = val_
+						_ = val_2
+						gc_l_val_2[gc_lane2] = val_2
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+			}
+
+//line blog_reduction.go:22
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line blog_reduction.go:23
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
-//line blog_reduction.go:90
-					var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_reduction.go:90
-					_ = idx
-//line blog_reduction.go:96
-					var i_ int = idx + n/2*2
-//line blog_reduction.go:96
-					_ = i_
-//line blog_reduction.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:96
-					_ = sum
-//line blog_reduction.go:97
-					if i_ < 0 || i_ > len(in)-8 {
-//line blog_reduction.go:97
-						break
-//line blog_reduction.go:97
-					}
-//line blog_reduction.go:97
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
-//line blog_reduction.go:97
-					_ = gc_if
-//line blog_reduction.go:98
-					if gc_if.ToBits() != 0 {
-//line blog_reduction.go:98
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
-//line blog_reduction.go:98
-					}
-//line blog_reduction.go:98
-					val_ := sum
-//line blog_reduction.go:98
-					_ = val_
-//line blog_reduction.go:98
-					val_2 := val_
-//line blog_reduction.go:98
-					_ = val_2
-//line blog_reduction.go:98
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:98
-					val_.StoreSlice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:98
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:90
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
-
-//line blog_reduction.go:96
-					i_ := idx + n/2*2
-					_ = i_
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:97
-					if i_ < n {
-						sum += in[i_]
-					}
-
-//line blog_reduction.go:100
-					var val_ int32 = sum
-
-//line blog_reduction.go:100
-					_ = val_
-
-//line blog_reduction.go:35
-					var val_2 int32 = val_
-
-//line blog_reduction.go:35
-					_ = val_2
-					_ = val_
-					_ = val_2
-					gc_l_val_2[gc_lane2] = val_2
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-		}
 
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run)
-		} else {
-
-//line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
-				} else {
-
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+									_ = val_2
 //line blog_reduction.go:23
-								_ = val_2
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+									_ = val_2
+//line blog_reduction.go:23
+									val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+									val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line blog_reduction.go:23
-								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
+								val_2 := gc_l_val_2[gc_lane2]
 								_ = val_2
-//line blog_reduction.go:23
-								val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_2 := gc_l_val_2[gc_lane2]
-							_ = val_2
 
 //line blog_reduction.go:23
-							val_2 += gc_c21r[gc_lane2]
-							gc_l_val_2[gc_lane2] = val_2
+								val_2 += gc_c21r[gc_lane2]
+								gc_l_val_2[gc_lane2] = val_2
+							}
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				_ = lane
-
-//line blog_reduction.go:33
-				wid := gc_tx2 / gocuda.WarpSize
-				_ = wid
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
-				var val_ int32
-				_ = val_
-
-//line blog_reduction.go:25
-				var r_ int32 = val_2
-
-//line blog_reduction.go:25
-				_ = r_
-
-//line blog_reduction.go:35
-				val_ = r_
-
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val_
-				}
-				_ = r_
-				gc_s_val_[gc_rank2] = val_
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_val_3 [32]int32
-		var gc_c22r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				_ = lane
-				var val_ int32
-				_ = val_
-
-//line blog_reduction.go:44
-				val_ = 0
-
-//line blog_reduction.go:45
-				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
-					val_ = shared[lane]
-				}
-				gc_s_val_[gc_rank2] = val_
-			}
-		}
-		{
-			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1732,234 +1660,314 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
+//line blog_reduction.go:32
+					lane := gc_tx2 % gocuda.WarpSize
+					_ = lane
+
 //line blog_reduction.go:33
 					wid := gc_tx2 / gocuda.WarpSize
 					_ = wid
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
+					var val_ int32
+					_ = val_
 
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m152 |= 1 << gc_lane2
+//line blog_reduction.go:25
+					var r_ int32 = val_2
+
+//line blog_reduction.go:25
+					_ = r_
+
+//line blog_reduction.go:35
+					val_ = r_
+
+//line blog_reduction.go:38
+					if lane == 0 {
+						shared[wid] = val_
 					}
+					_ = r_
+					gc_s_val_[gc_rank2] = val_
 				}
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blog_reduction.go:49
-							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:49
-							_ = val_
-//line blog_reduction.go:49
-							val_3 := val_
-//line blog_reduction.go:49
-							_ = val_3
-//line blog_reduction.go:49
-							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+		}
+	}
+	{
+		var gc_l_val_3 [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:32
+					lane := gc_tx2 % gocuda.WarpSize
+					_ = lane
+					var val_ int32
+					_ = val_
+
+//line blog_reduction.go:44
+					val_ = 0
+
+//line blog_reduction.go:45
+					if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+						val_ = shared[lane]
+					}
+					gc_s_val_[gc_rank2] = val_
+				}
+			}
+			{
+				var gc_m152 uint32
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:33
+						wid := gc_tx2 / gocuda.WarpSize
+						_ = wid
+
+//line blog_reduction.go:48
+						if wid == 0 {
+							gc_m152 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save152 := gc_act2
+				gc_act2 = gc_save152 & gc_m152
+				if gc_act2 != 0 {
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:49
+								_ = val_
+//line blog_reduction.go:49
+								val_3 := val_
+//line blog_reduction.go:49
+								_ = val_3
+//line blog_reduction.go:49
+								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
+//line blog_reduction.go:49
+								_ = val_
+//line blog_reduction.go:49
+								val_3 := val_
+//line blog_reduction.go:49
+								_ = val_3
+//line blog_reduction.go:49
+								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+							val_ := gc_s_val_[gc_rank2]
+
 //line blog_reduction.go:49
-							val_ := archsimd.LoadInt32x8Slice(gc_s_val_[gc_rank2:])
-//line blog_reduction.go:49
-							_ = val_
-//line blog_reduction.go:49
-							val_3 := val_
+							var val_3 int32 = val_
+
 //line blog_reduction.go:49
 							_ = val_3
-//line blog_reduction.go:49
-							val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							_ = val_3
+							gc_l_val_3[gc_lane2] = val_3
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
-
-//line blog_reduction.go:49
-						var val_3 int32 = val_
-
-//line blog_reduction.go:49
-						_ = val_3
-						_ = val_3
-						gc_l_val_3[gc_lane2] = val_3
-					}
-				}
 
 //line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run2 compiled.ShflSteps
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+							gc_run2.Add(offset_, 0, 32)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+							}
 						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
-				} else {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_3, &gc_run2)
+					} else {
 
 //line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
-						} else {
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+							} else {
 
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c22r)
+								gc_left4 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line blog_reduction.go:23
-										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+											val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
 //line blog_reduction.go:23
-										_ = val_3
+											_ = val_3
 //line blog_reduction.go:23
-										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+											val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line blog_reduction.go:23
+											val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:23
+											_ = val_3
+//line blog_reduction.go:23
+											val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left4 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line blog_reduction.go:23
-										val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:23
+										val_3 := gc_l_val_3[gc_lane2]
 										_ = val_3
-//line blog_reduction.go:23
-										val_3 = val_3.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-										val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_3 := gc_l_val_3[gc_lane2]
-									_ = val_3
 
 //line blog_reduction.go:23
-									val_3 += gc_c22r[gc_lane2]
-									gc_l_val_3[gc_lane2] = val_3
+										val_3 += gc_c22r[gc_lane2]
+										gc_l_val_3[gc_lane2] = val_3
+									}
 								}
 							}
 						}
 					}
-				}
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line blog_reduction.go:25
-							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+								val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
 //line blog_reduction.go:25
-							_ = val_3
+								_ = val_3
 //line blog_reduction.go:25
-							var val_ archsimd.Int32x8
+								var val_ archsimd.Int32x8
 //line blog_reduction.go:25
-							_ = val_
+								_ = val_
 //line blog_reduction.go:25
-							r_2 := val_3
+								r_2 := val_3
 //line blog_reduction.go:25
-							_ = r_2
+								_ = r_2
 //line blog_reduction.go:49
-							val_ = r_2
+								val_ = r_2
 //line blog_reduction.go:49
-							val_.StoreSlice(gc_s_val_[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+								val_.StoreSlice(gc_s_val_[gc_rank2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
+//line blog_reduction.go:49
+								_ = val_3
+//line blog_reduction.go:49
+								var val_ archsimd.Int32x8
+//line blog_reduction.go:49
+								_ = val_
+//line blog_reduction.go:25
+								r_2 := val_3
+//line blog_reduction.go:25
+								_ = r_2
+//line blog_reduction.go:49
+								val_ = r_2
+//line blog_reduction.go:49
+								val_.StoreSlice(gc_s_val_[gc_rank2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line blog_reduction.go:49
-							val_3 := archsimd.LoadInt32x8Slice(gc_l_val_3[gc_lane2:])
-//line blog_reduction.go:49
+							val_3 := gc_l_val_3[gc_lane2]
 							_ = val_3
-//line blog_reduction.go:49
-							var val_ archsimd.Int32x8
-//line blog_reduction.go:49
+							var val_ int32
 							_ = val_
+
 //line blog_reduction.go:25
-							r_2 := val_3
+							var r_2 int32 = val_3
+
 //line blog_reduction.go:25
 							_ = r_2
+
 //line blog_reduction.go:49
 							val_ = r_2
-//line blog_reduction.go:49
-							val_.StoreSlice(gc_s_val_[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							_ = r_2
+							gc_s_val_[gc_rank2] = val_
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_3 := gc_l_val_3[gc_lane2]
-						_ = val_3
-						var val_ int32
-						_ = val_
-
-//line blog_reduction.go:25
-						var r_2 int32 = val_3
-
-//line blog_reduction.go:25
-						_ = r_2
-
-//line blog_reduction.go:49
-						val_ = r_2
-						_ = r_2
-						gc_s_val_[gc_rank2] = val_
-					}
-				}
+				gc_act2 = gc_save152 &^ gc_dead2
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 	{
@@ -2665,180 +2673,182 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line blog_reduction.go:116
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:116
-					_ = sum
+						_ = sum
 //line blog_reduction.go:116
-					val := sum
+						val := sum
 //line blog_reduction.go:116
-					_ = val
+						_ = val
 //line blog_reduction.go:116
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:116
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:116
+						_ = sum
+//line blog_reduction.go:116
+						val := sum
+//line blog_reduction.go:116
+						_ = val
+//line blog_reduction.go:116
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
 //line blog_reduction.go:116
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:116
-					_ = sum
-//line blog_reduction.go:116
-					val := sum
+					var val int32 = sum
+
 //line blog_reduction.go:116
 					_ = val
-//line blog_reduction.go:116
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = val
+					gc_l_val[gc_lane2] = val
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:116
-				var val int32 = sum
-
-//line blog_reduction.go:116
-				_ = val
-				_ = val
-				gc_l_val[gc_lane2] = val
-			}
-		}
 
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
+			} else {
 
 //line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line blog_reduction.go:23
-								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+									val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line blog_reduction.go:23
-								_ = val
+									_ = val
 //line blog_reduction.go:23
-								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-								val.StoreSlice(gc_l_val[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									val.StoreSlice(gc_l_val[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line blog_reduction.go:23
+									val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:23
+									_ = val
+//line blog_reduction.go:23
+									val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+									val.StoreSlice(gc_l_val[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line blog_reduction.go:23
-								val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line blog_reduction.go:23
+								val := gc_l_val[gc_lane2]
 								_ = val
-//line blog_reduction.go:23
-								val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-								val.StoreSlice(gc_l_val[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val := gc_l_val[gc_lane2]
-							_ = val
 
 //line blog_reduction.go:23
-							val += gc_c21r[gc_lane2]
-							gc_l_val[gc_lane2] = val
+								val += gc_c21r[gc_lane2]
+								gc_l_val[gc_lane2] = val
+							}
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
-				var sum int32
-				_ = sum
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val := gc_l_val[gc_lane2]
+					_ = val
+					var sum int32
+					_ = sum
 
 //line blog_reduction.go:25
-				var r int32 = val
+					var r int32 = val
 
 //line blog_reduction.go:25
-				_ = r
+					_ = r
 
 //line blog_reduction.go:116
-				sum = r
+					sum = r
 
 //line blog_reduction.go:117
-				if gc_tx2%gocuda.WarpSize == 0 {
-					atomic.Add(out, sum)
+					if gc_tx2%gocuda.WarpSize == 0 {
+						atomic.Add(out, sum)
+					}
+					_ = r
+					gc_s_sum[gc_rank2] = sum
 				}
-				_ = r
-				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
@@ -3182,246 +3192,170 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 
 //line blog_reduction.go:31
 	shared := gc_shared12(32)[:32]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_ [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line blog_reduction.go:131
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line blog_reduction.go:131
-					_ = sum
+						_ = sum
 //line blog_reduction.go:131
-					val := sum
+						val := sum
 //line blog_reduction.go:131
-					_ = val
+						_ = val
 //line blog_reduction.go:35
-					val_ := val
+						val_ := val
 //line blog_reduction.go:35
-					_ = val_
+						_ = val_
 //line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line blog_reduction.go:35
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:35
+						_ = sum
+//line blog_reduction.go:131
+						val := sum
+//line blog_reduction.go:131
+						_ = val
+//line blog_reduction.go:35
+						val_ := val
+//line blog_reduction.go:35
+						_ = val_
+//line blog_reduction.go:35
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:35
+						val.StoreSlice(gc_s_val[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line blog_reduction.go:35
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:35
-					_ = sum
+					sum := gc_s_sum[gc_rank2]
+
 //line blog_reduction.go:131
-					val := sum
+					var val int32 = sum
+
 //line blog_reduction.go:131
 					_ = val
+
 //line blog_reduction.go:35
-					val_ := val
+					var val_ int32 = val
+
 //line blog_reduction.go:35
 					_ = val_
-//line blog_reduction.go:35
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:35
-					val.StoreSlice(gc_s_val[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = val
+					_ = val_
+					gc_l_val_[gc_lane2] = val_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:131
-				var val int32 = sum
-
-//line blog_reduction.go:131
-				_ = val
-
-//line blog_reduction.go:35
-				var val_ int32 = val
-
-//line blog_reduction.go:35
-				_ = val_
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane2] = val_
-			}
-		}
 
 //line blog_reduction.go:22
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_, &gc_run)
+			} else {
 
 //line blog_reduction.go:22
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
 //line blog_reduction.go:23
-								_ = val_
+									_ = val_
 //line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line blog_reduction.go:23
+									val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
+//line blog_reduction.go:23
+									_ = val_
+//line blog_reduction.go:23
+									val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:23
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line blog_reduction.go:23
-								val_ := archsimd.LoadInt32x8Slice(gc_l_val_[gc_lane2:])
-//line blog_reduction.go:23
+								val_ := gc_l_val_[gc_lane2]
 								_ = val_
-//line blog_reduction.go:23
-								val_ = val_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:23
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
 
 //line blog_reduction.go:23
-							val_ += gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+								val_ += gc_c21r[gc_lane2]
+								gc_l_val_[gc_lane2] = val_
+							}
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				_ = lane
-
-//line blog_reduction.go:33
-				wid := gc_tx2 / gocuda.WarpSize
-				_ = wid
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
-				var val int32
-				_ = val
-
-//line blog_reduction.go:25
-				var r_ int32 = val_
-
-//line blog_reduction.go:25
-				_ = r_
-
-//line blog_reduction.go:35
-				val = r_
-
-//line blog_reduction.go:38
-				if lane == 0 {
-					shared[wid] = val
-				}
-				_ = r_
-				gc_s_val[gc_rank2] = val
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_val_2 [32]int32
-		var gc_c22r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:32
-				lane := gc_tx2 % gocuda.WarpSize
-				_ = lane
-				var val int32
-				_ = val
-
-//line blog_reduction.go:44
-				val = 0
-
-//line blog_reduction.go:45
-				if gc_tx2 < gc_bdx2/gocuda.WarpSize {
-					val = shared[lane]
-				}
-				gc_s_val[gc_rank2] = val
-			}
-		}
-		{
-			var gc_m152 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -3433,234 +3367,314 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
+//line blog_reduction.go:32
+					lane := gc_tx2 % gocuda.WarpSize
+					_ = lane
+
 //line blog_reduction.go:33
 					wid := gc_tx2 / gocuda.WarpSize
 					_ = wid
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
+					var val int32
+					_ = val
 
-//line blog_reduction.go:48
-					if wid == 0 {
-						gc_m152 |= 1 << gc_lane2
+//line blog_reduction.go:25
+					var r_ int32 = val_
+
+//line blog_reduction.go:25
+					_ = r_
+
+//line blog_reduction.go:35
+					val = r_
+
+//line blog_reduction.go:38
+					if lane == 0 {
+						shared[wid] = val
 					}
+					_ = r_
+					gc_s_val[gc_rank2] = val
 				}
 			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-							_ = val
-//line blog_reduction.go:49
-							val_2 := val
-//line blog_reduction.go:49
-							_ = val_2
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+		}
+	}
+	{
+		var gc_l_val_2 [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:32
+					lane := gc_tx2 % gocuda.WarpSize
+					_ = lane
+					var val int32
+					_ = val
+
+//line blog_reduction.go:44
+					val = 0
+
+//line blog_reduction.go:45
+					if gc_tx2 < gc_bdx2/gocuda.WarpSize {
+						val = shared[lane]
+					}
+					gc_s_val[gc_rank2] = val
+				}
+			}
+			{
+				var gc_m152 uint32
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:33
+						wid := gc_tx2 / gocuda.WarpSize
+						_ = wid
+
+//line blog_reduction.go:48
+						if wid == 0 {
+							gc_m152 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save152 := gc_act2
+				gc_act2 = gc_save152 & gc_m152
+				if gc_act2 != 0 {
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+								_ = val
+//line blog_reduction.go:49
+								val_2 := val
+//line blog_reduction.go:49
+								_ = val_2
+//line blog_reduction.go:49
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+//line blog_reduction.go:49
+								_ = val
+//line blog_reduction.go:49
+								val_2 := val
+//line blog_reduction.go:49
+								_ = val_2
+//line blog_reduction.go:49
+								val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+							val := gc_s_val[gc_rank2]
+
 //line blog_reduction.go:49
-							val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line blog_reduction.go:49
-							_ = val
-//line blog_reduction.go:49
-							val_2 := val
+							var val_2 int32 = val
+
 //line blog_reduction.go:49
 							_ = val_2
-//line blog_reduction.go:49
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+							_ = val_2
+							gc_l_val_2[gc_lane2] = val_2
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_s_val[gc_rank2]
-
-//line blog_reduction.go:49
-						var val_2 int32 = val
-
-//line blog_reduction.go:49
-						_ = val_2
-						_ = val_2
-						gc_l_val_2[gc_lane2] = val_2
-					}
-				}
 
 //line blog_reduction.go:22
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run2 compiled.ShflSteps
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+							gc_run2.Add(offset_, 0, 32)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+							}
 						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
-				} else {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val_2, &gc_run2)
+					} else {
 
 //line blog_reduction.go:22
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
-						} else {
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+							} else {
 
 //line blog_reduction.go:23
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left4 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c22r)
+								gc_left4 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:23
-										_ = val_2
+											_ = val_2
 //line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line blog_reduction.go:23
+											val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:23
+											_ = val_2
+//line blog_reduction.go:23
+											val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line blog_reduction.go:23
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left4 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line blog_reduction.go:23
-										val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:23
+										val_2 := gc_l_val_2[gc_lane2]
 										_ = val_2
-//line blog_reduction.go:23
-										val_2 = val_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line blog_reduction.go:23
-										val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_2 := gc_l_val_2[gc_lane2]
-									_ = val_2
 
 //line blog_reduction.go:23
-									val_2 += gc_c22r[gc_lane2]
-									gc_l_val_2[gc_lane2] = val_2
+										val_2 += gc_c22r[gc_lane2]
+										gc_l_val_2[gc_lane2] = val_2
+									}
 								}
 							}
 						}
 					}
-				}
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line blog_reduction.go:25
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
 //line blog_reduction.go:25
-							_ = val_2
+								_ = val_2
 //line blog_reduction.go:25
-							var val archsimd.Int32x8
+								var val archsimd.Int32x8
 //line blog_reduction.go:25
-							_ = val
+								_ = val
 //line blog_reduction.go:25
-							r_2 := val_2
+								r_2 := val_2
 //line blog_reduction.go:25
-							_ = r_2
+								_ = r_2
 //line blog_reduction.go:49
-							val = r_2
+								val = r_2
 //line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+								val.StoreSlice(gc_s_val[gc_rank2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line blog_reduction.go:49
+								val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
+//line blog_reduction.go:49
+								_ = val_2
+//line blog_reduction.go:49
+								var val archsimd.Int32x8
+//line blog_reduction.go:49
+								_ = val
+//line blog_reduction.go:25
+								r_2 := val_2
+//line blog_reduction.go:25
+								_ = r_2
+//line blog_reduction.go:49
+								val = r_2
+//line blog_reduction.go:49
+								val.StoreSlice(gc_s_val[gc_rank2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line blog_reduction.go:49
-							val_2 := archsimd.LoadInt32x8Slice(gc_l_val_2[gc_lane2:])
-//line blog_reduction.go:49
+							val_2 := gc_l_val_2[gc_lane2]
 							_ = val_2
-//line blog_reduction.go:49
-							var val archsimd.Int32x8
-//line blog_reduction.go:49
+							var val int32
 							_ = val
+
 //line blog_reduction.go:25
-							r_2 := val_2
+							var r_2 int32 = val_2
+
 //line blog_reduction.go:25
 							_ = r_2
+
 //line blog_reduction.go:49
 							val = r_2
-//line blog_reduction.go:49
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							_ = r_2
+							gc_s_val[gc_rank2] = val
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_l_val_2[gc_lane2]
-						_ = val_2
-						var val int32
-						_ = val
-
-//line blog_reduction.go:25
-						var r_2 int32 = val_2
-
-//line blog_reduction.go:25
-						_ = r_2
-
-//line blog_reduction.go:49
-						val = r_2
-						_ = r_2
-						gc_s_val[gc_rank2] = val
-					}
-				}
+				gc_act2 = gc_save152 &^ gc_dead2
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 	{
@@ -4424,109 +4438,111 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 
 //line blog_reduction.go:180
 	_ = g
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val [32]int32
 		var gc_c21r [32]int32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
 
 //line blog_reduction.go:177
-			mySum := cgThreadSum(t, input, n)
+				mySum := cgThreadSum(t, input, n)
 
 //line blog_reduction.go:180
-			var val int32 = mySum
+				var val int32 = mySum
 
 //line blog_reduction.go:180
-			_ = val
-			_ = mySum
-			_ = val
-			gc_l_val[gc_lane2] = val
-		}
+				_ = val
+				_ = mySum
+				_ = val
+				gc_l_val[gc_lane2] = val
+			}
 
 //line blog_reduction.go:165
-		for i := g.Size() / 2; i > 0; i /= 2 {
+			for i := g.Size() / 2; i > 0; i /= 2 {
 
 //line blog_reduction.go:166
-			compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, g.Size(), &gc_l_val, i, nil, &gc_c21r)
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line blog_reduction.go:166
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
 //line blog_reduction.go:166
-						_ = val
+							_ = val
 //line blog_reduction.go:166
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line blog_reduction.go:166
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+							val.StoreSlice(gc_l_val[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line blog_reduction.go:166
+							val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
+//line blog_reduction.go:166
+							_ = val
+//line blog_reduction.go:166
+							val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line blog_reduction.go:166
+							val.StoreSlice(gc_l_val[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line blog_reduction.go:166
-						val := archsimd.LoadInt32x8Slice(gc_l_val[gc_lane2:])
-//line blog_reduction.go:166
+						val := gc_l_val[gc_lane2]
 						_ = val
+
 //line blog_reduction.go:166
-						val = val.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line blog_reduction.go:166
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						val += gc_c21r[gc_lane2]
+						gc_l_val[gc_lane2] = val
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-
-//line blog_reduction.go:166
-					val += gc_c21r[gc_lane2]
-					gc_l_val[gc_lane2] = val
-				}
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			val := gc_l_val[gc_lane2]
-			_ = val
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				val := gc_l_val[gc_lane2]
+				_ = val
 
 //line blog_reduction.go:168
-			var r int32 = val
+				var r int32 = val
 
 //line blog_reduction.go:168
-			_ = r
+				_ = r
 
 //line blog_reduction.go:180
-			tileSum := r
+				tileSum := r
 
 //line blog_reduction.go:182
-			if (gc_rank2 & (32 - 1)) == 0 {
-				atomic.Add(sum, tileSum)
+				if (gc_rank2 & (32 - 1)) == 0 {
+					atomic.Add(sum, tileSum)
+				}
+				_ = r
+				_ = tileSum
 			}
-			_ = r
-			_ = tileSum
 		}
 	}
 }
@@ -5078,11 +5094,7 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_rank [32]int
 		var gc_c21r [32]uint32
 		var gc_c22m [32]uint32
@@ -5090,94 +5102,20 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 		var gc_c22a [32]int
 		var gc_c22w [32]int
 		var gc_c22r [32]int32
-		{
-			var gc_m52 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:259
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
-//line blog_reduction.go:260
-					if i < n && src[i] > 0 {
-						gc_m52 |= 1 << gc_lane2
-					}
-				}
-			}
-			gc_save52 := gc_act2
-			gc_act2 = gc_save52 & gc_m52
-			if gc_act2 != 0 {
-
-//line blog_reduction.go:261
-				var ctr *int32 = nres
-
-//line blog_reduction.go:261
-				_ = ctr
-
-//line blog_reduction.go:242
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-
-//line blog_reduction.go:242
-					active := gc_c21r[gc_lane2]
-
-//line blog_reduction.go:243
-					leader := bits.TrailingZeros32(active)
-
-//line blog_reduction.go:244
-					change := int32(bits.OnesCount32(active))
-
-//line blog_reduction.go:245
-					rank := bits.OnesCount32(active & t.LaneMaskLT())
-
-//line blog_reduction.go:246
-					var warpRes int32
-
-//line blog_reduction.go:247
-					if rank == 0 {
-						warpRes = atomic.Add(ctr, change)
-					}
-					_ = active
-					_ = leader
-					_ = change
-					_ = rank
-					_ = warpRes
-
-//line blog_reduction.go:250
-					gc_c22m[gc_lane2] = active
-					gc_c22v[gc_lane2] = warpRes
-					gc_c22a[gc_lane2] = leader
-					gc_c22w[gc_lane2] = gocuda.WarpSize
-					gc_l_rank[gc_lane2] = rank
-				}
-
-//line blog_reduction.go:250
-				compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+				var gc_m52 uint32
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
@@ -5185,27 +5123,107 @@ func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []i
 //line blog_reduction.go:259
 						i := gc_tx2 + gc_bx2*gc_bdx2
 						_ = i
-						rank := gc_l_rank[gc_lane2]
-						_ = rank
+
+//line blog_reduction.go:260
+						if i < n && src[i] > 0 {
+							gc_m52 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save52 := gc_act2
+				gc_act2 = gc_save52 & gc_m52
+				if gc_act2 != 0 {
+
+//line blog_reduction.go:261
+					var ctr *int32 = nres
+
+//line blog_reduction.go:261
+					_ = ctr
+
+//line blog_reduction.go:242
+					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line blog_reduction.go:242
+						active := gc_c21r[gc_lane2]
+
+//line blog_reduction.go:243
+						leader := bits.TrailingZeros32(active)
+
+//line blog_reduction.go:244
+						change := int32(bits.OnesCount32(active))
+
+//line blog_reduction.go:245
+						rank := bits.OnesCount32(active & t.LaneMaskLT())
+
+//line blog_reduction.go:246
 						var warpRes int32
+
+//line blog_reduction.go:247
+						if rank == 0 {
+							warpRes = atomic.Add(ctr, change)
+						}
+						_ = active
+						_ = leader
+						_ = change
+						_ = rank
 						_ = warpRes
 
 //line blog_reduction.go:250
-						warpRes = gc_c22r[gc_lane2]
+						gc_c22m[gc_lane2] = active
+						gc_c22v[gc_lane2] = warpRes
+						gc_c22a[gc_lane2] = leader
+						gc_c22w[gc_lane2] = gocuda.WarpSize
+						gc_l_rank[gc_lane2] = rank
+					}
+
+//line blog_reduction.go:250
+					compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:259
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+							rank := gc_l_rank[gc_lane2]
+							_ = rank
+							var warpRes int32
+							_ = warpRes
+
+//line blog_reduction.go:250
+							warpRes = gc_c22r[gc_lane2]
 
 //line blog_reduction.go:251
-						var r int32 = warpRes + int32(rank)
+							var r int32 = warpRes + int32(rank)
 
 //line blog_reduction.go:251
-						_ = r
+							_ = r
 
 //line blog_reduction.go:261
-						dst[r] = src[i]
-						_ = r
+							dst[r] = src[i]
+							_ = r
+						}
 					}
 				}
+				gc_act2 = gc_save52 &^ gc_dead2
 			}
-			gc_act2 = gc_save52 &^ gc_dead2
 		}
 	}
 }

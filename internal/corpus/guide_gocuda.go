@@ -1278,64 +1278,66 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
 
 //line guide.go:146
-				laneID := gc_tx & 0x1f
-				_ = laneID
+					laneID := gc_tx & 0x1f
+					_ = laneID
 
 //line guide.go:147
-				var value int32
+					var value int32
 
 //line guide.go:148
-				if laneID == 0 {
-					value = arg
-				}
-				_ = value
+					if laneID == 0 {
+						value = arg
+					}
+					_ = value
 
 //line guide.go:151
-				gc_c1v[gc_lane] = value
+					gc_c1v[gc_lane] = value
+				}
 			}
-		}
 
 //line guide.go:151
-		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				var value int32
-				_ = value
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					var value int32
+					_ = value
 
 //line guide.go:151
-				value = gc_c1r[gc_lane]
+					value = gc_c1r[gc_lane]
 
 //line guide.go:152
-				if value != arg {
-					t.Printf("Thread %d failed.\n", gc_tx)
+					if value != arg {
+						t.Printf("Thread %d failed.\n", gc_tx)
+					}
 				}
 			}
 		}
@@ -1362,40 +1364,14 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_value [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line guide.go:163
-				laneID := gc_tx & 0x1f
-				_ = laneID
-
-//line guide.go:165
-				value := int32(31 - laneID)
-				_ = value
-				gc_l_value[gc_lane] = value
-			}
-		}
-
-//line guide.go:168
-		for i := 1; i <= 4; i *= 2 {
-
-//line guide.go:172
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -1410,45 +1386,73 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 //line guide.go:163
 					laneID := gc_tx & 0x1f
 					_ = laneID
-					value := gc_l_value[gc_lane]
+
+//line guide.go:165
+					value := int32(31 - laneID)
 					_ = value
-
-//line guide.go:172
-					n := gc_c1r[gc_lane]
-
-//line guide.go:173
-					if (laneID & 7) >= i {
-						value += n
-					}
-					_ = n
 					gc_l_value[gc_lane] = value
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
 
-//line guide.go:178
-					copy(gc_at, gc_l_value[:])
-				} else {
+//line guide.go:168
+			for i := 1; i <= 4; i *= 2 {
+
+//line guide.go:172
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
+
+//line guide.go:163
+						laneID := gc_tx & 0x1f
+						_ = laneID
 						value := gc_l_value[gc_lane]
 						_ = value
 
+//line guide.go:172
+						n := gc_c1r[gc_lane]
+
+//line guide.go:173
+						if (laneID & 7) >= i {
+							value += n
+						}
+						_ = n
+						gc_l_value[gc_lane] = value
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+						gc_at := out[gc_off:][:32]
+
 //line guide.go:178
-						out[gc_tx] = value
+						copy(gc_at, gc_l_value[:])
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							value := gc_l_value[gc_lane]
+							_ = value
+
+//line guide.go:178
+							out[gc_tx] = value
+						}
 					}
 				}
 			}
@@ -1477,73 +1481,75 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_value [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line guide.go:187
-				laneID := gc_tx & 0x1f
-				_ = laneID
-
-//line guide.go:189
-				value := int32(31 - laneID)
-				_ = value
-				gc_l_value[gc_lane] = value
-			}
-		}
-
-//line guide.go:192
-		for i := 16; i >= 1; i /= 2 {
-
-//line guide.go:193
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
-			} else {
-
-//line guide.go:193
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
-					value := gc_l_value[gc_lane]
-					_ = value
 
-//line guide.go:193
-					value += gc_c1r[gc_lane]
+//line guide.go:187
+					laneID := gc_tx & 0x1f
+					_ = laneID
+
+//line guide.go:189
+					value := int32(31 - laneID)
+					_ = value
 					gc_l_value[gc_lane] = value
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+
+//line guide.go:192
+			for i := 16; i >= 1; i /= 2 {
+
+//line guide.go:193
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
+				} else {
+
+//line guide.go:193
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						value := gc_l_value[gc_lane]
+						_ = value
+
+//line guide.go:193
+						value += gc_c1r[gc_lane]
+						gc_l_value[gc_lane] = value
+					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				value := gc_l_value[gc_lane]
-				_ = value
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+					value := gc_l_value[gc_lane]
+					_ = value
 
 //line guide.go:197
-				t.Printf("Thread %d final value = %d\n", gc_tx, value)
+					t.Printf("Thread %d final value = %d\n", gc_tx, value)
+				}
 			}
 		}
 	}

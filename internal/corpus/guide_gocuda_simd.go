@@ -2260,64 +2260,66 @@ func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 
 //line guide.go:146
-				laneID := gc_tx2 & 0x1f
-				_ = laneID
+					laneID := gc_tx2 & 0x1f
+					_ = laneID
 
 //line guide.go:147
-				var value int32
+					var value int32
 
 //line guide.go:148
-				if laneID == 0 {
-					value = arg
-				}
-				_ = value
+					if laneID == 0 {
+						value = arg
+					}
+					_ = value
 
 //line guide.go:151
-				gc_c21v[gc_lane2] = value
+					gc_c21v[gc_lane2] = value
+				}
 			}
-		}
 
 //line guide.go:151
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				var value int32
-				_ = value
+			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					var value int32
+					_ = value
 
 //line guide.go:151
-				value = gc_c21r[gc_lane2]
+					value = gc_c21r[gc_lane2]
 
 //line guide.go:152
-				if value != arg {
-					t.Printf("Thread %d failed.\n", gc_tx2)
+					if value != arg {
+						t.Printf("Thread %d failed.\n", gc_tx2)
+					}
 				}
 			}
 		}
@@ -2344,40 +2346,14 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_value [32]int32
 		var gc_c21r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line guide.go:163
-				laneID := gc_tx2 & 0x1f
-				_ = laneID
-
-//line guide.go:165
-				value := int32(31 - laneID)
-				_ = value
-				gc_l_value[gc_lane2] = value
-			}
-		}
-
-//line guide.go:168
-		for i := 1; i <= 4; i *= 2 {
-
-//line guide.go:172
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -2392,101 +2368,129 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 //line guide.go:163
 					laneID := gc_tx2 & 0x1f
 					_ = laneID
-					value := gc_l_value[gc_lane2]
+
+//line guide.go:165
+					value := int32(31 - laneID)
 					_ = value
-
-//line guide.go:172
-					n := gc_c21r[gc_lane2]
-
-//line guide.go:173
-					if (laneID & 7) >= i {
-						value += n
-					}
-					_ = n
 					gc_l_value[gc_lane2] = value
 				}
 			}
-		}
-		gc_left := gc_act2
-		if compiled.SIMD {
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line guide.go:178
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:178
-					_ = value
-//line guide.go:178
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line guide.go:178
-						break
-//line guide.go:178
+
+//line guide.go:168
+			for i := 1; i <= 4; i *= 2 {
+
+//line guide.go:172
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+
+//line guide.go:163
+						laneID := gc_tx2 & 0x1f
+						_ = laneID
+						value := gc_l_value[gc_lane2]
+						_ = value
+
+//line guide.go:172
+						n := gc_c21r[gc_lane2]
+
+//line guide.go:173
+						if (laneID & 7) >= i {
+							value += n
+						}
+						_ = n
+						gc_l_value[gc_lane2] = value
 					}
-//line guide.go:178
-					value.StoreSlice(out[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line guide.go:178
-					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:178
-					_ = value
-//line guide.go:178
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line guide.go:178
-						break
-//line guide.go:178
-					}
-//line guide.go:178
-					value.StoreSlice(out[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			gc_left := gc_act2
+			if compiled.SIMD {
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line guide.go:178
+						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:178
+						_ = value
+//line guide.go:178
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line guide.go:178
+							break
+//line guide.go:178
+						}
+//line guide.go:178
+						value.StoreSlice(out[gc_tx2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line guide.go:178
+						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:178
+						_ = value
+//line guide.go:178
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line guide.go:178
+							break
+//line guide.go:178
+						}
+//line guide.go:178
+						value.StoreSlice(out[gc_tx2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					value := gc_l_value[gc_lane2]
-					_ = value
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						value := gc_l_value[gc_lane2]
+						_ = value
 
 //line guide.go:178
-					out[gc_tx2] = value
+						out[gc_tx2] = value
+					}
 				}
 			}
 		}
@@ -2514,129 +2518,131 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_value [32]int32
 		var gc_c21r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 
 //line guide.go:187
-				laneID := gc_tx2 & 0x1f
-				_ = laneID
+					laneID := gc_tx2 & 0x1f
+					_ = laneID
 
 //line guide.go:189
-				value := int32(31 - laneID)
-				_ = value
-				gc_l_value[gc_lane2] = value
-			}
-		}
-
-//line guide.go:192
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-			var gc_run compiled.ShflSteps
-			for i := 16; i >= 1; i /= 2 {
-
-//line guide.go:193
-				gc_run.Add(i, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+					value := int32(31 - laneID)
+					_ = value
+					gc_l_value[gc_lane2] = value
 				}
 			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
-		} else {
 
 //line guide.go:192
-			for i := 16; i >= 1; i /= 2 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for i := 16; i >= 1; i /= 2 {
 
 //line guide.go:193
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
-				} else {
+					gc_run.Add(i, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+			} else {
+
+//line guide.go:192
+				for i := 16; i >= 1; i /= 2 {
 
 //line guide.go:193
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
+					} else {
+
 //line guide.go:193
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
+						gc_left := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line guide.go:193
-								_ = value
+									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
 //line guide.go:193
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+									_ = value
 //line guide.go:193
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+									value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line guide.go:193
+									value.StoreSlice(gc_l_value[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line guide.go:193
+									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line guide.go:193
+									_ = value
+//line guide.go:193
+									value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line guide.go:193
+									value.StoreSlice(gc_l_value[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line guide.go:193
-								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:193
+								value := gc_l_value[gc_lane2]
 								_ = value
-//line guide.go:193
-								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line guide.go:193
-								value.StoreSlice(gc_l_value[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							value := gc_l_value[gc_lane2]
-							_ = value
 
 //line guide.go:193
-							value += gc_c21r[gc_lane2]
-							gc_l_value[gc_lane2] = value
+								value += gc_c21r[gc_lane2]
+								gc_l_value[gc_lane2] = value
+							}
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-				value := gc_l_value[gc_lane2]
-				_ = value
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+					value := gc_l_value[gc_lane2]
+					_ = value
 
 //line guide.go:197
-				t.Printf("Thread %d final value = %d\n", gc_tx2, value)
+					t.Printf("Thread %d final value = %d\n", gc_tx2, value)
+				}
 			}
 		}
 	}

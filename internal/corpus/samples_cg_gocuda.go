@@ -105,171 +105,173 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 
 //line samples_cg.go:22
 	const vec = 32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_mySum_ [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-				tid := gc_tx
-				_ = tid
-
-//line samples_cg.go:70
-				var tid_ int = tid
-				_ = tid_
-
-//line samples_cg.go:57
-				i := gc_bx*(blockSize_*2) + gc_tx
-
-//line samples_cg.go:59
-				var mySum float32
-
-//line samples_cg.go:61
-				for i < n_ {
-//line samples_cg.go:61
-					if gc_b.Stopped() {
-//line samples_cg.go:61
-						return
-//line samples_cg.go:61
-					}
-					mySum += gIdata_[i]
-
-					if nIsPow2_ || i+blockSize_ < n_ {
-						mySum += gIdata_[i+blockSize_]
-					}
-					i += gridSize
-				}
-
-//line samples_cg.go:70
-				var mySum_ float32 = mySum
-
-//line samples_cg.go:70
-				_ = mySum_
-
-//line samples_cg.go:19
-				sdata_[tid_] = mySum_
-				_ = i
-				_ = mySum
-				_ = mySum_
-
-//line samples_cg.go:20
-				gc_l_mySum_[gc_lane] = mySum_
-			}
-		}
-
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			mySum_ := gc_l_mySum_[gc_lane]
-			_ = mySum_
-
-//line samples_cg.go:25
-			beta := mySum_
-
-//line samples_cg.go:26
-			var temp float32
-			_ = beta
-			_ = temp
-			gc_s_beta[gc_rank] = beta
-		}
-
-//line samples_cg.go:28
-		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := i_ + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
-						gc_at := sdata_[gc_off:][:32]
-						gc_at2 := sdata_[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line samples_cg.go:56
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:70
-							var tid_ int = tid
-							_ = tid_
-
-//line samples_cg.go:23
-							vid := tid_ & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank]
-							var temp float32
-							_ = temp
-
-//line samples_cg.go:29
-							if vid < i_ {
-								temp = gc_at[gc_lane]
-								beta += temp
-								gc_at2[gc_lane] = beta
-							}
-
-//line samples_cg.go:34
-							gc_s_beta[gc_rank] = beta
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:70
-							var tid_ int = tid
-							_ = tid_
-
-//line samples_cg.go:23
-							vid := tid_ & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank]
-							var temp float32
-							_ = temp
-
-//line samples_cg.go:29
-							if vid < i_ {
-								temp = sdata_[tid_+i_]
-								beta += temp
-								sdata_[tid_] = beta
-							}
-
-//line samples_cg.go:34
-							gc_s_beta[gc_rank] = beta
-						}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:70
+					var tid_ int = tid
+					_ = tid_
+
+//line samples_cg.go:57
+					i := gc_bx*(blockSize_*2) + gc_tx
+
+//line samples_cg.go:59
+					var mySum float32
+
+//line samples_cg.go:61
+					for i < n_ {
+//line samples_cg.go:61
+						if gc_b.Stopped() {
+//line samples_cg.go:61
+							return
+//line samples_cg.go:61
+						}
+						mySum += gIdata_[i]
+
+						if nIsPow2_ || i+blockSize_ < n_ {
+							mySum += gIdata_[i+blockSize_]
+						}
+						i += gridSize
+					}
+
+//line samples_cg.go:70
+					var mySum_ float32 = mySum
+
+//line samples_cg.go:70
+					_ = mySum_
+
+//line samples_cg.go:19
+					sdata_[tid_] = mySum_
+					_ = i
+					_ = mySum
+					_ = mySum_
+
+//line samples_cg.go:20
+					gc_l_mySum_[gc_lane] = mySum_
 				}
 			}
 
-//line samples_cg.go:34
+//line samples_cg.go:20
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				mySum_ := gc_l_mySum_[gc_lane]
+				_ = mySum_
+
+//line samples_cg.go:25
+				beta := mySum_
+
+//line samples_cg.go:26
+				var temp float32
+				_ = beta
+				_ = temp
+				gc_s_beta[gc_rank] = beta
+			}
+
+//line samples_cg.go:28
+			for i_ := vec / 2; i_ > 0; i_ >>= 1 {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x0 := gc_tidx.X
+						gc_off := i_ + gc_x0
+						gc_off2 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
+							gc_at := sdata_[gc_off:][:32]
+							gc_at2 := sdata_[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x0 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line samples_cg.go:56
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:70
+								var tid_ int = tid
+								_ = tid_
+
+//line samples_cg.go:23
+								vid := tid_ & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank]
+								var temp float32
+								_ = temp
+
+//line samples_cg.go:29
+								if vid < i_ {
+									temp = gc_at[gc_lane]
+									beta += temp
+									gc_at2[gc_lane] = beta
+								}
+
+//line samples_cg.go:34
+								gc_s_beta[gc_rank] = beta
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:70
+								var tid_ int = tid
+								_ = tid_
+
+//line samples_cg.go:23
+								vid := tid_ & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank]
+								var temp float32
+								_ = temp
+
+//line samples_cg.go:29
+								if vid < i_ {
+									temp = sdata_[tid_+i_]
+									beta += temp
+									sdata_[tid_] = beta
+								}
+
+//line samples_cg.go:34
+								gc_s_beta[gc_rank] = beta
+							}
+						}
+					}
+				}
+
+//line samples_cg.go:34
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			}
 		}
 	}
 	{
@@ -491,171 +493,173 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:22
 	const vec = 32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_mySum_2 [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-				tid_ := gc_tx
-				_ = tid_
-
-//line samples_cg.go:70
-				var tid_2 int = tid_
-				_ = tid_2
-
-//line samples_cg.go:57
-				i_ := gc_bx*(blockSize_*2) + gc_tx
-
-//line samples_cg.go:59
-				var mySum_ float32
-
-//line samples_cg.go:61
-				for i_ < n_ {
-//line samples_cg.go:61
-					if gc_b.Stopped() {
-//line samples_cg.go:61
-						return
-//line samples_cg.go:61
-					}
-					mySum_ += gIdata_[i_]
-
-					if nIsPow2_ || i_+blockSize_ < n_ {
-						mySum_ += gIdata_[i_+blockSize_]
-					}
-					i_ += gridSize
-				}
-
-//line samples_cg.go:70
-				var mySum_2 float32 = mySum_
-
-//line samples_cg.go:70
-				_ = mySum_2
-
-//line samples_cg.go:19
-				sdata_[tid_2] = mySum_2
-				_ = i_
-				_ = mySum_
-				_ = mySum_2
-
-//line samples_cg.go:20
-				gc_l_mySum_2[gc_lane] = mySum_2
-			}
-		}
-
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			mySum_2 := gc_l_mySum_2[gc_lane]
-			_ = mySum_2
-
-//line samples_cg.go:25
-			beta := mySum_2
-
-//line samples_cg.go:26
-			var temp float32
-			_ = beta
-			_ = temp
-			gc_s_beta[gc_rank] = beta
-		}
-
-//line samples_cg.go:28
-		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := i_2 + gc_x0
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
-						gc_at := sdata_[gc_off:][:32]
-						gc_at2 := sdata_[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line samples_cg.go:56
-							tid_ := gc_tx
-							_ = tid_
-
-//line samples_cg.go:70
-							var tid_2 int = tid_
-							_ = tid_2
-
-//line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank]
-							var temp float32
-							_ = temp
-
-//line samples_cg.go:29
-							if vid < i_2 {
-								temp = gc_at[gc_lane]
-								beta += temp
-								gc_at2[gc_lane] = beta
-							}
-
-//line samples_cg.go:34
-							gc_s_beta[gc_rank] = beta
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-							tid_ := gc_tx
-							_ = tid_
-
-//line samples_cg.go:70
-							var tid_2 int = tid_
-							_ = tid_2
-
-//line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank]
-							var temp float32
-							_ = temp
-
-//line samples_cg.go:29
-							if vid < i_2 {
-								temp = sdata_[tid_2+i_2]
-								beta += temp
-								sdata_[tid_2] = beta
-							}
-
-//line samples_cg.go:34
-							gc_s_beta[gc_rank] = beta
-						}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+					tid_ := gc_tx
+					_ = tid_
+
+//line samples_cg.go:70
+					var tid_2 int = tid_
+					_ = tid_2
+
+//line samples_cg.go:57
+					i_ := gc_bx*(blockSize_*2) + gc_tx
+
+//line samples_cg.go:59
+					var mySum_ float32
+
+//line samples_cg.go:61
+					for i_ < n_ {
+//line samples_cg.go:61
+						if gc_b.Stopped() {
+//line samples_cg.go:61
+							return
+//line samples_cg.go:61
+						}
+						mySum_ += gIdata_[i_]
+
+						if nIsPow2_ || i_+blockSize_ < n_ {
+							mySum_ += gIdata_[i_+blockSize_]
+						}
+						i_ += gridSize
+					}
+
+//line samples_cg.go:70
+					var mySum_2 float32 = mySum_
+
+//line samples_cg.go:70
+					_ = mySum_2
+
+//line samples_cg.go:19
+					sdata_[tid_2] = mySum_2
+					_ = i_
+					_ = mySum_
+					_ = mySum_2
+
+//line samples_cg.go:20
+					gc_l_mySum_2[gc_lane] = mySum_2
 				}
 			}
 
-//line samples_cg.go:34
+//line samples_cg.go:20
 			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				mySum_2 := gc_l_mySum_2[gc_lane]
+				_ = mySum_2
+
+//line samples_cg.go:25
+				beta := mySum_2
+
+//line samples_cg.go:26
+				var temp float32
+				_ = beta
+				_ = temp
+				gc_s_beta[gc_rank] = beta
+			}
+
+//line samples_cg.go:28
+			for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x0 := gc_tidx.X
+						gc_off := i_2 + gc_x0
+						gc_off2 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata_) && 32 <= len(sdata_)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata_) && 32 <= len(sdata_)-gc_off2 {
+							gc_at := sdata_[gc_off:][:32]
+							gc_at2 := sdata_[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x0 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line samples_cg.go:56
+								tid_ := gc_tx
+								_ = tid_
+
+//line samples_cg.go:70
+								var tid_2 int = tid_
+								_ = tid_2
+
+//line samples_cg.go:23
+								vid := tid_2 & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank]
+								var temp float32
+								_ = temp
+
+//line samples_cg.go:29
+								if vid < i_2 {
+									temp = gc_at[gc_lane]
+									beta += temp
+									gc_at2[gc_lane] = beta
+								}
+
+//line samples_cg.go:34
+								gc_s_beta[gc_rank] = beta
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+								tid_ := gc_tx
+								_ = tid_
+
+//line samples_cg.go:70
+								var tid_2 int = tid_
+								_ = tid_2
+
+//line samples_cg.go:23
+								vid := tid_2 & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank]
+								var temp float32
+								_ = temp
+
+//line samples_cg.go:29
+								if vid < i_2 {
+									temp = sdata_[tid_2+i_2]
+									beta += temp
+									sdata_[tid_2] = beta
+								}
+
+//line samples_cg.go:34
+								gc_s_beta[gc_rank] = beta
+							}
+						}
+					}
+				}
+
+//line samples_cg.go:34
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+			}
 		}
 	}
 	{
@@ -851,167 +855,169 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:22
 			const vec = 32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+			{
 				var gc_l_mySum_3 [32]float32
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:130
-						var tid_3 int = tid
-						_ = tid_3
-
-//line samples_cg.go:122
-						i := tid
-
-//line samples_cg.go:123
-						var mySum float32
-
-//line samples_cg.go:125
-						for i < gc_gdx {
-//line samples_cg.go:125
-							if gc_b.Stopped() {
-//line samples_cg.go:125
-								return
-//line samples_cg.go:125
-							}
-							mySum += gOdata[i]
-							i += blockSize
-						}
-
-//line samples_cg.go:130
-						var mySum_3 float32 = mySum
-
-//line samples_cg.go:130
-						_ = mySum_3
-
-//line samples_cg.go:19
-						sdata_2[tid_3] = mySum_3
-						_ = i
-						_ = mySum
-						_ = mySum_3
-
-//line samples_cg.go:20
-						gc_l_mySum_3[gc_lane] = mySum_3
-					}
-				}
-
-//line samples_cg.go:20
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					mySum_3 := gc_l_mySum_3[gc_lane]
-					_ = mySum_3
-
-//line samples_cg.go:25
-					beta_ := mySum_3
-
-//line samples_cg.go:26
-					var temp_ float32
-					_ = beta_
-					_ = temp_
-					gc_s_beta_[gc_rank] = beta_
-				}
-
-//line samples_cg.go:28
-				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off6 := i_4 + gc_x02
-							gc_off7 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
-								gc_at6 := sdata_2[gc_off6:][:32]
-								gc_at7 := sdata_2[gc_off7:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line samples_cg.go:104
-									tid := gc_tx
-									_ = tid
-
-//line samples_cg.go:130
-									var tid_3 int = tid
-									_ = tid_3
-
-//line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
-									_ = vid_
-									beta_ := gc_s_beta_[gc_rank]
-									var temp_ float32
-									_ = temp_
-
-//line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = gc_at6[gc_lane]
-										beta_ += temp_
-										gc_at7[gc_lane] = beta_
-									}
-
-//line samples_cg.go:34
-									gc_s_beta_[gc_rank] = beta_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-									tid := gc_tx
-									_ = tid
-
-//line samples_cg.go:130
-									var tid_3 int = tid
-									_ = tid_3
-
-//line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
-									_ = vid_
-									beta_ := gc_s_beta_[gc_rank]
-									var temp_ float32
-									_ = temp_
-
-//line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = sdata_2[tid_3+i_4]
-										beta_ += temp_
-										sdata_2[tid_3] = beta_
-									}
-
-//line samples_cg.go:34
-									gc_s_beta_[gc_rank] = beta_
-								}
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:130
+							var tid_3 int = tid
+							_ = tid_3
+
+//line samples_cg.go:122
+							i := tid
+
+//line samples_cg.go:123
+							var mySum float32
+
+//line samples_cg.go:125
+							for i < gc_gdx {
+//line samples_cg.go:125
+								if gc_b.Stopped() {
+//line samples_cg.go:125
+									return
+//line samples_cg.go:125
+								}
+								mySum += gOdata[i]
+								i += blockSize
+							}
+
+//line samples_cg.go:130
+							var mySum_3 float32 = mySum
+
+//line samples_cg.go:130
+							_ = mySum_3
+
+//line samples_cg.go:19
+							sdata_2[tid_3] = mySum_3
+							_ = i
+							_ = mySum
+							_ = mySum_3
+
+//line samples_cg.go:20
+							gc_l_mySum_3[gc_lane] = mySum_3
 						}
 					}
 
-//line samples_cg.go:34
+//line samples_cg.go:20
 					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						mySum_3 := gc_l_mySum_3[gc_lane]
+						_ = mySum_3
+
+//line samples_cg.go:25
+						beta_ := mySum_3
+
+//line samples_cg.go:26
+						var temp_ float32
+						_ = beta_
+						_ = temp_
+						gc_s_beta_[gc_rank] = beta_
+					}
+
+//line samples_cg.go:28
+					for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x02 := gc_tidx.X
+								gc_off6 := i_4 + gc_x02
+								gc_off7 := gc_x02
+								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+									gc_at6 := sdata_2[gc_off6:][:32]
+									gc_at7 := sdata_2[gc_off7:][:32]
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx := gc_x02 + gc_lane
+										_ = gc_tx
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
+
+//line samples_cg.go:104
+										tid := gc_tx
+										_ = tid
+
+//line samples_cg.go:130
+										var tid_3 int = tid
+										_ = tid_3
+
+//line samples_cg.go:23
+										vid_ := tid_3 & (vec - 1)
+										_ = vid_
+										beta_ := gc_s_beta_[gc_rank]
+										var temp_ float32
+										_ = temp_
+
+//line samples_cg.go:29
+										if vid_ < i_4 {
+											temp_ = gc_at6[gc_lane]
+											beta_ += temp_
+											gc_at7[gc_lane] = beta_
+										}
+
+//line samples_cg.go:34
+										gc_s_beta_[gc_rank] = beta_
+									}
+								} else {
+									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+										tid := gc_tx
+										_ = tid
+
+//line samples_cg.go:130
+										var tid_3 int = tid
+										_ = tid_3
+
+//line samples_cg.go:23
+										vid_ := tid_3 & (vec - 1)
+										_ = vid_
+										beta_ := gc_s_beta_[gc_rank]
+										var temp_ float32
+										_ = temp_
+
+//line samples_cg.go:29
+										if vid_ < i_4 {
+											temp_ = sdata_2[tid_3+i_4]
+											beta_ += temp_
+											sdata_2[tid_3] = beta_
+										}
+
+//line samples_cg.go:34
+										gc_s_beta_[gc_rank] = beta_
+									}
+								}
+							}
+						}
+
+//line samples_cg.go:34
+						compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32_.Size(), nil, 0, nil, nil)
+					}
 				}
 			}
 			{
@@ -1569,37 +1575,39 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 //line samples_cg.go:191
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float64
 		var gc_c1r [32]float64
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line samples_cg.go:190
-			tid := gc_rank
-			_ = tid
+				tid := gc_rank
+				_ = tid
 
 //line samples_cg.go:193
-			gc_c1v[gc_lane] = sdata_[tid]
-		}
+				gc_c1v[gc_lane] = sdata_[tid]
+			}
 
 //line samples_cg.go:193
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line samples_cg.go:190
-			tid := gc_rank
-			_ = tid
+				tid := gc_rank
+				_ = tid
 
 //line samples_cg.go:193
-			sdata_[tid] = gc_c1r[gc_lane]
+				sdata_[tid] = gc_c1r[gc_lane]
+			}
 		}
 	}
 	{
@@ -1785,70 +1793,50 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_active [32]cg.Coalesced
 		var gc_l_i [32]int
 		var gc_c1r [32]cg.Coalesced
 		var gc_c2v [32]int32
 		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 
 //line samples_cg.go:267
-		{
-			gc_save7 := gc_act
-			gc_in7 := gc_act
 			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
+				gc_save7 := gc_act
+				gc_in7 := gc_act
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line samples_cg.go:265
-					id := gc_tx + gc_bx*gc_bdx
-					_ = id
+						id := gc_tx + gc_bx*gc_bdx
+						_ = id
 
 //line samples_cg.go:267
-					i := id
-					_ = i
-					gc_l_i[gc_lane] = i
-				}
-			}
-			for {
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in7 &^ gc_dead
-				var gc_m7, gc_skip7 uint32
-				_ = gc_skip7
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-					_ = i
-
-//line samples_cg.go:267
-					if i < n {
-						gc_m7 |= 1 << gc_lane
+						i := id
+						_ = i
+						gc_l_i[gc_lane] = i
 					}
 				}
-				gc_in7 &= gc_m7
-				gc_act = gc_in7
-				if gc_act == 0 {
-					break
-				}
-				{
-					var gc_m5 uint32
+				for {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in7 &^ gc_dead
+					var gc_m7, gc_skip7 uint32
+					_ = gc_skip7
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -1858,97 +1846,119 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 						i := gc_l_i[gc_lane]
 						_ = i
 
-//line samples_cg.go:268
-						if src[i] > 0 {
-							gc_m5 |= 1 << gc_lane
+//line samples_cg.go:267
+						if i < n {
+							gc_m7 |= 1 << gc_lane
 						}
 					}
-					gc_save5 := gc_act
-					gc_act = gc_save5 & gc_m5
-					if gc_act != 0 {
-
-//line samples_cg.go:269
-						var counter *int32 = nres
-
-//line samples_cg.go:269
-						_ = counter
-
-//line samples_cg.go:249
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+					gc_in7 &= gc_m7
+					gc_act = gc_in7
+					if gc_act == 0 {
+						break
+					}
+					{
+						var gc_m5 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line samples_cg.go:249
-							active := gc_c1r[gc_lane]
-
-//line samples_cg.go:251
-							var res int32
-
-//line samples_cg.go:252
-							if active.ThreadRank() == 0 {
-								res = atomic.Add(counter, int32(active.Size()))
-							}
-							_ = active
-							_ = res
-
-//line samples_cg.go:255
-							gc_c2v[gc_lane] = res
-							gc_l_active[gc_lane] = active
-						}
-
-//line samples_cg.go:255
-						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							active := gc_l_active[gc_lane]
-							_ = active
-							var res int32
-							_ = res
 							i := gc_l_i[gc_lane]
 							_ = i
 
-//line samples_cg.go:255
-							res = gc_c2r[gc_lane]
-
-//line samples_cg.go:256
-							var r int32 = res + int32(active.ThreadRank())
-
-//line samples_cg.go:256
-							_ = r
+//line samples_cg.go:268
+							if src[i] > 0 {
+								gc_m5 |= 1 << gc_lane
+							}
+						}
+						gc_save5 := gc_act
+						gc_act = gc_save5 & gc_m5
+						if gc_act != 0 {
 
 //line samples_cg.go:269
-							dst[r] = src[i]
-							_ = r
+							var counter *int32 = nres
+
+//line samples_cg.go:269
+							_ = counter
+
+//line samples_cg.go:249
+							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+
+//line samples_cg.go:249
+								active := gc_c1r[gc_lane]
+
+//line samples_cg.go:251
+								var res int32
+
+//line samples_cg.go:252
+								if active.ThreadRank() == 0 {
+									res = atomic.Add(counter, int32(active.Size()))
+								}
+								_ = active
+								_ = res
+
+//line samples_cg.go:255
+								gc_c2v[gc_lane] = res
+								gc_l_active[gc_lane] = active
+							}
+
+//line samples_cg.go:255
+							compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_active, 0, &gc_c2v, 0, nil, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+								active := gc_l_active[gc_lane]
+								_ = active
+								var res int32
+								_ = res
+								i := gc_l_i[gc_lane]
+								_ = i
+
+//line samples_cg.go:255
+								res = gc_c2r[gc_lane]
+
+//line samples_cg.go:256
+								var r int32 = res + int32(active.ThreadRank())
+
+//line samples_cg.go:256
+								_ = r
+
+//line samples_cg.go:269
+								dst[r] = src[i]
+								_ = r
+							}
 						}
+						gc_act = gc_save5 &^ gc_dead &^ gc_skip7
 					}
-					gc_act = gc_save5 &^ gc_dead &^ gc_skip7
-				}
-				gc_act = gc_in7 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					i := gc_l_i[gc_lane]
-					_ = i
+					gc_act = gc_in7 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						i := gc_l_i[gc_lane]
+						_ = i
 
 //line samples_cg.go:267
-					i += gc_gdx * gc_bdx
-					gc_l_i[gc_lane] = i
+						i += gc_gdx * gc_bdx
+						gc_l_i[gc_lane] = i
+					}
 				}
+				gc_act = gc_save7 &^ gc_dead
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 }
@@ -1980,11 +1990,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 //line samples_cg.go:295
 	grid := cg.ThisGrid(t)
 	_ = grid
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_bucket_ [32]int
 		var gc_l_labeledGroup [32]cg.Coalesced
 		var gc_l_i [32]int
@@ -1994,203 +2000,209 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 		var gc_c2g [32]cg.Coalesced
 		var gc_c3v [32]int32
 		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 
 //line samples_cg.go:297
-		{
-			gc_save10 := gc_act
-			gc_in10 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples_cg.go:297
-				i := int(grid.ThreadRank())
-				_ = i
-				gc_l_i[gc_lane] = i
-			}
-			for {
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in10 &^ gc_dead
-				var gc_m10, gc_skip10 uint32
-				_ = gc_skip10
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+			{
+				gc_save10 := gc_act
+				gc_in10 := gc_act
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-					_ = i
+					gc_b.Enter(gc_rank)
 
 //line samples_cg.go:297
-					if i < srcSize {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_in10 &= gc_m10
-				gc_act = gc_in10
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
+					i := int(grid.ThreadRank())
 					_ = i
-
-//line samples_cg.go:298
-					bucket := int(srcArr[i])
-					_ = bucket
-					gc_l_bucket[gc_lane] = bucket
+					gc_l_i[gc_lane] = i
 				}
-				{
-					var gc_m8 uint32
+				for {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in10 &^ gc_dead
+					var gc_m10, gc_skip10 uint32
+					_ = gc_skip10
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						bucket := gc_l_bucket[gc_lane]
-						_ = bucket
+						i := gc_l_i[gc_lane]
+						_ = i
 
-//line samples_cg.go:299
-						if bucket < numOfBuckets {
-							gc_m8 |= 1 << gc_lane
+//line samples_cg.go:297
+						if i < srcSize {
+							gc_m10 |= 1 << gc_lane
 						}
 					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
+					gc_in10 &= gc_m10
+					gc_act = gc_in10
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_l_i[gc_lane]
+						_ = i
+
+//line samples_cg.go:298
+						bucket := int(srcArr[i])
+						_ = bucket
+						gc_l_bucket[gc_lane] = bucket
+					}
+					{
+						var gc_m8 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+							gc_pos.Thread = gc_rank
 							bucket := gc_l_bucket[gc_lane]
 							_ = bucket
 
-//line samples_cg.go:300
-							var bucket_ int = bucket
-
-//line samples_cg.go:300
-							_ = bucket_
-							_ = bucket_
-							gc_l_bucket_[gc_lane] = bucket_
+//line samples_cg.go:299
+							if bucket < numOfBuckets {
+								gc_m8 |= 1 << gc_lane
+							}
 						}
+						gc_save8 := gc_act
+						gc_act = gc_save8 & gc_m8
+						if gc_act != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								bucket := gc_l_bucket[gc_lane]
+								_ = bucket
 
 //line samples_cg.go:300
-						var counter []int32 = bucketCounters
+								var bucket_ int = bucket
 
 //line samples_cg.go:300
-						_ = counter
+								_ = bucket_
+								_ = bucket_
+								gc_l_bucket_[gc_lane] = bucket_
+							}
+
+//line samples_cg.go:300
+							var counter []int32 = bucketCounters
+
+//line samples_cg.go:300
+							_ = counter
 
 //line samples_cg.go:278
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-							_ = bucket_
+							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								gc_b.Enter(gc_rank)
+								bucket_ := gc_l_bucket_[gc_lane]
+								_ = bucket_
 
 //line samples_cg.go:278
-							active := gc_c1r[gc_lane]
-							_ = active
+								active := gc_c1r[gc_lane]
+								_ = active
 
 //line samples_cg.go:279
-							gc_c2g[gc_lane] = active
-						}
-
-//line samples_cg.go:279
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+								gc_c2g[gc_lane] = active
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-							_ = bucket_
 
 //line samples_cg.go:279
-							labeledGroup := gc_c2r[gc_lane]
+							compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+								bucket_ := gc_l_bucket_[gc_lane]
+								_ = bucket_
+
+//line samples_cg.go:279
+								labeledGroup := gc_c2r[gc_lane]
 
 //line samples_cg.go:281
-							var res int32
+								var res int32
 
 //line samples_cg.go:282
-							if labeledGroup.ThreadRank() == 0 {
-								res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
+								if labeledGroup.ThreadRank() == 0 {
+									res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
+								}
+								_ = labeledGroup
+								_ = res
+
+//line samples_cg.go:285
+								gc_c3v[gc_lane] = res
+								gc_l_labeledGroup[gc_lane] = labeledGroup
 							}
-							_ = labeledGroup
-							_ = res
 
 //line samples_cg.go:285
-							gc_c3v[gc_lane] = res
-							gc_l_labeledGroup[gc_lane] = labeledGroup
-						}
+							compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+								labeledGroup := gc_l_labeledGroup[gc_lane]
+								_ = labeledGroup
+								var res int32
+								_ = res
+								i := gc_l_i[gc_lane]
+								_ = i
 
 //line samples_cg.go:285
-						compiled.CoalescedLanes[int32, int32](gc_b, "ShflRank", gc_w, gc_act, &gc_l_labeledGroup, 0, &gc_c3v, 0, nil, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							labeledGroup := gc_l_labeledGroup[gc_lane]
-							_ = labeledGroup
-							var res int32
-							_ = res
-							i := gc_l_i[gc_lane]
-							_ = i
-
-//line samples_cg.go:285
-							res = gc_c3r[gc_lane]
+								res = gc_c3r[gc_lane]
 
 //line samples_cg.go:286
-							var r int32 = res + int32(labeledGroup.ThreadRank())
+								var r int32 = res + int32(labeledGroup.ThreadRank())
 
 //line samples_cg.go:286
-							_ = r
+								_ = r
 
 //line samples_cg.go:300
-							indicesBuckets[r] = int32(i)
-							_ = r
+								indicesBuckets[r] = int32(i)
+								_ = r
+							}
 						}
+						gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 					}
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
-				}
-				gc_act = gc_in10 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_l_i[gc_lane]
-					_ = i
+					gc_act = gc_in10 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						i := gc_l_i[gc_lane]
+						_ = i
 
 //line samples_cg.go:297
-					i += int(grid.Size())
-					gc_l_i[gc_lane] = i
+						i += int(grid.Size())
+						gc_l_i[gc_lane] = i
+					}
 				}
+				gc_act = gc_save10 &^ gc_dead
 			}
-			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -2221,11 +2233,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 //line samples_cg.go:324
 	grid := cg.ThisGrid(t)
 	_ = grid
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_bucket_ [32]int
 		var gc_l_valueForMax [32]int32
 		var gc_l_labeledGroup [32]cg.Coalesced
@@ -2235,206 +2243,212 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 		var gc_c2r [32]cg.Coalesced
 		var gc_c2g [32]cg.Coalesced
 		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 
 //line samples_cg.go:326
-		{
-			gc_save10 := gc_act
-			gc_in10 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples_cg.go:326
-				i := int(grid.ThreadRank())
-				_ = i
-				gc_l_i[gc_lane] = i
-			}
-			for {
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in10 &^ gc_dead
-				var gc_m10, gc_skip10 uint32
-				_ = gc_skip10
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+			{
+				gc_save10 := gc_act
+				gc_in10 := gc_act
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-					_ = i
+					gc_b.Enter(gc_rank)
 
 //line samples_cg.go:326
-					if i < srcSize {
-						gc_m10 |= 1 << gc_lane
-					}
-				}
-				gc_in10 &= gc_m10
-				gc_act = gc_in10
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
+					i := int(grid.ThreadRank())
 					_ = i
-
-//line samples_cg.go:327
-					bucket := int(srcArr[i])
-					_ = bucket
-					gc_l_bucket[gc_lane] = bucket
+					gc_l_i[gc_lane] = i
 				}
-				{
-					var gc_m8 uint32
+				for {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in10 &^ gc_dead
+					var gc_m10, gc_skip10 uint32
+					_ = gc_skip10
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						bucket := gc_l_bucket[gc_lane]
-						_ = bucket
+						i := gc_l_i[gc_lane]
+						_ = i
 
-//line samples_cg.go:328
-						if bucket < numOfBuckets {
-							gc_m8 |= 1 << gc_lane
+//line samples_cg.go:326
+						if i < srcSize {
+							gc_m10 |= 1 << gc_lane
 						}
 					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
+					gc_in10 &= gc_m10
+					gc_act = gc_in10
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_l_i[gc_lane]
+						_ = i
+
+//line samples_cg.go:327
+						bucket := int(srcArr[i])
+						_ = bucket
+						gc_l_bucket[gc_lane] = bucket
+					}
+					{
+						var gc_m8 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+							gc_pos.Thread = gc_rank
 							bucket := gc_l_bucket[gc_lane]
 							_ = bucket
 
-//line samples_cg.go:329
-							var bucket_ int = bucket
-
-//line samples_cg.go:329
-							_ = bucket_
-							_ = bucket_
-							gc_l_bucket_[gc_lane] = bucket_
-						}
-
-//line samples_cg.go:329
-						var counter []int32 = bucketsMax
-
-//line samples_cg.go:329
-						_ = counter
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+//line samples_cg.go:328
+							if bucket < numOfBuckets {
+								gc_m8 |= 1 << gc_lane
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							i := gc_l_i[gc_lane]
-							_ = i
+						}
+						gc_save8 := gc_act
+						gc_act = gc_save8 & gc_m8
+						if gc_act != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								bucket := gc_l_bucket[gc_lane]
+								_ = bucket
 
 //line samples_cg.go:329
-							var valueForMax int32 = valueInBuckets[i]
+								var bucket_ int = bucket
 
 //line samples_cg.go:329
-							_ = valueForMax
-							_ = valueForMax
+								_ = bucket_
+								_ = bucket_
+								gc_l_bucket_[gc_lane] = bucket_
+							}
+
+//line samples_cg.go:329
+							var counter []int32 = bucketsMax
+
+//line samples_cg.go:329
+							_ = counter
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								i := gc_l_i[gc_lane]
+								_ = i
+
+//line samples_cg.go:329
+								var valueForMax int32 = valueInBuckets[i]
+
+//line samples_cg.go:329
+								_ = valueForMax
+								_ = valueForMax
 
 //line samples_cg.go:309
-							gc_l_valueForMax[gc_lane] = valueForMax
-						}
+								gc_l_valueForMax[gc_lane] = valueForMax
+							}
 
 //line samples_cg.go:309
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-							_ = bucket_
+							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "CoalescedThreads", gc_w, gc_act, nil, 0, nil, 0, nil, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								gc_b.Enter(gc_rank)
+								bucket_ := gc_l_bucket_[gc_lane]
+								_ = bucket_
 
 //line samples_cg.go:309
-							active := gc_c1r[gc_lane]
-							_ = active
+								active := gc_c1r[gc_lane]
+								_ = active
 
 //line samples_cg.go:310
-							gc_c2g[gc_lane] = active
-						}
-
-//line samples_cg.go:310
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+								gc_c2g[gc_lane] = active
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							valueForMax := gc_l_valueForMax[gc_lane]
-							_ = valueForMax
 
 //line samples_cg.go:310
-							labeledGroup := gc_c2r[gc_lane]
-							_ = labeledGroup
+							compiled.CoalescedLanes[int, cg.Coalesced](gc_b, "LabeledPartition", gc_w, gc_act, &gc_c2g, 0, &gc_l_bucket_, 0, nil, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+								valueForMax := gc_l_valueForMax[gc_lane]
+								_ = valueForMax
+
+//line samples_cg.go:310
+								labeledGroup := gc_c2r[gc_lane]
+								_ = labeledGroup
 
 //line samples_cg.go:312
-							gc_l_labeledGroup[gc_lane] = labeledGroup
-						}
-
-//line samples_cg.go:312
-						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+								gc_l_labeledGroup[gc_lane] = labeledGroup
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							bucket_ := gc_l_bucket_[gc_lane]
-							_ = bucket_
-							labeledGroup := gc_l_labeledGroup[gc_lane]
-							_ = labeledGroup
 
 //line samples_cg.go:312
-							maxValueInGroup := gc_c3r[gc_lane]
+							compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c3r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+								bucket_ := gc_l_bucket_[gc_lane]
+								_ = bucket_
+								labeledGroup := gc_l_labeledGroup[gc_lane]
+								_ = labeledGroup
+
+//line samples_cg.go:312
+								maxValueInGroup := gc_c3r[gc_lane]
 
 //line samples_cg.go:314
-							if labeledGroup.ThreadRank() == 0 {
-								atomic.Max(&counter[bucket_], maxValueInGroup)
+								if labeledGroup.ThreadRank() == 0 {
+									atomic.Max(&counter[bucket_], maxValueInGroup)
+								}
+								_ = maxValueInGroup
 							}
-							_ = maxValueInGroup
 						}
+						gc_act = gc_save8 &^ gc_dead &^ gc_skip10
 					}
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip10
-				}
-				gc_act = gc_in10 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_l_i[gc_lane]
-					_ = i
+					gc_act = gc_in10 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						i := gc_l_i[gc_lane]
+						_ = i
 
 //line samples_cg.go:326
-					i += int(grid.Size())
-					gc_l_i[gc_lane] = i
+						i += int(grid.Size())
+						gc_l_i[gc_lane] = i
+					}
 				}
+				gc_act = gc_save10 &^ gc_dead
 			}
-			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -2473,11 +2487,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 //line samples_cg.go:343
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_i [32]int
 		var gc_l_elem [32]int32
 		var gc_l_subTile [32]cg.Coalesced
@@ -2485,170 +2495,176 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 		var gc_c1r [32]cg.Coalesced
 		var gc_c2r [32]int32
 		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 
 //line samples_cg.go:345
-		{
-			gc_save11 := gc_act
-			gc_in11 := gc_act
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples_cg.go:345
-				i := int(grid.ThreadRank())
-				_ = i
-				gc_l_i[gc_lane] = i
-			}
-			for {
-				if gc_b.Stopped() {
-					return
-				}
-				gc_act = gc_in11 &^ gc_dead
-				var gc_m11, gc_skip11 uint32
-				_ = gc_skip11
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+			{
+				gc_save11 := gc_act
+				gc_in11 := gc_act
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-					_ = i
-
-//line samples_cg.go:345
-					if i < size {
-						gc_m11 |= 1 << gc_lane
-					}
-				}
-				gc_in11 &= gc_m11
-				gc_act = gc_in11
-				if gc_act == 0 {
-					break
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					i := gc_l_i[gc_lane]
-					_ = i
-
-//line samples_cg.go:346
-					elem := inputArr[i]
-					_ = elem
-
-//line samples_cg.go:347
-					gc_c1v[gc_lane] = elem&1 != 0
-					gc_l_elem[gc_lane] = elem
-				}
-
-//line samples_cg.go:347
-				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
 					gc_b.Enter(gc_rank)
 
-//line samples_cg.go:347
-					subTile := gc_c1r[gc_lane]
-					_ = subTile
-					gc_l_subTile[gc_lane] = subTile
+//line samples_cg.go:345
+					i := int(grid.ThreadRank())
+					_ = i
+					gc_l_i[gc_lane] = i
 				}
-				{
-					var gc_m8 uint32
+				for {
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in11 &^ gc_dead
+					var gc_m11, gc_skip11 uint32
+					_ = gc_skip11
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						elem := gc_l_elem[gc_lane]
-						_ = elem
-
-//line samples_cg.go:348
-						if elem&1 != 0 {
-							gc_m8 |= 1 << gc_lane
-						}
-					}
-					gc_save8 := gc_act
-					gc_act = gc_save8 & gc_m8
-					if gc_act != 0 {
-
-//line samples_cg.go:349
-						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							subTile := gc_l_subTile[gc_lane]
-							_ = subTile
-
-//line samples_cg.go:349
-							oddGroupSum := gc_c2r[gc_lane]
-
-//line samples_cg.go:350
-							if subTile.ThreadRank() == 0 {
-								atomic.Add(numOfOdds, int32(subTile.Size()))
-								atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
-							}
-							_ = oddGroupSum
-						}
-					}
-					gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
-					if gc_act != 0 {
-
-//line samples_cg.go:355
-						compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-							subTile := gc_l_subTile[gc_lane]
-							_ = subTile
-
-//line samples_cg.go:355
-							evenGroupSum := gc_c3r[gc_lane]
-
-//line samples_cg.go:356
-							if subTile.ThreadRank() == 0 {
-								atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
-							}
-							_ = evenGroupSum
-						}
-					}
-					gc_act = gc_save8 &^ gc_dead &^ gc_skip11
-				}
-
-//line samples_cg.go:360
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
-				gc_act = gc_in11 &^ gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_l_i[gc_lane]
-					_ = i
+						i := gc_l_i[gc_lane]
+						_ = i
 
 //line samples_cg.go:345
-					i += int(grid.Size())
-					gc_l_i[gc_lane] = i
+						if i < size {
+							gc_m11 |= 1 << gc_lane
+						}
+					}
+					gc_in11 &= gc_m11
+					gc_act = gc_in11
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						i := gc_l_i[gc_lane]
+						_ = i
+
+//line samples_cg.go:346
+						elem := inputArr[i]
+						_ = elem
+
+//line samples_cg.go:347
+						gc_c1v[gc_lane] = elem&1 != 0
+						gc_l_elem[gc_lane] = elem
+					}
+
+//line samples_cg.go:347
+					compiled.CoalescedLanes[bool, cg.Coalesced](gc_b, "BinaryPartition", gc_w, gc_act, nil, tile32.Size(), &gc_c1v, 0, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line samples_cg.go:347
+						subTile := gc_c1r[gc_lane]
+						_ = subTile
+						gc_l_subTile[gc_lane] = subTile
+					}
+					{
+						var gc_m8 uint32
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							elem := gc_l_elem[gc_lane]
+							_ = elem
+
+//line samples_cg.go:348
+							if elem&1 != 0 {
+								gc_m8 |= 1 << gc_lane
+							}
+						}
+						gc_save8 := gc_act
+						gc_act = gc_save8 & gc_m8
+						if gc_act != 0 {
+
+//line samples_cg.go:349
+							compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+								subTile := gc_l_subTile[gc_lane]
+								_ = subTile
+
+//line samples_cg.go:349
+								oddGroupSum := gc_c2r[gc_lane]
+
+//line samples_cg.go:350
+								if subTile.ThreadRank() == 0 {
+									atomic.Add(numOfOdds, int32(subTile.Size()))
+									atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
+								}
+								_ = oddGroupSum
+							}
+						}
+						gc_act = gc_save8 &^ gc_m8 &^ gc_dead &^ gc_skip11
+						if gc_act != 0 {
+
+//line samples_cg.go:355
+							compiled.CoalescedReduce[int32](gc_b, "Reduce", gc_w, gc_act, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c3r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
+								subTile := gc_l_subTile[gc_lane]
+								_ = subTile
+
+//line samples_cg.go:355
+								evenGroupSum := gc_c3r[gc_lane]
+
+//line samples_cg.go:356
+								if subTile.ThreadRank() == 0 {
+									atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
+								}
+								_ = evenGroupSum
+							}
+						}
+						gc_act = gc_save8 &^ gc_dead &^ gc_skip11
+					}
+
+//line samples_cg.go:360
+					compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+					gc_act = gc_in11 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+						i := gc_l_i[gc_lane]
+						_ = i
+
+//line samples_cg.go:345
+						i += int(grid.Size())
+						gc_l_i[gc_lane] = i
+					}
 				}
+				gc_act = gc_save11 &^ gc_dead
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }

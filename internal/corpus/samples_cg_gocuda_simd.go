@@ -106,224 +106,226 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:22
 	const vec = 32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_mySum_ [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:56
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples_cg.go:70
-				var tid_ int = tid
-				_ = tid_
+					var tid_ int = tid
+					_ = tid_
 
 //line samples_cg.go:57
-				i := gc_bx2*(blockSize_*2) + gc_tx2
+					i := gc_bx2*(blockSize_*2) + gc_tx2
 
 //line samples_cg.go:59
-				var mySum float32
+					var mySum float32
 
 //line samples_cg.go:61
-				for i < n_ {
+					for i < n_ {
 //line samples_cg.go:61
-					if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line samples_cg.go:61
-						return
+							return
 //line samples_cg.go:61
-					}
-					mySum += gIdata_[i]
+						}
+						mySum += gIdata_[i]
 
-					if nIsPow2_ || i+blockSize_ < n_ {
-						mySum += gIdata_[i+blockSize_]
+						if nIsPow2_ || i+blockSize_ < n_ {
+							mySum += gIdata_[i+blockSize_]
+						}
+						i += gridSize
 					}
-					i += gridSize
-				}
 
 //line samples_cg.go:70
-				var mySum_ float32 = mySum
+					var mySum_ float32 = mySum
 
 //line samples_cg.go:70
-				_ = mySum_
+					_ = mySum_
 
 //line samples_cg.go:19
-				sdata_[tid_] = mySum_
-				_ = i
-				_ = mySum
-				_ = mySum_
-
-//line samples_cg.go:20
-				gc_l_mySum_[gc_lane2] = mySum_
-			}
-		}
-
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line samples_cg.go:25
-					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_cg.go:25
+					sdata_[tid_] = mySum_
+					_ = i
+					_ = mySum
 					_ = mySum_
-//line samples_cg.go:25
-					beta := mySum_
-//line samples_cg.go:25
-					_ = beta
-//line samples_cg.go:26
-					var temp float32
-//line samples_cg.go:26
-					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_s_beta[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+
+//line samples_cg.go:20
+					gc_l_mySum_[gc_lane2] = mySum_
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			}
+
+//line samples_cg.go:20
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_cg.go:25
+						mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_cg.go:25
+						_ = mySum_
+//line samples_cg.go:25
+						beta := mySum_
+//line samples_cg.go:25
+						_ = beta
+//line samples_cg.go:26
+						var temp float32
+//line samples_cg.go:26
+						_ = temp
+//line samples_cg.go:26
+						beta.StoreSlice(gc_s_beta[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_cg.go:26
+						mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_cg.go:26
+						_ = mySum_
+//line samples_cg.go:25
+						beta := mySum_
+//line samples_cg.go:25
+						_ = beta
+//line samples_cg.go:26
+						var temp float32
+//line samples_cg.go:26
+						_ = temp
+//line samples_cg.go:26
+						beta.StoreSlice(gc_s_beta[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line samples_cg.go:26
-					mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_cg.go:26
+					mySum_ := gc_l_mySum_[gc_lane2]
 					_ = mySum_
+
 //line samples_cg.go:25
 					beta := mySum_
-//line samples_cg.go:25
-					_ = beta
+
 //line samples_cg.go:26
 					var temp float32
-//line samples_cg.go:26
+					_ = beta
 					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_s_beta[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					gc_s_beta[gc_rank2] = beta
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				mySum_ := gc_l_mySum_[gc_lane2]
-				_ = mySum_
-
-//line samples_cg.go:25
-				beta := mySum_
-
-//line samples_cg.go:26
-				var temp float32
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank2] = beta
-			}
-		}
 
 //line samples_cg.go:28
-		for i_ := vec / 2; i_ > 0; i_ >>= 1 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+			for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 				{
-					gc_x02 := gc_tidx2.X
-					gc_off5 := i_ + gc_x02
-					gc_off6 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-						gc_at5 := sdata_[gc_off5:][:32]
-						gc_at6 := sdata_[gc_off6:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x02 := gc_tidx2.X
+						gc_off5 := i_ + gc_x02
+						gc_off6 := gc_x02
+						if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+							gc_at5 := sdata_[gc_off5:][:32]
+							gc_at6 := sdata_[gc_off6:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x02 + gc_lane2
+								_ = gc_tx2
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 
 //line samples_cg.go:56
-							tid := gc_tx2
-							_ = tid
+								tid := gc_tx2
+								_ = tid
 
 //line samples_cg.go:70
-							var tid_ int = tid
-							_ = tid_
+								var tid_ int = tid
+								_ = tid_
 
 //line samples_cg.go:23
-							vid := tid_ & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank2]
-							var temp float32
-							_ = temp
+								vid := tid_ & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank2]
+								var temp float32
+								_ = temp
 
 //line samples_cg.go:29
-							if vid < i_ {
-								temp = gc_at5[gc_lane2]
-								beta += temp
-								gc_at6[gc_lane2] = beta
-							}
+								if vid < i_ {
+									temp = gc_at5[gc_lane2]
+									beta += temp
+									gc_at6[gc_lane2] = beta
+								}
 
 //line samples_cg.go:34
-							gc_s_beta[gc_rank2] = beta
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+								gc_s_beta[gc_rank2] = beta
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:56
-							tid := gc_tx2
-							_ = tid
+								tid := gc_tx2
+								_ = tid
 
 //line samples_cg.go:70
-							var tid_ int = tid
-							_ = tid_
+								var tid_ int = tid
+								_ = tid_
 
 //line samples_cg.go:23
-							vid := tid_ & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank2]
-							var temp float32
-							_ = temp
+								vid := tid_ & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank2]
+								var temp float32
+								_ = temp
 
 //line samples_cg.go:29
-							if vid < i_ {
-								temp = sdata_[tid_+i_]
-								beta += temp
-								sdata_[tid_] = beta
-							}
+								if vid < i_ {
+									temp = sdata_[tid_+i_]
+									beta += temp
+									sdata_[tid_] = beta
+								}
 
 //line samples_cg.go:34
-							gc_s_beta[gc_rank2] = beta
+								gc_s_beta[gc_rank2] = beta
+							}
 						}
 					}
 				}
-			}
 
 //line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			}
 		}
 	}
 	{
@@ -545,224 +547,226 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:22
 	const vec = 32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_mySum_2 [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:56
-				tid_ := gc_tx2
-				_ = tid_
+					tid_ := gc_tx2
+					_ = tid_
 
 //line samples_cg.go:70
-				var tid_2 int = tid_
-				_ = tid_2
+					var tid_2 int = tid_
+					_ = tid_2
 
 //line samples_cg.go:57
-				i_ := gc_bx2*(blockSize_*2) + gc_tx2
+					i_ := gc_bx2*(blockSize_*2) + gc_tx2
 
 //line samples_cg.go:59
-				var mySum_ float32
+					var mySum_ float32
 
 //line samples_cg.go:61
-				for i_ < n_ {
+					for i_ < n_ {
 //line samples_cg.go:61
-					if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line samples_cg.go:61
-						return
+							return
 //line samples_cg.go:61
-					}
-					mySum_ += gIdata_[i_]
+						}
+						mySum_ += gIdata_[i_]
 
-					if nIsPow2_ || i_+blockSize_ < n_ {
-						mySum_ += gIdata_[i_+blockSize_]
+						if nIsPow2_ || i_+blockSize_ < n_ {
+							mySum_ += gIdata_[i_+blockSize_]
+						}
+						i_ += gridSize
 					}
-					i_ += gridSize
-				}
 
 //line samples_cg.go:70
-				var mySum_2 float32 = mySum_
+					var mySum_2 float32 = mySum_
 
 //line samples_cg.go:70
-				_ = mySum_2
+					_ = mySum_2
 
 //line samples_cg.go:19
-				sdata_[tid_2] = mySum_2
-				_ = i_
-				_ = mySum_
-				_ = mySum_2
-
-//line samples_cg.go:20
-				gc_l_mySum_2[gc_lane2] = mySum_2
-			}
-		}
-
-//line samples_cg.go:20
-		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line samples_cg.go:25
-					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_cg.go:25
+					sdata_[tid_2] = mySum_2
+					_ = i_
+					_ = mySum_
 					_ = mySum_2
-//line samples_cg.go:25
-					beta := mySum_2
-//line samples_cg.go:25
-					_ = beta
-//line samples_cg.go:26
-					var temp float32
-//line samples_cg.go:26
-					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_s_beta[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+
+//line samples_cg.go:20
+					gc_l_mySum_2[gc_lane2] = mySum_2
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			}
+
+//line samples_cg.go:20
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_cg.go:25
+						mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_cg.go:25
+						_ = mySum_2
+//line samples_cg.go:25
+						beta := mySum_2
+//line samples_cg.go:25
+						_ = beta
+//line samples_cg.go:26
+						var temp float32
+//line samples_cg.go:26
+						_ = temp
+//line samples_cg.go:26
+						beta.StoreSlice(gc_s_beta[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_cg.go:26
+						mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_cg.go:26
+						_ = mySum_2
+//line samples_cg.go:25
+						beta := mySum_2
+//line samples_cg.go:25
+						_ = beta
+//line samples_cg.go:26
+						var temp float32
+//line samples_cg.go:26
+						_ = temp
+//line samples_cg.go:26
+						beta.StoreSlice(gc_s_beta[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line samples_cg.go:26
-					mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_cg.go:26
+					mySum_2 := gc_l_mySum_2[gc_lane2]
 					_ = mySum_2
+
 //line samples_cg.go:25
 					beta := mySum_2
-//line samples_cg.go:25
-					_ = beta
+
 //line samples_cg.go:26
 					var temp float32
-//line samples_cg.go:26
+					_ = beta
 					_ = temp
-//line samples_cg.go:26
-					beta.StoreSlice(gc_s_beta[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					gc_s_beta[gc_rank2] = beta
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				mySum_2 := gc_l_mySum_2[gc_lane2]
-				_ = mySum_2
-
-//line samples_cg.go:25
-				beta := mySum_2
-
-//line samples_cg.go:26
-				var temp float32
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank2] = beta
-			}
-		}
 
 //line samples_cg.go:28
-		for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+			for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 				{
-					gc_x03 := gc_tidx2.X
-					gc_off9 := i_2 + gc_x03
-					gc_off10 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
-						gc_at10 := sdata_[gc_off9:][:32]
-						gc_at11 := sdata_[gc_off10:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x03 := gc_tidx2.X
+						gc_off9 := i_2 + gc_x03
+						gc_off10 := gc_x03
+						if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(sdata_) && 32 <= len(sdata_)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
+							gc_at10 := sdata_[gc_off9:][:32]
+							gc_at11 := sdata_[gc_off10:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x03 + gc_lane2
+								_ = gc_tx2
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 
 //line samples_cg.go:56
-							tid_ := gc_tx2
-							_ = tid_
+								tid_ := gc_tx2
+								_ = tid_
 
 //line samples_cg.go:70
-							var tid_2 int = tid_
-							_ = tid_2
+								var tid_2 int = tid_
+								_ = tid_2
 
 //line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank2]
-							var temp float32
-							_ = temp
+								vid := tid_2 & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank2]
+								var temp float32
+								_ = temp
 
 //line samples_cg.go:29
-							if vid < i_2 {
-								temp = gc_at10[gc_lane2]
-								beta += temp
-								gc_at11[gc_lane2] = beta
-							}
+								if vid < i_2 {
+									temp = gc_at10[gc_lane2]
+									beta += temp
+									gc_at11[gc_lane2] = beta
+								}
 
 //line samples_cg.go:34
-							gc_s_beta[gc_rank2] = beta
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+								gc_s_beta[gc_rank2] = beta
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:56
-							tid_ := gc_tx2
-							_ = tid_
+								tid_ := gc_tx2
+								_ = tid_
 
 //line samples_cg.go:70
-							var tid_2 int = tid_
-							_ = tid_2
+								var tid_2 int = tid_
+								_ = tid_2
 
 //line samples_cg.go:23
-							vid := tid_2 & (vec - 1)
-							_ = vid
-							beta := gc_s_beta[gc_rank2]
-							var temp float32
-							_ = temp
+								vid := tid_2 & (vec - 1)
+								_ = vid
+								beta := gc_s_beta[gc_rank2]
+								var temp float32
+								_ = temp
 
 //line samples_cg.go:29
-							if vid < i_2 {
-								temp = sdata_[tid_2+i_2]
-								beta += temp
-								sdata_[tid_2] = beta
-							}
+								if vid < i_2 {
+									temp = sdata_[tid_2+i_2]
+									beta += temp
+									sdata_[tid_2] = beta
+								}
 
 //line samples_cg.go:34
-							gc_s_beta[gc_rank2] = beta
+								gc_s_beta[gc_rank2] = beta
+							}
 						}
 					}
 				}
-			}
 
 //line samples_cg.go:34
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+			}
 		}
 	}
 	{
@@ -958,220 +962,222 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:22
 			const vec = 32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			{
 				var gc_l_mySum_3 [32]float32
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+					gc_cnt2 := min(32, gc_n2-gc_w2)
+					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+					var gc_dead2 uint32
+					_ = gc_dead2
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:104
-						tid := gc_tx2
-						_ = tid
+							tid := gc_tx2
+							_ = tid
 
 //line samples_cg.go:130
-						var tid_3 int = tid
-						_ = tid_3
+							var tid_3 int = tid
+							_ = tid_3
 
 //line samples_cg.go:122
-						i := tid
+							i := tid
 
 //line samples_cg.go:123
-						var mySum float32
+							var mySum float32
 
 //line samples_cg.go:125
-						for i < gc_gdx2 {
+							for i < gc_gdx2 {
 //line samples_cg.go:125
-							if gc_b2.Stopped() {
+								if gc_b2.Stopped() {
 //line samples_cg.go:125
-								return
+									return
 //line samples_cg.go:125
+								}
+								mySum += gOdata[i]
+								i += blockSize
 							}
-							mySum += gOdata[i]
-							i += blockSize
-						}
 
 //line samples_cg.go:130
-						var mySum_3 float32 = mySum
+							var mySum_3 float32 = mySum
 
 //line samples_cg.go:130
-						_ = mySum_3
+							_ = mySum_3
 
 //line samples_cg.go:19
-						sdata_2[tid_3] = mySum_3
-						_ = i
-						_ = mySum
-						_ = mySum_3
-
-//line samples_cg.go:20
-						gc_l_mySum_3[gc_lane2] = mySum_3
-					}
-				}
-
-//line samples_cg.go:20
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line samples_cg.go:25
-							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
-//line samples_cg.go:25
+							sdata_2[tid_3] = mySum_3
+							_ = i
+							_ = mySum
 							_ = mySum_3
-//line samples_cg.go:25
-							beta_ := mySum_3
-//line samples_cg.go:25
-							_ = beta_
-//line samples_cg.go:26
-							var temp_ float32
-//line samples_cg.go:26
-							_ = temp_
-//line samples_cg.go:26
-							beta_.StoreSlice(gc_s_beta_[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+
+//line samples_cg.go:20
+							gc_l_mySum_3[gc_lane2] = mySum_3
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+					}
+
+//line samples_cg.go:20
+					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_cg.go:25
+								mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+//line samples_cg.go:25
+								_ = mySum_3
+//line samples_cg.go:25
+								beta_ := mySum_3
+//line samples_cg.go:25
+								_ = beta_
+//line samples_cg.go:26
+								var temp_ float32
+//line samples_cg.go:26
+								_ = temp_
+//line samples_cg.go:26
+								beta_.StoreSlice(gc_s_beta_[gc_rank2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_cg.go:26
+								mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
+//line samples_cg.go:26
+								_ = mySum_3
+//line samples_cg.go:25
+								beta_ := mySum_3
+//line samples_cg.go:25
+								_ = beta_
+//line samples_cg.go:26
+								var temp_ float32
+//line samples_cg.go:26
+								_ = temp_
+//line samples_cg.go:26
+								beta_.StoreSlice(gc_s_beta_[gc_rank2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line samples_cg.go:26
-							mySum_3 := archsimd.LoadFloat32x8Slice(gc_l_mySum_3[gc_lane2:])
-//line samples_cg.go:26
+							mySum_3 := gc_l_mySum_3[gc_lane2]
 							_ = mySum_3
+
 //line samples_cg.go:25
 							beta_ := mySum_3
-//line samples_cg.go:25
-							_ = beta_
+
 //line samples_cg.go:26
 							var temp_ float32
-//line samples_cg.go:26
+							_ = beta_
 							_ = temp_
-//line samples_cg.go:26
-							beta_.StoreSlice(gc_s_beta_[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_s_beta_[gc_rank2] = beta_
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						mySum_3 := gc_l_mySum_3[gc_lane2]
-						_ = mySum_3
-
-//line samples_cg.go:25
-						beta_ := mySum_3
-
-//line samples_cg.go:26
-						var temp_ float32
-						_ = beta_
-						_ = temp_
-						gc_s_beta_[gc_rank2] = beta_
-					}
-				}
 
 //line samples_cg.go:28
-				for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
+					for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 						{
-							gc_x04 := gc_tidx2.X
-							gc_off14 := i_4 + gc_x04
-							gc_off15 := gc_x04
-							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off15 {
-								gc_at15 := sdata_2[gc_off14:][:32]
-								gc_at16 := sdata_2[gc_off15:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x04 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							{
+								gc_x04 := gc_tidx2.X
+								gc_off14 := i_4 + gc_x04
+								gc_off15 := gc_x04
+								if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off15 {
+									gc_at15 := sdata_2[gc_off14:][:32]
+									gc_at16 := sdata_2[gc_off15:][:32]
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2 := gc_x04 + gc_lane2
+										_ = gc_tx2
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 
 //line samples_cg.go:104
-									tid := gc_tx2
-									_ = tid
+										tid := gc_tx2
+										_ = tid
 
 //line samples_cg.go:130
-									var tid_3 int = tid
-									_ = tid_3
+										var tid_3 int = tid
+										_ = tid_3
 
 //line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
-									_ = vid_
-									beta_ := gc_s_beta_[gc_rank2]
-									var temp_ float32
-									_ = temp_
+										vid_ := tid_3 & (vec - 1)
+										_ = vid_
+										beta_ := gc_s_beta_[gc_rank2]
+										var temp_ float32
+										_ = temp_
 
 //line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = gc_at15[gc_lane2]
-										beta_ += temp_
-										gc_at16[gc_lane2] = beta_
-									}
+										if vid_ < i_4 {
+											temp_ = gc_at15[gc_lane2]
+											beta_ += temp_
+											gc_at16[gc_lane2] = beta_
+										}
 
 //line samples_cg.go:34
-									gc_s_beta_[gc_rank2] = beta_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
+										gc_s_beta_[gc_rank2] = beta_
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
+								} else {
+									for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:104
-									tid := gc_tx2
-									_ = tid
+										tid := gc_tx2
+										_ = tid
 
 //line samples_cg.go:130
-									var tid_3 int = tid
-									_ = tid_3
+										var tid_3 int = tid
+										_ = tid_3
 
 //line samples_cg.go:23
-									vid_ := tid_3 & (vec - 1)
-									_ = vid_
-									beta_ := gc_s_beta_[gc_rank2]
-									var temp_ float32
-									_ = temp_
+										vid_ := tid_3 & (vec - 1)
+										_ = vid_
+										beta_ := gc_s_beta_[gc_rank2]
+										var temp_ float32
+										_ = temp_
 
 //line samples_cg.go:29
-									if vid_ < i_4 {
-										temp_ = sdata_2[tid_3+i_4]
-										beta_ += temp_
-										sdata_2[tid_3] = beta_
-									}
+										if vid_ < i_4 {
+											temp_ = sdata_2[tid_3+i_4]
+											beta_ += temp_
+											sdata_2[tid_3] = beta_
+										}
 
 //line samples_cg.go:34
-									gc_s_beta_[gc_rank2] = beta_
+										gc_s_beta_[gc_rank2] = beta_
+									}
 								}
 							}
 						}
-					}
 
 //line samples_cg.go:34
-					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
+						compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32_.Size(), nil, 0, nil, nil)
+					}
 				}
 			}
 			{
@@ -1885,37 +1891,39 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 //line samples_cg.go:191
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float64
 		var gc_c21r [32]float64
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:190
-			tid := gc_rank2
-			_ = tid
+				tid := gc_rank2
+				_ = tid
 
 //line samples_cg.go:193
-			gc_c21v[gc_lane2] = sdata_[tid]
-		}
+				gc_c21v[gc_lane2] = sdata_[tid]
+			}
 
 //line samples_cg.go:193
-		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:190
-			tid := gc_rank2
-			_ = tid
+				tid := gc_rank2
+				_ = tid
 
 //line samples_cg.go:193
-			sdata_[tid] = gc_c21r[gc_lane2]
+				sdata_[tid] = gc_c21r[gc_lane2]
+			}
 		}
 	}
 	{
@@ -2101,70 +2109,50 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_active [32]cg.Coalesced
 		var gc_l_i [32]int
 		var gc_c21r [32]cg.Coalesced
 		var gc_c22v [32]int32
 		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 
 //line samples_cg.go:267
-		{
-			gc_save72 := gc_act2
-			gc_in72 := gc_act2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				gc_save72 := gc_act2
+				gc_in72 := gc_act2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 
 //line samples_cg.go:265
-					id := gc_tx2 + gc_bx2*gc_bdx2
-					_ = id
+						id := gc_tx2 + gc_bx2*gc_bdx2
+						_ = id
 
 //line samples_cg.go:267
-					i := id
-					_ = i
-					gc_l_i[gc_lane2] = i
-				}
-			}
-			for {
-				if gc_b2.Stopped() {
-					return
-				}
-				gc_act2 = gc_in72 &^ gc_dead2
-				var gc_m72, gc_skip72 uint32
-				_ = gc_skip72
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
-					_ = i
-
-//line samples_cg.go:267
-					if i < n {
-						gc_m72 |= 1 << gc_lane2
+						i := id
+						_ = i
+						gc_l_i[gc_lane2] = i
 					}
 				}
-				gc_in72 &= gc_m72
-				gc_act2 = gc_in72
-				if gc_act2 == 0 {
-					break
-				}
-				{
-					var gc_m52 uint32
+				for {
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_act2 = gc_in72 &^ gc_dead2
+					var gc_m72, gc_skip72 uint32
+					_ = gc_skip72
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
@@ -2174,97 +2162,119 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 						i := gc_l_i[gc_lane2]
 						_ = i
 
-//line samples_cg.go:268
-						if src[i] > 0 {
-							gc_m52 |= 1 << gc_lane2
+//line samples_cg.go:267
+						if i < n {
+							gc_m72 |= 1 << gc_lane2
 						}
 					}
-					gc_save52 := gc_act2
-					gc_act2 = gc_save52 & gc_m52
-					if gc_act2 != 0 {
-
-//line samples_cg.go:269
-						var counter *int32 = nres
-
-//line samples_cg.go:269
-						_ = counter
-
-//line samples_cg.go:249
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
+					gc_in72 &= gc_m72
+					gc_act2 = gc_in72
+					if gc_act2 == 0 {
+						break
+					}
+					{
+						var gc_m52 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:249
-							active := gc_c21r[gc_lane2]
-
-//line samples_cg.go:251
-							var res int32
-
-//line samples_cg.go:252
-							if active.ThreadRank() == 0 {
-								res = atomic.Add(counter, int32(active.Size()))
-							}
-							_ = active
-							_ = res
-
-//line samples_cg.go:255
-							gc_c22v[gc_lane2] = res
-							gc_l_active[gc_lane2] = active
-						}
-
-//line samples_cg.go:255
-						compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_active, 0, &gc_c22v, 0, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							active := gc_l_active[gc_lane2]
-							_ = active
-							var res int32
-							_ = res
 							i := gc_l_i[gc_lane2]
 							_ = i
 
-//line samples_cg.go:255
-							res = gc_c22r[gc_lane2]
-
-//line samples_cg.go:256
-							var r int32 = res + int32(active.ThreadRank())
-
-//line samples_cg.go:256
-							_ = r
+//line samples_cg.go:268
+							if src[i] > 0 {
+								gc_m52 |= 1 << gc_lane2
+							}
+						}
+						gc_save52 := gc_act2
+						gc_act2 = gc_save52 & gc_m52
+						if gc_act2 != 0 {
 
 //line samples_cg.go:269
-							dst[r] = src[i]
-							_ = r
+							var counter *int32 = nres
+
+//line samples_cg.go:269
+							_ = counter
+
+//line samples_cg.go:249
+							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+
+//line samples_cg.go:249
+								active := gc_c21r[gc_lane2]
+
+//line samples_cg.go:251
+								var res int32
+
+//line samples_cg.go:252
+								if active.ThreadRank() == 0 {
+									res = atomic.Add(counter, int32(active.Size()))
+								}
+								_ = active
+								_ = res
+
+//line samples_cg.go:255
+								gc_c22v[gc_lane2] = res
+								gc_l_active[gc_lane2] = active
+							}
+
+//line samples_cg.go:255
+							compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_active, 0, &gc_c22v, 0, nil, &gc_c22r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								active := gc_l_active[gc_lane2]
+								_ = active
+								var res int32
+								_ = res
+								i := gc_l_i[gc_lane2]
+								_ = i
+
+//line samples_cg.go:255
+								res = gc_c22r[gc_lane2]
+
+//line samples_cg.go:256
+								var r int32 = res + int32(active.ThreadRank())
+
+//line samples_cg.go:256
+								_ = r
+
+//line samples_cg.go:269
+								dst[r] = src[i]
+								_ = r
+							}
 						}
+						gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip72
 					}
-					gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip72
-				}
-				gc_act2 = gc_in72 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					i := gc_l_i[gc_lane2]
-					_ = i
+					gc_act2 = gc_in72 &^ gc_dead2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						i := gc_l_i[gc_lane2]
+						_ = i
 
 //line samples_cg.go:267
-					i += gc_gdx2 * gc_bdx2
-					gc_l_i[gc_lane2] = i
+						i += gc_gdx2 * gc_bdx2
+						gc_l_i[gc_lane2] = i
+					}
 				}
+				gc_act2 = gc_save72 &^ gc_dead2
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 }
@@ -2296,11 +2306,7 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 //line samples_cg.go:295
 	grid := cg.ThisGrid(t)
 	_ = grid
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_bucket_ [32]int
 		var gc_l_labeledGroup [32]cg.Coalesced
 		var gc_l_i [32]int
@@ -2310,203 +2316,209 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 		var gc_c22g [32]cg.Coalesced
 		var gc_c23v [32]int32
 		var gc_c23r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 
 //line samples_cg.go:297
-		{
-			gc_save102 := gc_act2
-			gc_in102 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:297
-				i := int(grid.ThreadRank())
-				_ = i
-				gc_l_i[gc_lane2] = i
-			}
-			for {
-				if gc_b2.Stopped() {
-					return
-				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				var gc_m102, gc_skip102 uint32
-				_ = gc_skip102
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+			{
+				gc_save102 := gc_act2
+				gc_in102 := gc_act2
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
-					_ = i
+					gc_b2.Enter(gc_rank2)
 
 //line samples_cg.go:297
-					if i < srcSize {
-						gc_m102 |= 1 << gc_lane2
-					}
-				}
-				gc_in102 &= gc_m102
-				gc_act2 = gc_in102
-				if gc_act2 == 0 {
-					break
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					i := int(grid.ThreadRank())
 					_ = i
-
-//line samples_cg.go:298
-					bucket := int(srcArr[i])
-					_ = bucket
-					gc_l_bucket[gc_lane2] = bucket
+					gc_l_i[gc_lane2] = i
 				}
-				{
-					var gc_m82 uint32
+				for {
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_act2 = gc_in102 &^ gc_dead2
+					var gc_m102, gc_skip102 uint32
+					_ = gc_skip102
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						bucket := gc_l_bucket[gc_lane2]
-						_ = bucket
+						i := gc_l_i[gc_lane2]
+						_ = i
 
-//line samples_cg.go:299
-						if bucket < numOfBuckets {
-							gc_m82 |= 1 << gc_lane2
+//line samples_cg.go:297
+						if i < srcSize {
+							gc_m102 |= 1 << gc_lane2
 						}
 					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
+					gc_in102 &= gc_m102
+					gc_act2 = gc_in102
+					if gc_act2 == 0 {
+						break
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						i := gc_l_i[gc_lane2]
+						_ = i
+
+//line samples_cg.go:298
+						bucket := int(srcArr[i])
+						_ = bucket
+						gc_l_bucket[gc_lane2] = bucket
+					}
+					{
+						var gc_m82 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 							bucket := gc_l_bucket[gc_lane2]
 							_ = bucket
 
-//line samples_cg.go:300
-							var bucket_ int = bucket
-
-//line samples_cg.go:300
-							_ = bucket_
-							_ = bucket_
-							gc_l_bucket_[gc_lane2] = bucket_
+//line samples_cg.go:299
+							if bucket < numOfBuckets {
+								gc_m82 |= 1 << gc_lane2
+							}
 						}
+						gc_save82 := gc_act2
+						gc_act2 = gc_save82 & gc_m82
+						if gc_act2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								bucket := gc_l_bucket[gc_lane2]
+								_ = bucket
 
 //line samples_cg.go:300
-						var counter []int32 = bucketCounters
+								var bucket_ int = bucket
 
 //line samples_cg.go:300
-						_ = counter
+								_ = bucket_
+								_ = bucket_
+								gc_l_bucket_[gc_lane2] = bucket_
+							}
+
+//line samples_cg.go:300
+							var counter []int32 = bucketCounters
+
+//line samples_cg.go:300
+							_ = counter
 
 //line samples_cg.go:278
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
-							_ = bucket_
+							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								bucket_ := gc_l_bucket_[gc_lane2]
+								_ = bucket_
 
 //line samples_cg.go:278
-							active := gc_c21r[gc_lane2]
-							_ = active
+								active := gc_c21r[gc_lane2]
+								_ = active
 
 //line samples_cg.go:279
-							gc_c22g[gc_lane2] = active
-						}
-
-//line samples_cg.go:279
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+								gc_c22g[gc_lane2] = active
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
-							_ = bucket_
 
 //line samples_cg.go:279
-							labeledGroup := gc_c22r[gc_lane2]
+							compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								bucket_ := gc_l_bucket_[gc_lane2]
+								_ = bucket_
+
+//line samples_cg.go:279
+								labeledGroup := gc_c22r[gc_lane2]
 
 //line samples_cg.go:281
-							var res int32
+								var res int32
 
 //line samples_cg.go:282
-							if labeledGroup.ThreadRank() == 0 {
-								res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
+								if labeledGroup.ThreadRank() == 0 {
+									res = atomic.Add(&counter[bucket_], int32(labeledGroup.Size()))
+								}
+								_ = labeledGroup
+								_ = res
+
+//line samples_cg.go:285
+								gc_c23v[gc_lane2] = res
+								gc_l_labeledGroup[gc_lane2] = labeledGroup
 							}
-							_ = labeledGroup
-							_ = res
 
 //line samples_cg.go:285
-							gc_c23v[gc_lane2] = res
-							gc_l_labeledGroup[gc_lane2] = labeledGroup
-						}
+							compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_labeledGroup, 0, &gc_c23v, 0, nil, &gc_c23r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								labeledGroup := gc_l_labeledGroup[gc_lane2]
+								_ = labeledGroup
+								var res int32
+								_ = res
+								i := gc_l_i[gc_lane2]
+								_ = i
 
 //line samples_cg.go:285
-						compiled.CoalescedLanes[int32, int32](gc_b2, "ShflRank", gc_w2, gc_act2, &gc_l_labeledGroup, 0, &gc_c23v, 0, nil, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							labeledGroup := gc_l_labeledGroup[gc_lane2]
-							_ = labeledGroup
-							var res int32
-							_ = res
-							i := gc_l_i[gc_lane2]
-							_ = i
-
-//line samples_cg.go:285
-							res = gc_c23r[gc_lane2]
+								res = gc_c23r[gc_lane2]
 
 //line samples_cg.go:286
-							var r int32 = res + int32(labeledGroup.ThreadRank())
+								var r int32 = res + int32(labeledGroup.ThreadRank())
 
 //line samples_cg.go:286
-							_ = r
+								_ = r
 
 //line samples_cg.go:300
-							indicesBuckets[r] = int32(i)
-							_ = r
+								indicesBuckets[r] = int32(i)
+								_ = r
+							}
 						}
+						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
 					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
-				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					i := gc_l_i[gc_lane2]
-					_ = i
+					gc_act2 = gc_in102 &^ gc_dead2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+						i := gc_l_i[gc_lane2]
+						_ = i
 
 //line samples_cg.go:297
-					i += int(grid.Size())
-					gc_l_i[gc_lane2] = i
+						i += int(grid.Size())
+						gc_l_i[gc_lane2] = i
+					}
 				}
+				gc_act2 = gc_save102 &^ gc_dead2
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
 		}
 	}
 }
@@ -2537,11 +2549,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 //line samples_cg.go:324
 	grid := cg.ThisGrid(t)
 	_ = grid
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_bucket_ [32]int
 		var gc_l_valueForMax [32]int32
 		var gc_l_labeledGroup [32]cg.Coalesced
@@ -2551,206 +2559,212 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 		var gc_c22r [32]cg.Coalesced
 		var gc_c22g [32]cg.Coalesced
 		var gc_c23r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 
 //line samples_cg.go:326
-		{
-			gc_save102 := gc_act2
-			gc_in102 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:326
-				i := int(grid.ThreadRank())
-				_ = i
-				gc_l_i[gc_lane2] = i
-			}
-			for {
-				if gc_b2.Stopped() {
-					return
-				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				var gc_m102, gc_skip102 uint32
-				_ = gc_skip102
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+			{
+				gc_save102 := gc_act2
+				gc_in102 := gc_act2
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
-					_ = i
+					gc_b2.Enter(gc_rank2)
 
 //line samples_cg.go:326
-					if i < srcSize {
-						gc_m102 |= 1 << gc_lane2
-					}
-				}
-				gc_in102 &= gc_m102
-				gc_act2 = gc_in102
-				if gc_act2 == 0 {
-					break
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
+					i := int(grid.ThreadRank())
 					_ = i
-
-//line samples_cg.go:327
-					bucket := int(srcArr[i])
-					_ = bucket
-					gc_l_bucket[gc_lane2] = bucket
+					gc_l_i[gc_lane2] = i
 				}
-				{
-					var gc_m82 uint32
+				for {
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_act2 = gc_in102 &^ gc_dead2
+					var gc_m102, gc_skip102 uint32
+					_ = gc_skip102
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						bucket := gc_l_bucket[gc_lane2]
-						_ = bucket
+						i := gc_l_i[gc_lane2]
+						_ = i
 
-//line samples_cg.go:328
-						if bucket < numOfBuckets {
-							gc_m82 |= 1 << gc_lane2
+//line samples_cg.go:326
+						if i < srcSize {
+							gc_m102 |= 1 << gc_lane2
 						}
 					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
+					gc_in102 &= gc_m102
+					gc_act2 = gc_in102
+					if gc_act2 == 0 {
+						break
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						i := gc_l_i[gc_lane2]
+						_ = i
+
+//line samples_cg.go:327
+						bucket := int(srcArr[i])
+						_ = bucket
+						gc_l_bucket[gc_lane2] = bucket
+					}
+					{
+						var gc_m82 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
 							bucket := gc_l_bucket[gc_lane2]
 							_ = bucket
 
-//line samples_cg.go:329
-							var bucket_ int = bucket
-
-//line samples_cg.go:329
-							_ = bucket_
-							_ = bucket_
-							gc_l_bucket_[gc_lane2] = bucket_
-						}
-
-//line samples_cg.go:329
-						var counter []int32 = bucketsMax
-
-//line samples_cg.go:329
-						_ = counter
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+//line samples_cg.go:328
+							if bucket < numOfBuckets {
+								gc_m82 |= 1 << gc_lane2
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							i := gc_l_i[gc_lane2]
-							_ = i
+						}
+						gc_save82 := gc_act2
+						gc_act2 = gc_save82 & gc_m82
+						if gc_act2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								bucket := gc_l_bucket[gc_lane2]
+								_ = bucket
 
 //line samples_cg.go:329
-							var valueForMax int32 = valueInBuckets[i]
+								var bucket_ int = bucket
 
 //line samples_cg.go:329
-							_ = valueForMax
-							_ = valueForMax
+								_ = bucket_
+								_ = bucket_
+								gc_l_bucket_[gc_lane2] = bucket_
+							}
+
+//line samples_cg.go:329
+							var counter []int32 = bucketsMax
+
+//line samples_cg.go:329
+							_ = counter
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								i := gc_l_i[gc_lane2]
+								_ = i
+
+//line samples_cg.go:329
+								var valueForMax int32 = valueInBuckets[i]
+
+//line samples_cg.go:329
+								_ = valueForMax
+								_ = valueForMax
 
 //line samples_cg.go:309
-							gc_l_valueForMax[gc_lane2] = valueForMax
-						}
+								gc_l_valueForMax[gc_lane2] = valueForMax
+							}
 
 //line samples_cg.go:309
-						compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
-							_ = bucket_
+							compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "CoalescedThreads", gc_w2, gc_act2, nil, 0, nil, 0, nil, &gc_c21r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								bucket_ := gc_l_bucket_[gc_lane2]
+								_ = bucket_
 
 //line samples_cg.go:309
-							active := gc_c21r[gc_lane2]
-							_ = active
+								active := gc_c21r[gc_lane2]
+								_ = active
 
 //line samples_cg.go:310
-							gc_c22g[gc_lane2] = active
-						}
-
-//line samples_cg.go:310
-						compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+								gc_c22g[gc_lane2] = active
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							valueForMax := gc_l_valueForMax[gc_lane2]
-							_ = valueForMax
 
 //line samples_cg.go:310
-							labeledGroup := gc_c22r[gc_lane2]
-							_ = labeledGroup
+							compiled.CoalescedLanes[int, cg.Coalesced](gc_b2, "LabeledPartition", gc_w2, gc_act2, &gc_c22g, 0, &gc_l_bucket_, 0, nil, &gc_c22r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								valueForMax := gc_l_valueForMax[gc_lane2]
+								_ = valueForMax
+
+//line samples_cg.go:310
+								labeledGroup := gc_c22r[gc_lane2]
+								_ = labeledGroup
 
 //line samples_cg.go:312
-							gc_l_labeledGroup[gc_lane2] = labeledGroup
-						}
-
-//line samples_cg.go:312
-						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+								gc_l_labeledGroup[gc_lane2] = labeledGroup
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							bucket_ := gc_l_bucket_[gc_lane2]
-							_ = bucket_
-							labeledGroup := gc_l_labeledGroup[gc_lane2]
-							_ = labeledGroup
 
 //line samples_cg.go:312
-							maxValueInGroup := gc_c23r[gc_lane2]
+							compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_labeledGroup, &gc_l_valueForMax, cg.Greater[int32], &gc_c23r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								bucket_ := gc_l_bucket_[gc_lane2]
+								_ = bucket_
+								labeledGroup := gc_l_labeledGroup[gc_lane2]
+								_ = labeledGroup
+
+//line samples_cg.go:312
+								maxValueInGroup := gc_c23r[gc_lane2]
 
 //line samples_cg.go:314
-							if labeledGroup.ThreadRank() == 0 {
-								atomic.Max(&counter[bucket_], maxValueInGroup)
+								if labeledGroup.ThreadRank() == 0 {
+									atomic.Max(&counter[bucket_], maxValueInGroup)
+								}
+								_ = maxValueInGroup
 							}
-							_ = maxValueInGroup
 						}
+						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
 					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip102
-				}
-				gc_act2 = gc_in102 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					i := gc_l_i[gc_lane2]
-					_ = i
+					gc_act2 = gc_in102 &^ gc_dead2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+						i := gc_l_i[gc_lane2]
+						_ = i
 
 //line samples_cg.go:326
-					i += int(grid.Size())
-					gc_l_i[gc_lane2] = i
+						i += int(grid.Size())
+						gc_l_i[gc_lane2] = i
+					}
 				}
+				gc_act2 = gc_save102 &^ gc_dead2
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
 		}
 	}
 }
@@ -2789,11 +2803,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 //line samples_cg.go:343
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_i [32]int
 		var gc_l_elem [32]int32
 		var gc_l_subTile [32]cg.Coalesced
@@ -2801,170 +2811,176 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 		var gc_c21r [32]cg.Coalesced
 		var gc_c22r [32]int32
 		var gc_c23r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 
 //line samples_cg.go:345
-		{
-			gc_save112 := gc_act2
-			gc_in112 := gc_act2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples_cg.go:345
-				i := int(grid.ThreadRank())
-				_ = i
-				gc_l_i[gc_lane2] = i
-			}
-			for {
-				if gc_b2.Stopped() {
-					return
-				}
-				gc_act2 = gc_in112 &^ gc_dead2
-				var gc_m112, gc_skip112 uint32
-				_ = gc_skip112
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+			{
+				gc_save112 := gc_act2
+				gc_in112 := gc_act2
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
-					_ = i
-
-//line samples_cg.go:345
-					if i < size {
-						gc_m112 |= 1 << gc_lane2
-					}
-				}
-				gc_in112 &= gc_m112
-				gc_act2 = gc_in112
-				if gc_act2 == 0 {
-					break
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					i := gc_l_i[gc_lane2]
-					_ = i
-
-//line samples_cg.go:346
-					elem := inputArr[i]
-					_ = elem
-
-//line samples_cg.go:347
-					gc_c21v[gc_lane2] = elem&1 != 0
-					gc_l_elem[gc_lane2] = elem
-				}
-
-//line samples_cg.go:347
-				compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "BinaryPartition", gc_w2, gc_act2, nil, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
 					gc_b2.Enter(gc_rank2)
 
-//line samples_cg.go:347
-					subTile := gc_c21r[gc_lane2]
-					_ = subTile
-					gc_l_subTile[gc_lane2] = subTile
+//line samples_cg.go:345
+					i := int(grid.ThreadRank())
+					_ = i
+					gc_l_i[gc_lane2] = i
 				}
-				{
-					var gc_m82 uint32
+				for {
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_act2 = gc_in112 &^ gc_dead2
+					var gc_m112, gc_skip112 uint32
+					_ = gc_skip112
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						elem := gc_l_elem[gc_lane2]
-						_ = elem
-
-//line samples_cg.go:348
-						if elem&1 != 0 {
-							gc_m82 |= 1 << gc_lane2
-						}
-					}
-					gc_save82 := gc_act2
-					gc_act2 = gc_save82 & gc_m82
-					if gc_act2 != 0 {
-
-//line samples_cg.go:349
-						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							subTile := gc_l_subTile[gc_lane2]
-							_ = subTile
-
-//line samples_cg.go:349
-							oddGroupSum := gc_c22r[gc_lane2]
-
-//line samples_cg.go:350
-							if subTile.ThreadRank() == 0 {
-								atomic.Add(numOfOdds, int32(subTile.Size()))
-								atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
-							}
-							_ = oddGroupSum
-						}
-					}
-					gc_act2 = gc_save82 &^ gc_m82 &^ gc_dead2 &^ gc_skip112
-					if gc_act2 != 0 {
-
-//line samples_cg.go:355
-						compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-							subTile := gc_l_subTile[gc_lane2]
-							_ = subTile
-
-//line samples_cg.go:355
-							evenGroupSum := gc_c23r[gc_lane2]
-
-//line samples_cg.go:356
-							if subTile.ThreadRank() == 0 {
-								atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
-							}
-							_ = evenGroupSum
-						}
-					}
-					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip112
-				}
-
-//line samples_cg.go:360
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-				gc_act2 = gc_in112 &^ gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					i := gc_l_i[gc_lane2]
-					_ = i
+						i := gc_l_i[gc_lane2]
+						_ = i
 
 //line samples_cg.go:345
-					i += int(grid.Size())
-					gc_l_i[gc_lane2] = i
+						if i < size {
+							gc_m112 |= 1 << gc_lane2
+						}
+					}
+					gc_in112 &= gc_m112
+					gc_act2 = gc_in112
+					if gc_act2 == 0 {
+						break
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						i := gc_l_i[gc_lane2]
+						_ = i
+
+//line samples_cg.go:346
+						elem := inputArr[i]
+						_ = elem
+
+//line samples_cg.go:347
+						gc_c21v[gc_lane2] = elem&1 != 0
+						gc_l_elem[gc_lane2] = elem
+					}
+
+//line samples_cg.go:347
+					compiled.CoalescedLanes[bool, cg.Coalesced](gc_b2, "BinaryPartition", gc_w2, gc_act2, nil, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line samples_cg.go:347
+						subTile := gc_c21r[gc_lane2]
+						_ = subTile
+						gc_l_subTile[gc_lane2] = subTile
+					}
+					{
+						var gc_m82 uint32
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							elem := gc_l_elem[gc_lane2]
+							_ = elem
+
+//line samples_cg.go:348
+							if elem&1 != 0 {
+								gc_m82 |= 1 << gc_lane2
+							}
+						}
+						gc_save82 := gc_act2
+						gc_act2 = gc_save82 & gc_m82
+						if gc_act2 != 0 {
+
+//line samples_cg.go:349
+							compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c22r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								subTile := gc_l_subTile[gc_lane2]
+								_ = subTile
+
+//line samples_cg.go:349
+								oddGroupSum := gc_c22r[gc_lane2]
+
+//line samples_cg.go:350
+								if subTile.ThreadRank() == 0 {
+									atomic.Add(numOfOdds, int32(subTile.Size()))
+									atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
+								}
+								_ = oddGroupSum
+							}
+						}
+						gc_act2 = gc_save82 &^ gc_m82 &^ gc_dead2 &^ gc_skip112
+						if gc_act2 != 0 {
+
+//line samples_cg.go:355
+							compiled.CoalescedReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, &gc_l_subTile, &gc_l_elem, cg.Plus[int32], &gc_c23r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
+								subTile := gc_l_subTile[gc_lane2]
+								_ = subTile
+
+//line samples_cg.go:355
+								evenGroupSum := gc_c23r[gc_lane2]
+
+//line samples_cg.go:356
+								if subTile.ThreadRank() == 0 {
+									atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
+								}
+								_ = evenGroupSum
+							}
+						}
+						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip112
+					}
+
+//line samples_cg.go:360
+					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+					gc_act2 = gc_in112 &^ gc_dead2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+						i := gc_l_i[gc_lane2]
+						_ = i
+
+//line samples_cg.go:345
+						i += int(grid.Size())
+						gc_l_i[gc_lane2] = i
+					}
 				}
+				gc_act2 = gc_save112 &^ gc_dead2
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
 		}
 	}
 }

@@ -1516,79 +1516,81 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 
 //line samples_intro.go:145
 	mask := uint32(0xffffffff)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]bool
 		var gc_c1r [32]bool
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:143
-				tx := gc_tx
-				_ = tx
-
-//line samples_intro.go:146
-				gc_c1v[gc_lane] = input[tx] != 0
-			}
-		}
-
-//line samples_intro.go:146
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-					gc_at := result[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:143
-						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:146
-						var anySync bool = gc_c1r[gc_lane]
-
-//line samples_intro.go:146
-						gc_at[gc_lane] = b2u(anySync)
-						_ = anySync
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line samples_intro.go:143
-						tx := gc_tx
-						_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line samples_intro.go:146
-						var anySync bool = gc_c1r[gc_lane]
+					gc_c1v[gc_lane] = input[tx] != 0
+				}
+			}
 
 //line samples_intro.go:146
-						result[tx] = b2u(anySync)
-						_ = anySync
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+						gc_at := result[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:143
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:146
+							var anySync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:146
+							gc_at[gc_lane] = b2u(anySync)
+							_ = anySync
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:143
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:146
+							var anySync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:146
+							result[tx] = b2u(anySync)
+							_ = anySync
+						}
 					}
 				}
 			}
@@ -1618,79 +1620,81 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 
 //line samples_intro.go:156
 	mask := uint32(0xffffffff)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]bool
 		var gc_c1r [32]bool
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:154
-				tx := gc_tx
-				_ = tx
-
-//line samples_intro.go:157
-				gc_c1v[gc_lane] = input[tx] != 0
-			}
-		}
-
-//line samples_intro.go:157
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
-					gc_at := result[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:154
-						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:157
-						var allSync bool = gc_c1r[gc_lane]
-
-//line samples_intro.go:157
-						gc_at[gc_lane] = b2u(allSync)
-						_ = allSync
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line samples_intro.go:154
-						tx := gc_tx
-						_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line samples_intro.go:157
-						var allSync bool = gc_c1r[gc_lane]
+					gc_c1v[gc_lane] = input[tx] != 0
+				}
+			}
 
 //line samples_intro.go:157
-						result[tx] = b2u(allSync)
-						_ = allSync
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+						gc_at := result[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:154
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:157
+							var allSync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:157
+							gc_at[gc_lane] = b2u(allSync)
+							_ = allSync
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:154
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:157
+							var allSync bool = gc_c1r[gc_lane]
+
+//line samples_intro.go:157
+							result[tx] = b2u(allSync)
+							_ = allSync
+						}
 					}
 				}
 			}
@@ -1721,68 +1725,17 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 
 //line samples_intro.go:167
 	mask := uint32(0xffffffff)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_offs [32][]bool
 		var gc_c1v [32]bool
 		var gc_c1r [32]bool
 		var gc_c2v [32]bool
 		var gc_c2r [32]bool
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:166
-				tx := gc_tx
-				_ = tx
-
-//line samples_intro.go:168
-				offs := info[tx*3:]
-				_ = offs
-
-//line samples_intro.go:171
-				gc_c1v[gc_lane] = tx >= (warpSize*3)/2
-				gc_l_offs[gc_lane] = offs
-			}
-		}
-
-//line samples_intro.go:171
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:166
-				tx := gc_tx
-				_ = tx
-				offs := gc_l_offs[gc_lane]
-				_ = offs
-
-//line samples_intro.go:171
-				offs[0] = gc_c1r[gc_lane]
-
-//line samples_intro.go:173
-				offs[1] = tx >= (warpSize*3)/2
-			}
-		}
-		{
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -1792,33 +1745,86 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 						gc_tx = 0
 					}
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_intro.go:166
 					tx := gc_tx
 					_ = tx
 
-//line samples_intro.go:176
-					gc_c2v[gc_lane] = tx >= (warpSize*3)/2
+//line samples_intro.go:168
+					offs := info[tx*3:]
+					_ = offs
+
+//line samples_intro.go:171
+					gc_c1v[gc_lane] = tx >= (warpSize*3)/2
+					gc_l_offs[gc_lane] = offs
 				}
 			}
 
-//line samples_intro.go:176
-			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				offs := gc_l_offs[gc_lane]
-				_ = offs
+//line samples_intro.go:171
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
-//line samples_intro.go:176
-				var allSync bool = gc_c2r[gc_lane]
+//line samples_intro.go:166
+					tx := gc_tx
+					_ = tx
+					offs := gc_l_offs[gc_lane]
+					_ = offs
 
-//line samples_intro.go:176
-				if allSync {
-					offs[2] = true
+//line samples_intro.go:171
+					offs[0] = gc_c1r[gc_lane]
+
+//line samples_intro.go:173
+					offs[1] = tx >= (warpSize*3)/2
 				}
-				_ = allSync
+			}
+			{
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+
+//line samples_intro.go:166
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:176
+						gc_c2v[gc_lane] = tx >= (warpSize*3)/2
+					}
+				}
+
+//line samples_intro.go:176
+				compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c2v, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					offs := gc_l_offs[gc_lane]
+					_ = offs
+
+//line samples_intro.go:176
+					var allSync bool = gc_c2r[gc_lane]
+
+//line samples_intro.go:176
+					if allSync {
+						offs[2] = true
+					}
+					_ = allSync
+				}
 			}
 		}
 	}
@@ -2732,142 +2738,144 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 
 //line samples_intro.go:325
 	_ = g_
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_ [32][]int32
 		var gc_l_val_ [32]int32
 		var gc_l_r_ [32]int32
 		var gc_l_returned_ [32]bool
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line samples_intro.go:321
-			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
-			_ = workspaceOffset
-			input := gc_s_input[gc_rank]
+				workspaceOffset := gc_rank - (gc_rank & (16 - 1))
+				_ = workspaceOffset
+				input := gc_s_input[gc_rank]
 
 //line samples_intro.go:325
-			var x_ []int32 = workspace[workspaceOffset:]
+				var x_ []int32 = workspace[workspaceOffset:]
 
 //line samples_intro.go:325
-			_ = x_
-
-//line samples_intro.go:325
-			var val_ int32 = input
-
-//line samples_intro.go:325
-			_ = val_
-
-//line samples_intro.go:325
-			var r_ int32
-
-//line samples_intro.go:325
-			_ = r_
-
-//line samples_intro.go:325
-			var returned_ bool
-
-//line samples_intro.go:325
-			_ = returned_
-			_ = x_
-			_ = val_
-			_ = r_
-			_ = returned_
-			gc_l_x_[gc_lane] = x_
-			gc_l_val_[gc_lane] = val_
-			gc_l_r_[gc_lane] = r_
-			gc_l_returned_[gc_lane] = returned_
-		}
-
-//line samples_intro.go:277
-		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:275
-				lane_ := (gc_rank & (g_.Size() - 1))
-				_ = lane_
-				x_ := gc_l_x_[gc_lane]
 				_ = x_
-				val_ := gc_l_val_[gc_lane]
+
+//line samples_intro.go:325
+				var val_ int32 = input
+
+//line samples_intro.go:325
 				_ = val_
 
-//line samples_intro.go:278
-				x_[lane_] = val_
+//line samples_intro.go:325
+				var r_ int32
 
-//line samples_intro.go:279
+//line samples_intro.go:325
+				_ = r_
+
+//line samples_intro.go:325
+				var returned_ bool
+
+//line samples_intro.go:325
+				_ = returned_
+				_ = x_
+				_ = val_
+				_ = r_
+				_ = returned_
+				gc_l_x_[gc_lane] = x_
+				gc_l_val_[gc_lane] = val_
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
 			}
 
-//line samples_intro.go:279
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+//line samples_intro.go:277
+			for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line samples_intro.go:275
-				lane_ := (gc_rank & (g_.Size() - 1))
-				_ = lane_
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
+					lane_ := (gc_rank & (g_.Size() - 1))
+					_ = lane_
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+
+//line samples_intro.go:278
+					x_[lane_] = val_
+
+//line samples_intro.go:279
+				}
+
+//line samples_intro.go:279
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:275
+					lane_ := (gc_rank & (g_.Size() - 1))
+					_ = lane_
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
 
 //line samples_intro.go:280
-				if lane_ < i_ {
-					val_ += x_[lane_+i_]
+					if lane_ < i_ {
+						val_ += x_[lane_+i_]
+					}
+
+//line samples_intro.go:283
+					gc_l_val_[gc_lane] = val_
 				}
 
 //line samples_intro.go:283
-				gc_l_val_[gc_lane] = val_
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 			}
-
-//line samples_intro.go:283
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-			val_ := gc_l_val_[gc_lane]
-			_ = val_
-			var output int32
-			_ = output
-			r_ := gc_l_r_[gc_lane]
-			_ = r_
-			returned_ := gc_l_returned_[gc_lane]
-			_ = returned_
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				val_ := gc_l_val_[gc_lane]
+				_ = val_
+				var output int32
+				_ = output
+				r_ := gc_l_r_[gc_lane]
+				_ = r_
+				returned_ := gc_l_returned_[gc_lane]
+				_ = returned_
 
 //line samples_intro.go:286
-			if (gc_rank & (g_.Size() - 1)) == 0 {
-				r_ = val_
+				if (gc_rank & (g_.Size() - 1)) == 0 {
+					r_ = val_
 //line samples_intro.go:287
-				returned_ = true
+					returned_ = true
 //line samples_intro.go:286
-			}
+				}
 
 //line samples_intro.go:288
-			if !returned_ {
-				r_ = -1
+				if !returned_ {
+					r_ = -1
 //line samples_intro.go:289
-				returned_ = true
+					returned_ = true
 //line samples_intro.go:288
-			}
+				}
 
 //line samples_intro.go:325
-			output = r_
+				output = r_
 
 //line samples_intro.go:327
-			if (gc_rank & (16 - 1)) == 0 {
-				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
-					output, expectedOutput)
+				if (gc_rank & (16 - 1)) == 0 {
+					t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
+						output, expectedOutput)
+				}
+				gc_l_r_[gc_lane] = r_
+				gc_l_returned_[gc_lane] = returned_
 			}
-			gc_l_r_[gc_lane] = r_
-			gc_l_returned_[gc_lane] = returned_
 		}
 	}
 }

@@ -3912,79 +3912,81 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 
 //line samples_intro.go:145
 	mask := uint32(0xffffffff)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]bool
 		var gc_c21r [32]bool
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:143
-				tx := gc_tx2
-				_ = tx
-
-//line samples_intro.go:146
-				gc_c21v[gc_lane2] = input[tx] != 0
-			}
-		}
-
-//line samples_intro.go:146
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
-					gc_at2 := result[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:143
-						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:146
-						var anySync bool = gc_c21r[gc_lane2]
-
-//line samples_intro.go:146
-						gc_at2[gc_lane2] = b2u(anySync)
-						_ = anySync
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:143
-						tx := gc_tx2
-						_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line samples_intro.go:146
-						var anySync bool = gc_c21r[gc_lane2]
+					gc_c21v[gc_lane2] = input[tx] != 0
+				}
+			}
 
 //line samples_intro.go:146
-						result[tx] = b2u(anySync)
-						_ = anySync
+			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off2 := gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
+						gc_at2 := result[gc_off2:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:143
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:146
+							var anySync bool = gc_c21r[gc_lane2]
+
+//line samples_intro.go:146
+							gc_at2[gc_lane2] = b2u(anySync)
+							_ = anySync
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:143
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:146
+							var anySync bool = gc_c21r[gc_lane2]
+
+//line samples_intro.go:146
+							result[tx] = b2u(anySync)
+							_ = anySync
+						}
 					}
 				}
 			}
@@ -4014,79 +4016,81 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 
 //line samples_intro.go:156
 	mask := uint32(0xffffffff)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]bool
 		var gc_c21r [32]bool
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:154
-				tx := gc_tx2
-				_ = tx
-
-//line samples_intro.go:157
-				gc_c21v[gc_lane2] = input[tx] != 0
-			}
-		}
-
-//line samples_intro.go:157
-		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_x02 := gc_tidx2.X
-				gc_off2 := gc_x02
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
-					gc_at2 := result[gc_off2:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:154
-						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:157
-						var allSync bool = gc_c21r[gc_lane2]
-
-//line samples_intro.go:157
-						gc_at2[gc_lane2] = b2u(allSync)
-						_ = allSync
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:154
-						tx := gc_tx2
-						_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line samples_intro.go:157
-						var allSync bool = gc_c21r[gc_lane2]
+					gc_c21v[gc_lane2] = input[tx] != 0
+				}
+			}
 
 //line samples_intro.go:157
-						result[tx] = b2u(allSync)
-						_ = allSync
+			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off2 := gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(result) && 32 <= len(result)-gc_off2 {
+						gc_at2 := result[gc_off2:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:154
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:157
+							var allSync bool = gc_c21r[gc_lane2]
+
+//line samples_intro.go:157
+							gc_at2[gc_lane2] = b2u(allSync)
+							_ = allSync
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:154
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:157
+							var allSync bool = gc_c21r[gc_lane2]
+
+//line samples_intro.go:157
+							result[tx] = b2u(allSync)
+							_ = allSync
+						}
 					}
 				}
 			}
@@ -4117,68 +4121,17 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 
 //line samples_intro.go:167
 	mask := uint32(0xffffffff)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_offs [32][]bool
 		var gc_c21v [32]bool
 		var gc_c21r [32]bool
 		var gc_c22v [32]bool
 		var gc_c22r [32]bool
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:166
-				tx := gc_tx2
-				_ = tx
-
-//line samples_intro.go:168
-				offs := info[tx*3:]
-				_ = offs
-
-//line samples_intro.go:171
-				gc_c21v[gc_lane2] = tx >= (warpSize*3)/2
-				gc_l_offs[gc_lane2] = offs
-			}
-		}
-
-//line samples_intro.go:171
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:166
-				tx := gc_tx2
-				_ = tx
-				offs := gc_l_offs[gc_lane2]
-				_ = offs
-
-//line samples_intro.go:171
-				offs[0] = gc_c21r[gc_lane2]
-
-//line samples_intro.go:173
-				offs[1] = tx >= (warpSize*3)/2
-			}
-		}
-		{
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -4188,33 +4141,86 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:166
 					tx := gc_tx2
 					_ = tx
 
-//line samples_intro.go:176
-					gc_c22v[gc_lane2] = tx >= (warpSize*3)/2
+//line samples_intro.go:168
+					offs := info[tx*3:]
+					_ = offs
+
+//line samples_intro.go:171
+					gc_c21v[gc_lane2] = tx >= (warpSize*3)/2
+					gc_l_offs[gc_lane2] = offs
 				}
 			}
 
-//line samples_intro.go:176
-			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c22v, nil, nil, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				offs := gc_l_offs[gc_lane2]
-				_ = offs
+//line samples_intro.go:171
+			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
-//line samples_intro.go:176
-				var allSync bool = gc_c22r[gc_lane2]
+//line samples_intro.go:166
+					tx := gc_tx2
+					_ = tx
+					offs := gc_l_offs[gc_lane2]
+					_ = offs
 
-//line samples_intro.go:176
-				if allSync {
-					offs[2] = true
+//line samples_intro.go:171
+					offs[0] = gc_c21r[gc_lane2]
+
+//line samples_intro.go:173
+					offs[1] = tx >= (warpSize*3)/2
 				}
-				_ = allSync
+			}
+			{
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+
+//line samples_intro.go:166
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:176
+						gc_c22v[gc_lane2] = tx >= (warpSize*3)/2
+					}
+				}
+
+//line samples_intro.go:176
+				compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c22v, nil, nil, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					offs := gc_l_offs[gc_lane2]
+					_ = offs
+
+//line samples_intro.go:176
+					var allSync bool = gc_c22r[gc_lane2]
+
+//line samples_intro.go:176
+					if allSync {
+						offs[2] = true
+					}
+					_ = allSync
+				}
 			}
 		}
 	}
@@ -5288,142 +5294,144 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 
 //line samples_intro.go:325
 	_ = g_
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_ [32][]int32
 		var gc_l_val_ [32]int32
 		var gc_l_r_ [32]int32
 		var gc_l_returned_ [32]bool
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:321
-			workspaceOffset := gc_rank2 - (gc_rank2 & (16 - 1))
-			_ = workspaceOffset
-			input := gc_s_input[gc_rank2]
+				workspaceOffset := gc_rank2 - (gc_rank2 & (16 - 1))
+				_ = workspaceOffset
+				input := gc_s_input[gc_rank2]
 
 //line samples_intro.go:325
-			var x_ []int32 = workspace[workspaceOffset:]
+				var x_ []int32 = workspace[workspaceOffset:]
 
 //line samples_intro.go:325
-			_ = x_
-
-//line samples_intro.go:325
-			var val_ int32 = input
-
-//line samples_intro.go:325
-			_ = val_
-
-//line samples_intro.go:325
-			var r_ int32
-
-//line samples_intro.go:325
-			_ = r_
-
-//line samples_intro.go:325
-			var returned_ bool
-
-//line samples_intro.go:325
-			_ = returned_
-			_ = x_
-			_ = val_
-			_ = r_
-			_ = returned_
-			gc_l_x_[gc_lane2] = x_
-			gc_l_val_[gc_lane2] = val_
-			gc_l_r_[gc_lane2] = r_
-			gc_l_returned_[gc_lane2] = returned_
-		}
-
-//line samples_intro.go:277
-		for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:275
-				lane_ := (gc_rank2 & (g_.Size() - 1))
-				_ = lane_
-				x_ := gc_l_x_[gc_lane2]
 				_ = x_
-				val_ := gc_l_val_[gc_lane2]
+
+//line samples_intro.go:325
+				var val_ int32 = input
+
+//line samples_intro.go:325
 				_ = val_
 
-//line samples_intro.go:278
-				x_[lane_] = val_
+//line samples_intro.go:325
+				var r_ int32
 
-//line samples_intro.go:279
+//line samples_intro.go:325
+				_ = r_
+
+//line samples_intro.go:325
+				var returned_ bool
+
+//line samples_intro.go:325
+				_ = returned_
+				_ = x_
+				_ = val_
+				_ = r_
+				_ = returned_
+				gc_l_x_[gc_lane2] = x_
+				gc_l_val_[gc_lane2] = val_
+				gc_l_r_[gc_lane2] = r_
+				gc_l_returned_[gc_lane2] = returned_
 			}
 
-//line samples_intro.go:279
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+//line samples_intro.go:277
+			for i_ := g_.Size() / 2; i_ > 0; i_ /= 2 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:275
-				lane_ := (gc_rank2 & (g_.Size() - 1))
-				_ = lane_
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
+					lane_ := (gc_rank2 & (g_.Size() - 1))
+					_ = lane_
+					x_ := gc_l_x_[gc_lane2]
+					_ = x_
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
+
+//line samples_intro.go:278
+					x_[lane_] = val_
+
+//line samples_intro.go:279
+				}
+
+//line samples_intro.go:279
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:275
+					lane_ := (gc_rank2 & (g_.Size() - 1))
+					_ = lane_
+					x_ := gc_l_x_[gc_lane2]
+					_ = x_
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
 
 //line samples_intro.go:280
-				if lane_ < i_ {
-					val_ += x_[lane_+i_]
+					if lane_ < i_ {
+						val_ += x_[lane_+i_]
+					}
+
+//line samples_intro.go:283
+					gc_l_val_[gc_lane2] = val_
 				}
 
 //line samples_intro.go:283
-				gc_l_val_[gc_lane2] = val_
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
 			}
-
-//line samples_intro.go:283
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			val_ := gc_l_val_[gc_lane2]
-			_ = val_
-			var output int32
-			_ = output
-			r_ := gc_l_r_[gc_lane2]
-			_ = r_
-			returned_ := gc_l_returned_[gc_lane2]
-			_ = returned_
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				val_ := gc_l_val_[gc_lane2]
+				_ = val_
+				var output int32
+				_ = output
+				r_ := gc_l_r_[gc_lane2]
+				_ = r_
+				returned_ := gc_l_returned_[gc_lane2]
+				_ = returned_
 
 //line samples_intro.go:286
-			if (gc_rank2 & (g_.Size() - 1)) == 0 {
-				r_ = val_
+				if (gc_rank2 & (g_.Size() - 1)) == 0 {
+					r_ = val_
 //line samples_intro.go:287
-				returned_ = true
+					returned_ = true
 //line samples_intro.go:286
-			}
+				}
 
 //line samples_intro.go:288
-			if !returned_ {
-				r_ = -1
+				if !returned_ {
+					r_ = -1
 //line samples_intro.go:289
-				returned_ = true
+					returned_ = true
 //line samples_intro.go:288
-			}
+				}
 
 //line samples_intro.go:325
-			output = r_
+				output = r_
 
 //line samples_intro.go:327
-			if (gc_rank2 & (16 - 1)) == 0 {
-				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
-					output, expectedOutput)
+				if (gc_rank2 & (16 - 1)) == 0 {
+					t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
+						output, expectedOutput)
+				}
+				gc_l_r_[gc_lane2] = r_
+				gc_l_returned_[gc_lane2] = returned_
 			}
-			gc_l_r_[gc_lane2] = r_
-			gc_l_returned_[gc_lane2] = returned_
 		}
 	}
 }

@@ -2312,101 +2312,103 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]T
 		var gc_c1r [32]T
-		{
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m9 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:187
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+					if gc_rank < 32 {
+						gc_m9 |= 1 << gc_lane
+					}
 				}
-			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.At(gc_w + gc_lo2)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+				gc_save9 := gc_act
+				gc_act = gc_save9 & gc_m9
+				if gc_act != 0 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+						gc_hi2 = 0
+					}
+					gc_hi2 = min(gc_hi2, gc_cnt)
+					if gc_lo2 < gc_hi2 {
+						{
+							gc_tidx := gc_b.At(gc_w + gc_lo2)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+								tid := gc_tx
+								_ = tid
+								mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:189
+								{
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank] = mySum
 							}
+						}
+					}
+
+//line samples_reduction.go:193
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-							tid := gc_tx
-							_ = tid
+							_ = gc_rank
 							mySum := gc_s_mySum[gc_rank]
 
-//line samples_reduction.go:189
-							{
-								mySum += sdata[tid+32]
+//line samples_reduction.go:194
+							gc_c1v[gc_lane] = mySum
+						}
+
+//line samples_reduction.go:194
+						compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:194
+							mySum += gc_c1r[gc_lane]
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 				}
-
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:194
-						gc_c1v[gc_lane] = mySum
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:194
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
+				gc_act = gc_save9 &^ gc_dead
 			}
-			gc_act = gc_save9 &^ gc_dead
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			mySum := gc_s_mySum[gc_rank]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:198
-			if gc_rank == 0 {
-				gOdata[gc_bx] = mySum
+				if gc_rank == 0 {
+					gOdata[gc_bx] = mySum
+				}
 			}
 		}
 	}
@@ -3206,101 +3208,103 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]T
 		var gc_c1r [32]T
-		{
-			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m11 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:249
-				if gc_rank < 32 {
-					gc_m11 |= 1 << gc_lane
+					if gc_rank < 32 {
+						gc_m11 |= 1 << gc_lane
+					}
 				}
-			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.At(gc_w + gc_lo2)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+				gc_save11 := gc_act
+				gc_act = gc_save11 & gc_m11
+				if gc_act != 0 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+						gc_hi2 = 0
+					}
+					gc_hi2 = min(gc_hi2, gc_cnt)
+					if gc_lo2 < gc_hi2 {
+						{
+							gc_tidx := gc_b.At(gc_w + gc_lo2)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+								tid := gc_tx
+								_ = tid
+								mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:250
+								{
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank] = mySum
 							}
+						}
+					}
+
+//line samples_reduction.go:253
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-							tid := gc_tx
-							_ = tid
+							_ = gc_rank
 							mySum := gc_s_mySum[gc_rank]
 
-//line samples_reduction.go:250
-							{
-								mySum += sdata[tid+32]
+//line samples_reduction.go:254
+							gc_c1v[gc_lane] = mySum
+						}
+
+//line samples_reduction.go:254
+						compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:254
+							mySum += gc_c1r[gc_lane]
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 				}
-
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:254
-						gc_c1v[gc_lane] = mySum
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:254
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
+				gc_act = gc_save11 &^ gc_dead
 			}
-			gc_act = gc_save11 &^ gc_dead
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			mySum := gc_s_mySum[gc_rank]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:258
-			if gc_rank == 0 {
-				gOdata[gc_bx] = mySum
+				if gc_rank == 0 {
+					gOdata[gc_bx] = mySum
+				}
 			}
 		}
 	}
@@ -3810,101 +3814,103 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]T
 		var gc_c1r [32]T
-		{
-			var gc_m9 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m9 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:322
-				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+					if gc_rank < 32 {
+						gc_m9 |= 1 << gc_lane
+					}
 				}
-			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
-					gc_hi2 = 0
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.At(gc_w + gc_lo2)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+				gc_save9 := gc_act
+				gc_act = gc_save9 & gc_m9
+				if gc_act != 0 {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+						gc_hi2 = 0
+					}
+					gc_hi2 = min(gc_hi2, gc_cnt)
+					if gc_lo2 < gc_hi2 {
+						{
+							gc_tidx := gc_b.At(gc_w + gc_lo2)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+								tid := gc_tx
+								_ = tid
+								mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:323
+								{
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank] = mySum
 							}
+						}
+					}
+
+//line samples_reduction.go:326
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-							tid := gc_tx
-							_ = tid
+							_ = gc_rank
 							mySum := gc_s_mySum[gc_rank]
 
-//line samples_reduction.go:323
-							{
-								mySum += sdata[tid+32]
+//line samples_reduction.go:327
+							gc_c1v[gc_lane] = mySum
+						}
+
+//line samples_reduction.go:327
+						compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:327
+							mySum += gc_c1r[gc_lane]
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
 				}
-
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:327
-						gc_c1v[gc_lane] = mySum
-					}
-
-//line samples_reduction.go:327
-					compiled.TileLanes[T, T](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:327
-						mySum += gc_c1r[gc_lane]
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
+				gc_act = gc_save9 &^ gc_dead
 			}
-			gc_act = gc_save9 &^ gc_dead
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			mySum := gc_s_mySum[gc_rank]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:331
-			if gc_rank == 0 {
-				gOdata[gc_bx] = mySum
+				if gc_rank == 0 {
+					gOdata[gc_bx] = mySum
+				}
 			}
 		}
 	}
@@ -4010,11 +4016,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:391
 	_ = mask_
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_mySum_ [32]T
 		var gc_l_v [32]int32
 		var gc_l_ok [32]bool
@@ -4022,236 +4024,242 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		var gc_l_returned [32]bool
 		var gc_c1r [32]int32
 		var gc_c2r [32]T
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gridSize := gc_s_gridSize[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gridSize := gc_s_gridSize[gc_rank]
 
 //line samples_reduction.go:369
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:371
-				if nIsPow2 {
-					i := gc_bx*blockSize*2 + gc_tx
-					gridSize = gridSize << 1
+					if nIsPow2 {
+						i := gc_bx*blockSize*2 + gc_tx
+						gridSize = gridSize << 1
 
-					for i < n {
+						for i < n {
 //line samples_reduction.go:375
-						if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line samples_reduction.go:375
-							return
+								return
 //line samples_reduction.go:375
+							}
+							mySum += gIdata[i]
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+							i += gridSize
 						}
-						mySum += gIdata[i]
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
+					} else {
+						i_ := gc_bx*blockSize + gc_tx
+						for i_ < n {
+//line samples_reduction.go:384
+							if gc_b.Stopped() {
+//line samples_reduction.go:384
+								return
+//line samples_reduction.go:384
+							}
+							mySum += gIdata[i_]
+							i_ += gridSize
 						}
-						i += gridSize
 					}
-				} else {
-					i_ := gc_bx*blockSize + gc_tx
-					for i_ < n {
-//line samples_reduction.go:384
-						if gc_b.Stopped() {
-//line samples_reduction.go:384
-							return
-//line samples_reduction.go:384
-						}
-						mySum += gIdata[i_]
-						i_ += gridSize
-					}
+
+//line samples_reduction.go:391
+					var mySum_ T = mySum
+
+//line samples_reduction.go:391
+					_ = mySum_
+
+//line samples_reduction.go:391
+					var r T
+
+//line samples_reduction.go:391
+					_ = r
+
+//line samples_reduction.go:391
+					var returned bool
+
+//line samples_reduction.go:391
+					_ = returned
+					_ = mySum
+					_ = mySum_
+					_ = r
+					_ = returned
+					gc_l_mySum_[gc_lane] = mySum_
+					gc_s_gridSize[gc_rank] = gridSize
+					gc_s_mySum[gc_rank] = mySum
+					gc_l_r[gc_lane] = r
+					gc_l_returned[gc_lane] = returned
 				}
-
-//line samples_reduction.go:391
-				var mySum_ T = mySum
-
-//line samples_reduction.go:391
-				_ = mySum_
-
-//line samples_reduction.go:391
-				var r T
-
-//line samples_reduction.go:391
-				_ = r
-
-//line samples_reduction.go:391
-				var returned bool
-
-//line samples_reduction.go:391
-				_ = returned
-				_ = mySum
-				_ = mySum_
-				_ = r
-				_ = returned
-				gc_l_mySum_[gc_lane] = mySum_
-				gc_s_gridSize[gc_rank] = gridSize
-				gc_s_mySum[gc_rank] = mySum
-				gc_l_r[gc_lane] = r
-				gc_l_returned[gc_lane] = returned
-			}
-		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				mySum_ := gc_l_mySum_[gc_lane]
-				_ = mySum_
-
-//line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
-				_ = v
-				_ = ok
-				gc_l_v[gc_lane] = v
-				gc_l_ok[gc_lane] = ok
 			}
 			{
-				var gc_m9 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
-					_ = ok
+					mySum_ := gc_l_mySum_[gc_lane]
+					_ = mySum_
 
 //line samples_reduction.go:340
-					if ok {
-						gc_m9 |= 1 << gc_lane
-					}
+					v, ok := any(mySum_).(int32)
+					_ = v
+					_ = ok
+					gc_l_v[gc_lane] = v
+					gc_l_ok[gc_lane] = ok
 				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
+				{
+					var gc_m9 uint32
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						ok := gc_l_ok[gc_lane]
+						_ = ok
+
+//line samples_reduction.go:340
+						if ok {
+							gc_m9 |= 1 << gc_lane
+						}
+					}
+					gc_save9 := gc_act
+					gc_act = gc_save9 & gc_m9
+					if gc_act != 0 {
 
 //line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+						compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_v, nil, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var r T
+							_ = r
+							var returned bool
+							_ = returned
+
+//line samples_reduction.go:341
+							r = any(gc_c1r[gc_lane]).(T)
+
+//line samples_reduction.go:341
+							returned = true
+							gc_l_r[gc_lane] = r
+							gc_l_returned[gc_lane] = returned
+						}
+					}
+					gc_act = gc_save9 &^ gc_dead
+				}
+			}
+			{
+				var gc_m13 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					returned := gc_l_returned[gc_lane]
+					_ = returned
+
+//line samples_reduction.go:342
+					if !returned {
+						gc_m13 |= 1 << gc_lane
+					}
+				}
+				gc_save13 := gc_act
+				gc_act = gc_save13 & gc_m13
+				if gc_act != 0 {
+
+//line samples_reduction.go:343
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 32, true)
+					} else {
+
+//line samples_reduction.go:343
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+							} else {
+
+//line samples_reduction.go:344
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									mySum_ := gc_l_mySum_[gc_lane]
+									_ = mySum_
+
+//line samples_reduction.go:344
+									mySum_ += gc_c2r[gc_lane]
+									gc_l_mySum_[gc_lane] = mySum_
+								}
+							}
+						}
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
+						mySum_ := gc_l_mySum_[gc_lane]
+						_ = mySum_
 						var r T
 						_ = r
 						var returned bool
 						_ = returned
 
-//line samples_reduction.go:341
-						r = any(gc_c1r[gc_lane]).(T)
+//line samples_reduction.go:346
+						r = mySum_
 
-//line samples_reduction.go:341
+//line samples_reduction.go:346
 						returned = true
 						gc_l_r[gc_lane] = r
 						gc_l_returned[gc_lane] = returned
 					}
 				}
-				gc_act = gc_save9 &^ gc_dead
+				gc_act = gc_save13 &^ gc_dead
 			}
-		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
-				_ = returned
-
-//line samples_reduction.go:342
-				if !returned {
-					gc_m13 |= 1 << gc_lane
-				}
-			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-
-//line samples_reduction.go:343
-				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_mySum_, gocuda.WarpSize/2, 32, true)
-				} else {
-
-//line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
-
-//line samples_reduction.go:344
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								mySum_ := gc_l_mySum_[gc_lane]
-								_ = mySum_
-
-//line samples_reduction.go:344
-								mySum_ += gc_c2r[gc_lane]
-								gc_l_mySum_[gc_lane] = mySum_
-							}
-						}
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					mySum_ := gc_l_mySum_[gc_lane]
-					_ = mySum_
-					var r T
-					_ = r
-					var returned bool
-					_ = returned
-
-//line samples_reduction.go:346
-					r = mySum_
-
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
-			}
-			gc_act = gc_save13 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:361
-				tid := gc_tx
-				_ = tid
-				var mySum T
-				_ = mySum
-				r := gc_l_r[gc_lane]
-				_ = r
+					tid := gc_tx
+					_ = tid
+					var mySum T
+					_ = mySum
+					r := gc_l_r[gc_lane]
+					_ = r
 
 //line samples_reduction.go:391
-				mySum = r
+					mySum = r
 
 //line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
-					sdata[tid/gocuda.WarpSize] = mySum
+					if tid%gocuda.WarpSize == 0 {
+						sdata[tid/gocuda.WarpSize] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
 				}
-				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
@@ -4263,11 +4271,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_mask_2 [32]uint32
 		var gc_l_mySum_2 [32]T
 		var gc_l_v_ [32]int32
@@ -4283,364 +4287,370 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		var gc_c5a [32]int
 		var gc_c5w [32]int
 		var gc_c5r [32]T
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+
+//line samples_reduction.go:361
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:404
+					gc_c3v[gc_lane] = tid < shmemExtent
 				}
+			}
+
+//line samples_reduction.go:404
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 
-//line samples_reduction.go:361
-				tid := gc_tx
-				_ = tid
-
 //line samples_reduction.go:404
-				gc_c3v[gc_lane] = tid < shmemExtent
+				ballotResult := gc_c3r[gc_lane]
+				_ = ballotResult
+				gc_l_ballotResult[gc_lane] = ballotResult
 			}
-		}
-
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, mask, nil, &gc_c3v, nil, nil, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-
-//line samples_reduction.go:404
-			ballotResult := gc_c3r[gc_lane]
-			_ = ballotResult
-			gc_l_ballotResult[gc_lane] = ballotResult
-		}
-		{
-			var gc_m27 uint32
+			{
+				var gc_m27 uint32
 
 //line samples_reduction.go:405
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:361
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m27 |= 1 << gc_lane
-						}
+				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(shmemExtent, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-				}
-			}
-			gc_save27 := gc_act
-			gc_act = gc_save27 & gc_m27
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
+					if gc_lo2 < gc_hi2 {
+						gc_m27 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
 					{
-						gc_x02 := gc_tidx.X
-						gc_off := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
-							gc_at := sdata[gc_off:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line samples_reduction.go:361
-								tid := gc_tx
-								_ = tid
-								var mySum T
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane]
-								_ = ballotResult
-
-//line samples_reduction.go:406
-								mySum = gc_at[gc_lane]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 T = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ T
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:361
-								tid := gc_tx
-								_ = tid
-								var mySum T
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane]
-								_ = ballotResult
+							tid := gc_tx
+							_ = tid
 
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 T = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ T
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane] = mask_2
-								gc_l_mySum_2[gc_lane] = mySum_2
-								gc_s_mySum[gc_rank] = mySum
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
+//line samples_reduction.go:405
+							if tid < shmemExtent {
+								gc_m27 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				{
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mySum_2 := gc_l_mySum_2[gc_lane]
-						_ = mySum_2
+				gc_save27 := gc_act
+				gc_act = gc_save27 & gc_m27
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+								gc_at := sdata[gc_off:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x02 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-						_ = v_
-						_ = ok_
-						gc_l_v_[gc_lane] = v_
-						gc_l_ok_[gc_lane] = ok_
+//line samples_reduction.go:361
+									tid := gc_tx
+									_ = tid
+									var mySum T
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = gc_at[gc_lane]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ T
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane] = mask_2
+									gc_l_mySum_2[gc_lane] = mySum_2
+									gc_s_mySum[gc_rank] = mySum
+									gc_l_r_[gc_lane] = r_
+									gc_l_returned_[gc_lane] = returned_
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:361
+									tid := gc_tx
+									_ = tid
+									var mySum T
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = sdata[tid]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ T
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane] = mask_2
+									gc_l_mySum_2[gc_lane] = mySum_2
+									gc_s_mySum[gc_rank] = mySum
+									gc_l_r_[gc_lane] = r_
+									gc_l_returned_[gc_lane] = returned_
+								}
+							}
+						}
 					}
 					{
-						var gc_m21 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							ok_ := gc_l_ok_[gc_lane]
-							_ = ok_
+							mySum_2 := gc_l_mySum_2[gc_lane]
+							_ = mySum_2
 
 //line samples_reduction.go:340
-							if ok_ {
-								gc_m21 |= 1 << gc_lane
-							}
+							v_, ok_ := any(mySum_2).(int32)
+							_ = v_
+							_ = ok_
+							gc_l_v_[gc_lane] = v_
+							gc_l_ok_[gc_lane] = ok_
 						}
-						gc_save21 := gc_act
-						gc_act = gc_save21 & gc_m21
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								mask_2 := gc_l_mask_2[gc_lane]
-								_ = mask_2
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
-//line samples_reduction.go:341
-								gc_c4m[gc_lane] = mask_2
-							}
-
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+						{
+							var gc_m21 uint32
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-								var r_ T
-								_ = r_
-								var returned_ bool
-								_ = returned_
+								ok_ := gc_l_ok_[gc_lane]
+								_ = ok_
+
+//line samples_reduction.go:340
+								if ok_ {
+									gc_m21 |= 1 << gc_lane
+								}
+							}
+							gc_save21 := gc_act
+							gc_act = gc_save21 & gc_m21
+							if gc_act != 0 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									mask_2 := gc_l_mask_2[gc_lane]
+									_ = mask_2
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
 
 //line samples_reduction.go:341
-								r_ = any(gc_c4r[gc_lane]).(T)
+									gc_c4m[gc_lane] = mask_2
+								}
 
 //line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane] = r_
-								gc_l_returned_[gc_lane] = returned_
-							}
-						}
-						gc_act = gc_save21 &^ gc_dead
-					}
-				}
-				{
-					var gc_m25 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						returned_ := gc_l_returned_[gc_lane]
-						_ = returned_
+								compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									var r_ T
+									_ = r_
+									var returned_ bool
+									_ = returned_
 
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m25 |= 1 << gc_lane
-						}
-					}
-					gc_save25 := gc_act
-					gc_act = gc_save25 & gc_m25
-					if gc_act != 0 {
+//line samples_reduction.go:341
+									r_ = any(gc_c4r[gc_lane]).(T)
 
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
+//line samples_reduction.go:341
+									returned_ = true
+									gc_l_r_[gc_lane] = r_
+									gc_l_returned_[gc_lane] = returned_
 								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								mask_2 := gc_l_mask_2[gc_lane]
-								_ = mask_2
-								mySum_2 := gc_l_mySum_2[gc_lane]
-								_ = mySum_2
-
-//line samples_reduction.go:344
-								gc_c5m[gc_lane] = mask_2
-								gc_c5a[gc_lane] = offset_
-								gc_c5w[gc_lane] = gocuda.WarpSize
 							}
-
-//line samples_reduction.go:344
-							compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								mySum_2 := gc_l_mySum_2[gc_lane]
-								_ = mySum_2
-
-//line samples_reduction.go:344
-								mySum_2 += gc_c5r[gc_lane]
-								gc_l_mySum_2[gc_lane] = mySum_2
-							}
+							gc_act = gc_save21 &^ gc_dead
 						}
+					}
+					{
+						var gc_m25 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							mySum_2 := gc_l_mySum_2[gc_lane]
-							_ = mySum_2
-							var r_ T
-							_ = r_
-							var returned_ bool
+							gc_pos.Thread = gc_rank
+							returned_ := gc_l_returned_[gc_lane]
 							_ = returned_
 
-//line samples_reduction.go:346
-							r_ = mySum_2
+//line samples_reduction.go:342
+							if !returned_ {
+								gc_m25 |= 1 << gc_lane
+							}
+						}
+						gc_save25 := gc_act
+						gc_act = gc_save25 & gc_m25
+						if gc_act != 0 {
+
+//line samples_reduction.go:343
+							for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									mask_2 := gc_l_mask_2[gc_lane]
+									_ = mask_2
+									mySum_2 := gc_l_mySum_2[gc_lane]
+									_ = mySum_2
+
+//line samples_reduction.go:344
+									gc_c5m[gc_lane] = mask_2
+									gc_c5a[gc_lane] = offset_
+									gc_c5w[gc_lane] = gocuda.WarpSize
+								}
+
+//line samples_reduction.go:344
+								compiled.WarpLanes[T, T](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_mySum_2, &gc_c5a, &gc_c5w, &gc_c5r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									mySum_2 := gc_l_mySum_2[gc_lane]
+									_ = mySum_2
+
+//line samples_reduction.go:344
+									mySum_2 += gc_c5r[gc_lane]
+									gc_l_mySum_2[gc_lane] = mySum_2
+								}
+							}
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								mySum_2 := gc_l_mySum_2[gc_lane]
+								_ = mySum_2
+								var r_ T
+								_ = r_
+								var returned_ bool
+								_ = returned_
 
 //line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane] = r_
-							gc_l_returned_[gc_lane] = returned_
+								r_ = mySum_2
+
+//line samples_reduction.go:346
+								returned_ = true
+								gc_l_r_[gc_lane] = r_
+								gc_l_returned_[gc_lane] = returned_
+							}
 						}
+						gc_act = gc_save25 &^ gc_dead
 					}
-					gc_act = gc_save25 &^ gc_dead
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var mySum T
-					_ = mySum
-					r_ := gc_l_r_[gc_lane]
-					_ = r_
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						var mySum T
+						_ = mySum
+						r_ := gc_l_r_[gc_lane]
+						_ = r_
 
 //line samples_reduction.go:408
-					mySum = r_
-					gc_s_mySum[gc_rank] = mySum
+						mySum = r_
+						gc_s_mySum[gc_rank] = mySum
+					}
 				}
+				gc_act = gc_save27 &^ gc_dead
 			}
-			gc_act = gc_save27 &^ gc_dead
 		}
 	}
 	{
@@ -4934,56 +4944,58 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		_ = ctaSteps
 	}
 	{
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c1v [32]T
 			var gc_c1r [32]T
-			{
-				var gc_m7 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:461
-					if (gc_rank / 32) == 0 {
-						gc_m7 |= 1 << gc_lane
-					}
-				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m7 uint32
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						threadVal := gc_s_threadVal[gc_rank]
 
-//line samples_reduction.go:462
-						gc_c1v[gc_lane] = threadVal
-					}
-
-//line samples_reduction.go:462
-					compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+//line samples_reduction.go:461
+						if (gc_rank / 32) == 0 {
+							gc_m7 |= 1 << gc_lane
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var threadVal T
-						_ = threadVal
+					}
+					gc_save7 := gc_act
+					gc_act = gc_save7 & gc_m7
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							threadVal := gc_s_threadVal[gc_rank]
 
 //line samples_reduction.go:462
-						threadVal = gc_c1r[gc_lane]
-						gc_s_threadVal[gc_rank] = threadVal
+							gc_c1v[gc_lane] = threadVal
+						}
+
+//line samples_reduction.go:462
+						compiled.TileReduce[T](gc_b, "Reduce", gc_w, gc_act, tile.Size(), &gc_c1v, cg.Plus[T], &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							var threadVal T
+							_ = threadVal
+
+//line samples_reduction.go:462
+							threadVal = gc_c1r[gc_lane]
+							gc_s_threadVal[gc_rank] = threadVal
+						}
 					}
+					gc_act = gc_save7 &^ gc_dead
 				}
-				gc_act = gc_save7 &^ gc_dead
 			}
 		}
 	}

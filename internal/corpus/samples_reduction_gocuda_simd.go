@@ -12190,101 +12190,103 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_c51v [32]T
 		var gc_c51r [32]T
-		{
-			var gc_m95 uint32
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				var gc_m95 uint32
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:187
-				if gc_rank5 < 32 {
-					gc_m95 |= 1 << gc_lane5
+					if gc_rank5 < 32 {
+						gc_m95 |= 1 << gc_lane5
+					}
 				}
-			}
-			gc_save95 := gc_act5
-			gc_act5 = gc_save95 & gc_m95
-			if gc_act5 != 0 {
-				gc_lo7, gc_hi7 := 0, 32
-				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
-					gc_hi7 = 0
-				}
-				gc_hi7 = min(gc_hi7, gc_cnt5)
-				if gc_lo7 < gc_hi7 {
-					{
-						gc_tidx14 := gc_b5.At(gc_w5 + gc_lo7)
-						gc_tx5 := gc_tidx14.X - 1
-						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
+				gc_save95 := gc_act5
+				gc_act5 = gc_save95 & gc_m95
+				if gc_act5 != 0 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
+						gc_hi7 = 0
+					}
+					gc_hi7 = min(gc_hi7, gc_cnt5)
+					if gc_lo7 < gc_hi7 {
+						{
+							gc_tidx14 := gc_b5.At(gc_w5 + gc_lo7)
+							gc_tx5 := gc_tidx14.X - 1
+							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:161
+								tid := gc_tx5
+								_ = tid
+								mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:189
+								{
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank5] = mySum
 							}
+						}
+					}
+
+//line samples_reduction.go:193
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
 							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:161
-							tid := gc_tx5
-							_ = tid
+							_ = gc_rank5
 							mySum := gc_s_mySum[gc_rank5]
 
-//line samples_reduction.go:189
-							{
-								mySum += sdata[tid+32]
+//line samples_reduction.go:194
+							gc_c51v[gc_lane5] = mySum
+						}
+
+//line samples_reduction.go:194
+						compiled.TileLanes[T, T](gc_b5, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
 							}
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:194
+							mySum += gc_c51r[gc_lane5]
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
 				}
-
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:194
-						gc_c51v[gc_lane5] = mySum
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[T, T](gc_b5, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:194
-						mySum += gc_c51r[gc_lane5]
-						gc_s_mySum[gc_rank5] = mySum
-					}
-				}
+				gc_act5 = gc_save95 &^ gc_dead5
 			}
-			gc_act5 = gc_save95 &^ gc_dead5
-		}
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			mySum := gc_s_mySum[gc_rank5]
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				mySum := gc_s_mySum[gc_rank5]
 
 //line samples_reduction.go:198
-			if gc_rank5 == 0 {
-				gOdata[gc_bx5] = mySum
+				if gc_rank5 == 0 {
+					gOdata[gc_bx5] = mySum
+				}
 			}
 		}
 	}
@@ -13301,249 +13303,251 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		{
-			var gc_m92 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m92 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:187
+					if gc_rank2 < 32 {
+						gc_m92 |= 1 << gc_lane2
+					}
+				}
+				gc_save92 := gc_act2
+				gc_act2 = gc_save92 & gc_m92
+				if gc_act2 != 0 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line samples_reduction.go:161
+								var tid int = gc_tx2
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:189
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+									break
+//line samples_reduction.go:189
+								}
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+//line samples_reduction.go:189
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:189
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line samples_reduction.go:161
+								var tid int = gc_tx2
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:189
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+									break
+//line samples_reduction.go:189
+								}
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+//line samples_reduction.go:189
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:189
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+								tid := gc_tx2
+								_ = tid
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank2] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:193
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:194
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_c21v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:194
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_c21v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:194
+								gc_c21v[gc_lane2] = mySum
+							}
+						}
+
+//line samples_reduction.go:194
+						compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:194
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:194
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:194
+								mySum += gc_c21r[gc_lane2]
+								gc_s_mySum[gc_rank2] = mySum
+							}
+						}
+					}
+				}
+				gc_act2 = gc_save92 &^ gc_dead2
+			}
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:187
-				if gc_rank2 < 32 {
-					gc_m92 |= 1 << gc_lane2
-				}
-			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line samples_reduction.go:161
-							var tid int = gc_tx2
-//line samples_reduction.go:161
-							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:161
-							_ = mySum
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-//line samples_reduction.go:189
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line samples_reduction.go:161
-							var tid int = gc_tx2
-//line samples_reduction.go:161
-							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:161
-							_ = mySum
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-//line samples_reduction.go:189
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-							tid := gc_tx2
-							_ = tid
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank2] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:194
-							gc_c21v[gc_lane2] = mySum
-						}
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:194
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:194
-							mySum += gc_c21r[gc_lane2]
-							gc_s_mySum[gc_rank2] = mySum
-						}
-					}
-				}
-			}
-			gc_act2 = gc_save92 &^ gc_dead2
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			mySum := gc_s_mySum[gc_rank2]
+				mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:198
-			if gc_rank2 == 0 {
-				gOdata[gc_bx2] = mySum
+				if gc_rank2 == 0 {
+					gOdata[gc_bx2] = mySum
+				}
 			}
 		}
 	}
@@ -14560,249 +14564,251 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
-		{
-			var gc_m93 uint32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m93 uint32
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:187
+					if gc_rank3 < 32 {
+						gc_m93 |= 1 << gc_lane3
+					}
+				}
+				gc_save93 := gc_act3
+				gc_act3 = gc_save93 & gc_m93
+				if gc_act3 != 0 {
+					gc_left4 := gc_act3
+					if compiled.SIMD {
+						gc_tidx7 := gc_b3.At(gc_w3)
+						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_tx3 := gc_tidx7.X + gc_lane3
+								_ = gc_tx3
+								gc_ty3 := gc_tidx7.Y
+								_ = gc_ty3
+								gc_tz3 := gc_tidx7.Z
+								_ = gc_tz3
+								_ = gc_rank3
+//line samples_reduction.go:161
+								var tid int = gc_tx3
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:189
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+									break
+//line samples_reduction.go:189
+								}
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+//line samples_reduction.go:189
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:189
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left4 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_tidx6 := gc_b3.At(gc_rank3)
+								if gc_tidx6.X+8 > gc_bdx3 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx3 := gc_tidx6.X
+								_ = gc_tx3
+								gc_ty3 := gc_tidx6.Y
+								_ = gc_ty3
+								gc_tz3 := gc_tidx6.Z
+								_ = gc_tz3
+								_ = gc_rank3
+//line samples_reduction.go:161
+								var tid int = gc_tx3
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:189
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+									break
+//line samples_reduction.go:189
+								}
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+//line samples_reduction.go:189
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:189
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left4 &^= 0xff << gc_lane3
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						{
+							gc_tidx6 := gc_b3.At(gc_w3)
+							gc_tx3 := gc_tidx6.X - 1
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_left4&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+								tid := gc_tx3
+								_ = tid
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank3] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:193
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left5 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:194
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_c31v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:194
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_c31v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left5&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:194
+								gc_c31v[gc_lane3] = mySum
+							}
+						}
+
+//line samples_reduction.go:194
+						compiled.TileLanes[int32, int32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+						gc_left6 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:194
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+									gc_left6 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:194
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+									gc_left6 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left6&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:194
+								mySum += gc_c31r[gc_lane3]
+								gc_s_mySum[gc_rank3] = mySum
+							}
+						}
+					}
+				}
+				gc_act3 = gc_save93 &^ gc_dead3
+			}
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:187
-				if gc_rank3 < 32 {
-					gc_m93 |= 1 << gc_lane3
-				}
-			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
-			if gc_act3 != 0 {
-				gc_left4 := gc_act3
-				if compiled.SIMD {
-					gc_tidx7 := gc_b3.At(gc_w3)
-					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tx3 := gc_tidx7.X + gc_lane3
-							_ = gc_tx3
-							gc_ty3 := gc_tidx7.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx7.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line samples_reduction.go:161
-							var tid int = gc_tx3
-//line samples_reduction.go:161
-							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:161
-							_ = mySum
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-//line samples_reduction.go:189
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx6 := gc_b3.At(gc_rank3)
-							if gc_tidx6.X+8 > gc_bdx3 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx3 := gc_tidx6.X
-							_ = gc_tx3
-							gc_ty3 := gc_tidx6.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx6.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line samples_reduction.go:161
-							var tid int = gc_tx3
-//line samples_reduction.go:161
-							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:161
-							_ = mySum
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-//line samples_reduction.go:189
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx6 := gc_b3.At(gc_w3)
-						gc_tx3 := gc_tidx6.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_left4&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-							tid := gc_tx3
-							_ = tid
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank3] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left5 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_c31v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_c31v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left5&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:194
-							gc_c31v[gc_lane3] = mySum
-						}
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[int32, int32](gc_b3, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					gc_left6 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-								gc_left6 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:194
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-								gc_left6 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left6&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:194
-							mySum += gc_c31r[gc_lane3]
-							gc_s_mySum[gc_rank3] = mySum
-						}
-					}
-				}
-			}
-			gc_act3 = gc_save93 &^ gc_dead3
-		}
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			mySum := gc_s_mySum[gc_rank3]
+				mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:198
-			if gc_rank3 == 0 {
-				gOdata[gc_bx3] = mySum
+				if gc_rank3 == 0 {
+					gOdata[gc_bx3] = mySum
+				}
 			}
 		}
 	}
@@ -15819,249 +15825,251 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:185
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
-		{
-			var gc_m94 uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				var gc_m94 uint32
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:187
+					if gc_rank4 < 32 {
+						gc_m94 |= 1 << gc_lane4
+					}
+				}
+				gc_save94 := gc_act4
+				gc_act4 = gc_save94 & gc_m94
+				if gc_act4 != 0 {
+					gc_left7 := gc_act4
+					if compiled.SIMD {
+						gc_tidx11 := gc_b4.At(gc_w4)
+						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_tx4 := gc_tidx11.X + gc_lane4
+								_ = gc_tx4
+								gc_ty4 := gc_tidx11.Y
+								_ = gc_ty4
+								gc_tz4 := gc_tidx11.Z
+								_ = gc_tz4
+								_ = gc_rank4
+//line samples_reduction.go:161
+								var tid int = gc_tx4
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:189
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+									break
+//line samples_reduction.go:189
+								}
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+//line samples_reduction.go:189
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:189
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left7 &^= 0xff << gc_lane4
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_tidx10 := gc_b4.At(gc_rank4)
+								if gc_tidx10.X+8 > gc_bdx4 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx4 := gc_tidx10.X
+								_ = gc_tx4
+								gc_ty4 := gc_tidx10.Y
+								_ = gc_ty4
+								gc_tz4 := gc_tidx10.Z
+								_ = gc_tz4
+								_ = gc_rank4
+//line samples_reduction.go:161
+								var tid int = gc_tx4
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:189
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:189
+									break
+//line samples_reduction.go:189
+								}
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+//line samples_reduction.go:189
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:189
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left7 &^= 0xff << gc_lane4
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						{
+							gc_tidx10 := gc_b4.At(gc_w4)
+							gc_tx4 := gc_tidx10.X - 1
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_left7&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+								tid := gc_tx4
+								_ = tid
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:189
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank4] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:193
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left8 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:194
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_c41v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:194
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_c41v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left8&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:194
+								gc_c41v[gc_lane4] = mySum
+							}
+						}
+
+//line samples_reduction.go:194
+						compiled.TileLanes[uint32, uint32](gc_b4, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+						gc_left9 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:194
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+									gc_left9 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:194
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:194
+									_ = mySum
+//line samples_reduction.go:194
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:194
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+									gc_left9 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left9&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:194
+								mySum += gc_c41r[gc_lane4]
+								gc_s_mySum[gc_rank4] = mySum
+							}
+						}
+					}
+				}
+				gc_act4 = gc_save94 &^ gc_dead4
+			}
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:187
-				if gc_rank4 < 32 {
-					gc_m94 |= 1 << gc_lane4
-				}
-			}
-			gc_save94 := gc_act4
-			gc_act4 = gc_save94 & gc_m94
-			if gc_act4 != 0 {
-				gc_left7 := gc_act4
-				if compiled.SIMD {
-					gc_tidx11 := gc_b4.At(gc_w4)
-					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tx4 := gc_tidx11.X + gc_lane4
-							_ = gc_tx4
-							gc_ty4 := gc_tidx11.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx11.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line samples_reduction.go:161
-							var tid int = gc_tx4
-//line samples_reduction.go:161
-							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:161
-							_ = mySum
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-//line samples_reduction.go:189
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx10 := gc_b4.At(gc_rank4)
-							if gc_tidx10.X+8 > gc_bdx4 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx4 := gc_tidx10.X
-							_ = gc_tx4
-							gc_ty4 := gc_tidx10.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx10.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line samples_reduction.go:161
-							var tid int = gc_tx4
-//line samples_reduction.go:161
-							_ = tid
-//line samples_reduction.go:161
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:161
-							_ = mySum
-//line samples_reduction.go:189
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:189
-								break
-//line samples_reduction.go:189
-							}
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-//line samples_reduction.go:189
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:189
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					{
-						gc_tidx10 := gc_b4.At(gc_w4)
-						gc_tx4 := gc_tidx10.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_left7&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-							tid := gc_tx4
-							_ = tid
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:189
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank4] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:193
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left8 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_c41v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_c41v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left8 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left8&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:194
-							gc_c41v[gc_lane4] = mySum
-						}
-					}
-
-//line samples_reduction.go:194
-					compiled.TileLanes[uint32, uint32](gc_b4, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					gc_left9 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-								gc_left9 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:194
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:194
-								_ = mySum
-//line samples_reduction.go:194
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line samples_reduction.go:194
-								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-								gc_left9 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left9 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left9&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:194
-							mySum += gc_c41r[gc_lane4]
-							gc_s_mySum[gc_rank4] = mySum
-						}
-					}
-				}
-			}
-			gc_act4 = gc_save94 &^ gc_dead4
-		}
-		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			mySum := gc_s_mySum[gc_rank4]
+				mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:198
-			if gc_rank4 == 0 {
-				gOdata[gc_bx4] = mySum
+				if gc_rank4 == 0 {
+					gOdata[gc_bx4] = mySum
+				}
 			}
 		}
 	}
@@ -16599,101 +16607,103 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_c51v [32]T
 		var gc_c51r [32]T
-		{
-			var gc_m115 uint32
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				var gc_m115 uint32
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:249
-				if gc_rank5 < 32 {
-					gc_m115 |= 1 << gc_lane5
+					if gc_rank5 < 32 {
+						gc_m115 |= 1 << gc_lane5
+					}
 				}
-			}
-			gc_save115 := gc_act5
-			gc_act5 = gc_save115 & gc_m115
-			if gc_act5 != 0 {
-				gc_lo7, gc_hi7 := 0, 32
-				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
-					gc_hi7 = 0
-				}
-				gc_hi7 = min(gc_hi7, gc_cnt5)
-				if gc_lo7 < gc_hi7 {
-					{
-						gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
-						gc_tx5 := gc_tidx14.X - 1
-						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
+				gc_save115 := gc_act5
+				gc_act5 = gc_save115 & gc_m115
+				if gc_act5 != 0 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
+						gc_hi7 = 0
+					}
+					gc_hi7 = min(gc_hi7, gc_cnt5)
+					if gc_lo7 < gc_hi7 {
+						{
+							gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
+							gc_tx5 := gc_tidx14.X - 1
+							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+								tid := gc_tx5
+								_ = tid
+								mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:250
+								{
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank5] = mySum
 							}
+						}
+					}
+
+//line samples_reduction.go:253
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
 							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-							tid := gc_tx5
-							_ = tid
+							_ = gc_rank5
 							mySum := gc_s_mySum[gc_rank5]
 
-//line samples_reduction.go:250
-							{
-								mySum += sdata[tid+32]
+//line samples_reduction.go:254
+							gc_c51v[gc_lane5] = mySum
+						}
+
+//line samples_reduction.go:254
+						compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
 							}
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:254
+							mySum += gc_c51r[gc_lane5]
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
 				}
-
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:254
-						gc_c51v[gc_lane5] = mySum
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:254
-						mySum += gc_c51r[gc_lane5]
-						gc_s_mySum[gc_rank5] = mySum
-					}
-				}
+				gc_act5 = gc_save115 &^ gc_dead5
 			}
-			gc_act5 = gc_save115 &^ gc_dead5
-		}
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			mySum := gc_s_mySum[gc_rank5]
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				mySum := gc_s_mySum[gc_rank5]
 
 //line samples_reduction.go:258
-			if gc_rank5 == 0 {
-				gOdata[gc_bx5] = mySum
+				if gc_rank5 == 0 {
+					gOdata[gc_bx5] = mySum
+				}
 			}
 		}
 	}
@@ -18558,249 +18568,251 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		{
-			var gc_m112 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m112 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:249
+					if gc_rank2 < 32 {
+						gc_m112 |= 1 << gc_lane2
+					}
+				}
+				gc_save112 := gc_act2
+				gc_act2 = gc_save112 & gc_m112
+				if gc_act2 != 0 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line samples_reduction.go:211
+								var tid int = gc_tx2
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:250
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+									break
+//line samples_reduction.go:250
+								}
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+//line samples_reduction.go:250
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:250
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line samples_reduction.go:211
+								var tid int = gc_tx2
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:250
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+									break
+//line samples_reduction.go:250
+								}
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+//line samples_reduction.go:250
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:250
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+								tid := gc_tx2
+								_ = tid
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank2] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:253
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:254
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_c21v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:254
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_c21v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:254
+								gc_c21v[gc_lane2] = mySum
+							}
+						}
+
+//line samples_reduction.go:254
+						compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:254
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:254
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:254
+								mySum += gc_c21r[gc_lane2]
+								gc_s_mySum[gc_rank2] = mySum
+							}
+						}
+					}
+				}
+				gc_act2 = gc_save112 &^ gc_dead2
+			}
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:249
-				if gc_rank2 < 32 {
-					gc_m112 |= 1 << gc_lane2
-				}
-			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
-			if gc_act2 != 0 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line samples_reduction.go:211
-							var tid int = gc_tx2
-//line samples_reduction.go:211
-							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-							_ = mySum
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-//line samples_reduction.go:250
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line samples_reduction.go:211
-							var tid int = gc_tx2
-//line samples_reduction.go:211
-							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-							_ = mySum
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-//line samples_reduction.go:250
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-							tid := gc_tx2
-							_ = tid
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank2] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:254
-							gc_c21v[gc_lane2] = mySum
-						}
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:254
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:254
-							mySum += gc_c21r[gc_lane2]
-							gc_s_mySum[gc_rank2] = mySum
-						}
-					}
-				}
-			}
-			gc_act2 = gc_save112 &^ gc_dead2
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			mySum := gc_s_mySum[gc_rank2]
+				mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:258
-			if gc_rank2 == 0 {
-				gOdata[gc_bx2] = mySum
+				if gc_rank2 == 0 {
+					gOdata[gc_bx2] = mySum
+				}
 			}
 		}
 	}
@@ -20665,249 +20677,251 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
-		{
-			var gc_m113 uint32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m113 uint32
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:249
+					if gc_rank3 < 32 {
+						gc_m113 |= 1 << gc_lane3
+					}
+				}
+				gc_save113 := gc_act3
+				gc_act3 = gc_save113 & gc_m113
+				if gc_act3 != 0 {
+					gc_left4 := gc_act3
+					if compiled.SIMD {
+						gc_tidx7 := gc_b15.At(gc_w3)
+						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_tx3 := gc_tidx7.X + gc_lane3
+								_ = gc_tx3
+								gc_ty3 := gc_tidx7.Y
+								_ = gc_ty3
+								gc_tz3 := gc_tidx7.Z
+								_ = gc_tz3
+								_ = gc_rank3
+//line samples_reduction.go:211
+								var tid int = gc_tx3
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:250
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+									break
+//line samples_reduction.go:250
+								}
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+//line samples_reduction.go:250
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:250
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left4 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_tidx6 := gc_b15.At(gc_rank3)
+								if gc_tidx6.X+8 > gc_bdx3 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx3 := gc_tidx6.X
+								_ = gc_tx3
+								gc_ty3 := gc_tidx6.Y
+								_ = gc_ty3
+								gc_tz3 := gc_tidx6.Z
+								_ = gc_tz3
+								_ = gc_rank3
+//line samples_reduction.go:211
+								var tid int = gc_tx3
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:250
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+									break
+//line samples_reduction.go:250
+								}
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+//line samples_reduction.go:250
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:250
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left4 &^= 0xff << gc_lane3
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						{
+							gc_tidx6 := gc_b15.At(gc_w3)
+							gc_tx3 := gc_tidx6.X - 1
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_left4&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+								tid := gc_tx3
+								_ = tid
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank3] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:253
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left5 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:254
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_c31v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:254
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_c31v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left5&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:254
+								gc_c31v[gc_lane3] = mySum
+							}
+						}
+
+//line samples_reduction.go:254
+						compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+						gc_left6 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:254
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+									gc_left6 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:254
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+									gc_left6 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left6&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:254
+								mySum += gc_c31r[gc_lane3]
+								gc_s_mySum[gc_rank3] = mySum
+							}
+						}
+					}
+				}
+				gc_act3 = gc_save113 &^ gc_dead3
+			}
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:249
-				if gc_rank3 < 32 {
-					gc_m113 |= 1 << gc_lane3
-				}
-			}
-			gc_save113 := gc_act3
-			gc_act3 = gc_save113 & gc_m113
-			if gc_act3 != 0 {
-				gc_left4 := gc_act3
-				if compiled.SIMD {
-					gc_tidx7 := gc_b15.At(gc_w3)
-					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tx3 := gc_tidx7.X + gc_lane3
-							_ = gc_tx3
-							gc_ty3 := gc_tidx7.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx7.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line samples_reduction.go:211
-							var tid int = gc_tx3
-//line samples_reduction.go:211
-							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-							_ = mySum
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-//line samples_reduction.go:250
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx6 := gc_b15.At(gc_rank3)
-							if gc_tidx6.X+8 > gc_bdx3 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx3 := gc_tidx6.X
-							_ = gc_tx3
-							gc_ty3 := gc_tidx6.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx6.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line samples_reduction.go:211
-							var tid int = gc_tx3
-//line samples_reduction.go:211
-							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-							_ = mySum
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-//line samples_reduction.go:250
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx6 := gc_b15.At(gc_w3)
-						gc_tx3 := gc_tidx6.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_left4&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-							tid := gc_tx3
-							_ = tid
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank3] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left5 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_c31v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_c31v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left5&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:254
-							gc_c31v[gc_lane3] = mySum
-						}
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					gc_left6 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-								gc_left6 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:254
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-								gc_left6 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left6&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:254
-							mySum += gc_c31r[gc_lane3]
-							gc_s_mySum[gc_rank3] = mySum
-						}
-					}
-				}
-			}
-			gc_act3 = gc_save113 &^ gc_dead3
-		}
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			mySum := gc_s_mySum[gc_rank3]
+				mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:258
-			if gc_rank3 == 0 {
-				gOdata[gc_bx3] = mySum
+				if gc_rank3 == 0 {
+					gOdata[gc_bx3] = mySum
+				}
 			}
 		}
 	}
@@ -22772,249 +22786,251 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:247
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
-		{
-			var gc_m114 uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				var gc_m114 uint32
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:249
+					if gc_rank4 < 32 {
+						gc_m114 |= 1 << gc_lane4
+					}
+				}
+				gc_save114 := gc_act4
+				gc_act4 = gc_save114 & gc_m114
+				if gc_act4 != 0 {
+					gc_left7 := gc_act4
+					if compiled.SIMD {
+						gc_tidx11 := gc_b28.At(gc_w4)
+						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_tx4 := gc_tidx11.X + gc_lane4
+								_ = gc_tx4
+								gc_ty4 := gc_tidx11.Y
+								_ = gc_ty4
+								gc_tz4 := gc_tidx11.Z
+								_ = gc_tz4
+								_ = gc_rank4
+//line samples_reduction.go:211
+								var tid int = gc_tx4
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:250
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+									break
+//line samples_reduction.go:250
+								}
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+//line samples_reduction.go:250
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:250
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left7 &^= 0xff << gc_lane4
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_tidx10 := gc_b28.At(gc_rank4)
+								if gc_tidx10.X+8 > gc_bdx4 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx4 := gc_tidx10.X
+								_ = gc_tx4
+								gc_ty4 := gc_tidx10.Y
+								_ = gc_ty4
+								gc_tz4 := gc_tidx10.Z
+								_ = gc_tz4
+								_ = gc_rank4
+//line samples_reduction.go:211
+								var tid int = gc_tx4
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:250
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:250
+									break
+//line samples_reduction.go:250
+								}
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+//line samples_reduction.go:250
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:250
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left7 &^= 0xff << gc_lane4
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						{
+							gc_tidx10 := gc_b28.At(gc_w4)
+							gc_tx4 := gc_tidx10.X - 1
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_left7&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+								tid := gc_tx4
+								_ = tid
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:250
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank4] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:253
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left8 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:254
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_c41v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:254
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_c41v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left8&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:254
+								gc_c41v[gc_lane4] = mySum
+							}
+						}
+
+//line samples_reduction.go:254
+						compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+						gc_left9 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:254
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+									gc_left9 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:254
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:254
+									_ = mySum
+//line samples_reduction.go:254
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:254
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+									gc_left9 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left9&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:254
+								mySum += gc_c41r[gc_lane4]
+								gc_s_mySum[gc_rank4] = mySum
+							}
+						}
+					}
+				}
+				gc_act4 = gc_save114 &^ gc_dead4
+			}
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:249
-				if gc_rank4 < 32 {
-					gc_m114 |= 1 << gc_lane4
-				}
-			}
-			gc_save114 := gc_act4
-			gc_act4 = gc_save114 & gc_m114
-			if gc_act4 != 0 {
-				gc_left7 := gc_act4
-				if compiled.SIMD {
-					gc_tidx11 := gc_b28.At(gc_w4)
-					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tx4 := gc_tidx11.X + gc_lane4
-							_ = gc_tx4
-							gc_ty4 := gc_tidx11.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx11.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line samples_reduction.go:211
-							var tid int = gc_tx4
-//line samples_reduction.go:211
-							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-							_ = mySum
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-//line samples_reduction.go:250
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx10 := gc_b28.At(gc_rank4)
-							if gc_tidx10.X+8 > gc_bdx4 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx4 := gc_tidx10.X
-							_ = gc_tx4
-							gc_ty4 := gc_tidx10.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx10.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line samples_reduction.go:211
-							var tid int = gc_tx4
-//line samples_reduction.go:211
-							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-							_ = mySum
-//line samples_reduction.go:250
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:250
-								break
-//line samples_reduction.go:250
-							}
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-//line samples_reduction.go:250
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:250
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					{
-						gc_tidx10 := gc_b28.At(gc_w4)
-						gc_tx4 := gc_tidx10.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_left7&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-							tid := gc_tx4
-							_ = tid
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:250
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank4] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:253
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left8 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_c41v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_c41v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left8 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left8&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:254
-							gc_c41v[gc_lane4] = mySum
-						}
-					}
-
-//line samples_reduction.go:254
-					compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					gc_left9 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-								gc_left9 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:254
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:254
-								_ = mySum
-//line samples_reduction.go:254
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line samples_reduction.go:254
-								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-								gc_left9 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left9 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left9&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:254
-							mySum += gc_c41r[gc_lane4]
-							gc_s_mySum[gc_rank4] = mySum
-						}
-					}
-				}
-			}
-			gc_act4 = gc_save114 &^ gc_dead4
-		}
-		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			mySum := gc_s_mySum[gc_rank4]
+				mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:258
-			if gc_rank4 == 0 {
-				gOdata[gc_bx4] = mySum
+				if gc_rank4 == 0 {
+					gOdata[gc_bx4] = mySum
+				}
 			}
 		}
 	}
@@ -23539,101 +23555,103 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_c51v [32]T
 		var gc_c51r [32]T
-		{
-			var gc_m95 uint32
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				var gc_m95 uint32
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:322
-				if gc_rank5 < 32 {
-					gc_m95 |= 1 << gc_lane5
+					if gc_rank5 < 32 {
+						gc_m95 |= 1 << gc_lane5
+					}
 				}
-			}
-			gc_save95 := gc_act5
-			gc_act5 = gc_save95 & gc_m95
-			if gc_act5 != 0 {
-				gc_lo7, gc_hi7 := 0, 32
-				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
-					gc_hi7 = 0
-				}
-				gc_hi7 = min(gc_hi7, gc_cnt5)
-				if gc_lo7 < gc_hi7 {
-					{
-						gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
-						gc_tx5 := gc_tidx14.X - 1
-						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
-							gc_tx5++
-							if gc_tx5 == gc_bdx5 {
-								gc_tx5 = 0
+				gc_save95 := gc_act5
+				gc_act5 = gc_save95 & gc_m95
+				if gc_act5 != 0 {
+					gc_lo7, gc_hi7 := 0, 32
+					if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
+						gc_hi7 = 0
+					}
+					gc_hi7 = min(gc_hi7, gc_cnt5)
+					if gc_lo7 < gc_hi7 {
+						{
+							gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
+							gc_tx5 := gc_tidx14.X - 1
+							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+								tid := gc_tx5
+								_ = tid
+								mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:323
+								{
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank5] = mySum
 							}
+						}
+					}
+
+//line samples_reduction.go:326
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
 							gc_rank5 := gc_w5 + gc_lane5
-							gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-							tid := gc_tx5
-							_ = tid
+							_ = gc_rank5
 							mySum := gc_s_mySum[gc_rank5]
 
-//line samples_reduction.go:323
-							{
-								mySum += sdata[tid+32]
+//line samples_reduction.go:327
+							gc_c51v[gc_lane5] = mySum
+						}
+
+//line samples_reduction.go:327
+						compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
 							}
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:327
+							mySum += gc_c51r[gc_lane5]
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
 				}
-
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:327
-						gc_c51v[gc_lane5] = mySum
-					}
-
-//line samples_reduction.go:327
-					compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:327
-						mySum += gc_c51r[gc_lane5]
-						gc_s_mySum[gc_rank5] = mySum
-					}
-				}
+				gc_act5 = gc_save95 &^ gc_dead5
 			}
-			gc_act5 = gc_save95 &^ gc_dead5
-		}
-		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-			gc_rank5 := gc_w5 + gc_lane5
-			gc_pos5.Thread = gc_rank5
-			mySum := gc_s_mySum[gc_rank5]
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				gc_pos5.Thread = gc_rank5
+				mySum := gc_s_mySum[gc_rank5]
 
 //line samples_reduction.go:331
-			if gc_rank5 == 0 {
-				gOdata[gc_bx5] = mySum
+				if gc_rank5 == 0 {
+					gOdata[gc_bx5] = mySum
+				}
 			}
 		}
 	}
@@ -24813,249 +24831,251 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		{
-			var gc_m92 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m92 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:322
+					if gc_rank2 < 32 {
+						gc_m92 |= 1 << gc_lane2
+					}
+				}
+				gc_save92 := gc_act2
+				gc_act2 = gc_save92 & gc_m92
+				if gc_act2 != 0 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line samples_reduction.go:272
+								var tid int = gc_tx2
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:323
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+									break
+//line samples_reduction.go:323
+								}
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+//line samples_reduction.go:323
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:323
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line samples_reduction.go:272
+								var tid int = gc_tx2
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:323
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+									break
+//line samples_reduction.go:323
+								}
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+//line samples_reduction.go:323
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:323
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+								tid := gc_tx2
+								_ = tid
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank2] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:326
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:327
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_c21v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:327
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_c21v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:327
+								gc_c21v[gc_lane2] = mySum
+							}
+						}
+
+//line samples_reduction.go:327
+						compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:327
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:327
+									mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:327
+								mySum += gc_c21r[gc_lane2]
+								gc_s_mySum[gc_rank2] = mySum
+							}
+						}
+					}
+				}
+				gc_act2 = gc_save92 &^ gc_dead2
+			}
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:322
-				if gc_rank2 < 32 {
-					gc_m92 |= 1 << gc_lane2
-				}
-			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line samples_reduction.go:272
-							var tid int = gc_tx2
-//line samples_reduction.go:272
-							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-							_ = mySum
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-//line samples_reduction.go:323
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line samples_reduction.go:272
-							var tid int = gc_tx2
-//line samples_reduction.go:272
-							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-							_ = mySum
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-//line samples_reduction.go:323
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-							tid := gc_tx2
-							_ = tid
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank2] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:327
-							gc_c21v[gc_lane2] = mySum
-						}
-					}
-
-//line samples_reduction.go:327
-					compiled.TileLanes[float32, float32](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line samples_reduction.go:327
-								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:327
-							mySum += gc_c21r[gc_lane2]
-							gc_s_mySum[gc_rank2] = mySum
-						}
-					}
-				}
-			}
-			gc_act2 = gc_save92 &^ gc_dead2
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			mySum := gc_s_mySum[gc_rank2]
+				mySum := gc_s_mySum[gc_rank2]
 
 //line samples_reduction.go:331
-			if gc_rank2 == 0 {
-				gOdata[gc_bx2] = mySum
+				if gc_rank2 == 0 {
+					gOdata[gc_bx2] = mySum
+				}
 			}
 		}
 	}
@@ -26235,249 +26255,251 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
-		{
-			var gc_m93 uint32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m93 uint32
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:322
+					if gc_rank3 < 32 {
+						gc_m93 |= 1 << gc_lane3
+					}
+				}
+				gc_save93 := gc_act3
+				gc_act3 = gc_save93 & gc_m93
+				if gc_act3 != 0 {
+					gc_left4 := gc_act3
+					if compiled.SIMD {
+						gc_tidx7 := gc_b15.At(gc_w3)
+						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_tx3 := gc_tidx7.X + gc_lane3
+								_ = gc_tx3
+								gc_ty3 := gc_tidx7.Y
+								_ = gc_ty3
+								gc_tz3 := gc_tidx7.Z
+								_ = gc_tz3
+								_ = gc_rank3
+//line samples_reduction.go:272
+								var tid int = gc_tx3
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:323
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+									break
+//line samples_reduction.go:323
+								}
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+//line samples_reduction.go:323
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:323
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left4 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_tidx6 := gc_b15.At(gc_rank3)
+								if gc_tidx6.X+8 > gc_bdx3 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx3 := gc_tidx6.X
+								_ = gc_tx3
+								gc_ty3 := gc_tidx6.Y
+								_ = gc_ty3
+								gc_tz3 := gc_tidx6.Z
+								_ = gc_tz3
+								_ = gc_rank3
+//line samples_reduction.go:272
+								var tid int = gc_tx3
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:323
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+									break
+//line samples_reduction.go:323
+								}
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+//line samples_reduction.go:323
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:323
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left4 &^= 0xff << gc_lane3
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						{
+							gc_tidx6 := gc_b15.At(gc_w3)
+							gc_tx3 := gc_tidx6.X - 1
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								if gc_left4&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+								tid := gc_tx3
+								_ = tid
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank3] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:326
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left5 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:327
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_c31v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:327
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_c31v[gc_lane3:])
+									gc_left5 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left5&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:327
+								gc_c31v[gc_lane3] = mySum
+							}
+						}
+
+//line samples_reduction.go:327
+						compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+						gc_left6 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:327
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+									gc_left6 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:327
+									mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+									gc_left6 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left6&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:327
+								mySum += gc_c31r[gc_lane3]
+								gc_s_mySum[gc_rank3] = mySum
+							}
+						}
+					}
+				}
+				gc_act3 = gc_save93 &^ gc_dead3
+			}
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:322
-				if gc_rank3 < 32 {
-					gc_m93 |= 1 << gc_lane3
-				}
-			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
-			if gc_act3 != 0 {
-				gc_left4 := gc_act3
-				if compiled.SIMD {
-					gc_tidx7 := gc_b15.At(gc_w3)
-					if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tx3 := gc_tidx7.X + gc_lane3
-							_ = gc_tx3
-							gc_ty3 := gc_tidx7.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx7.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line samples_reduction.go:272
-							var tid int = gc_tx3
-//line samples_reduction.go:272
-							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-							_ = mySum
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-//line samples_reduction.go:323
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx6 := gc_b15.At(gc_rank3)
-							if gc_tidx6.X+8 > gc_bdx3 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx3 := gc_tidx6.X
-							_ = gc_tx3
-							gc_ty3 := gc_tidx6.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx6.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line samples_reduction.go:272
-							var tid int = gc_tx3
-//line samples_reduction.go:272
-							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-							_ = mySum
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-//line samples_reduction.go:323
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left4 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					{
-						gc_tidx6 := gc_b15.At(gc_w3)
-						gc_tx3 := gc_tidx6.X - 1
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-							}
-							if gc_left4&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-							tid := gc_tx3
-							_ = tid
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank3] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left5 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_c31v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_c31v[gc_lane3:])
-								gc_left5 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left5&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:327
-							gc_c31v[gc_lane3] = mySum
-						}
-					}
-
-//line samples_reduction.go:327
-					compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
-					gc_left6 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-								gc_left6 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line samples_reduction.go:327
-								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-								gc_left6 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left6&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:327
-							mySum += gc_c31r[gc_lane3]
-							gc_s_mySum[gc_rank3] = mySum
-						}
-					}
-				}
-			}
-			gc_act3 = gc_save93 &^ gc_dead3
-		}
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			mySum := gc_s_mySum[gc_rank3]
+				mySum := gc_s_mySum[gc_rank3]
 
 //line samples_reduction.go:331
-			if gc_rank3 == 0 {
-				gOdata[gc_bx3] = mySum
+				if gc_rank3 == 0 {
+					gOdata[gc_bx3] = mySum
+				}
 			}
 		}
 	}
@@ -27657,249 +27679,251 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:320
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
-		{
-			var gc_m94 uint32
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				var gc_m94 uint32
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:322
+					if gc_rank4 < 32 {
+						gc_m94 |= 1 << gc_lane4
+					}
+				}
+				gc_save94 := gc_act4
+				gc_act4 = gc_save94 & gc_m94
+				if gc_act4 != 0 {
+					gc_left7 := gc_act4
+					if compiled.SIMD {
+						gc_tidx11 := gc_b28.At(gc_w4)
+						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_tx4 := gc_tidx11.X + gc_lane4
+								_ = gc_tx4
+								gc_ty4 := gc_tidx11.Y
+								_ = gc_ty4
+								gc_tz4 := gc_tidx11.Z
+								_ = gc_tz4
+								_ = gc_rank4
+//line samples_reduction.go:272
+								var tid int = gc_tx4
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:323
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+									break
+//line samples_reduction.go:323
+								}
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+//line samples_reduction.go:323
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:323
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left7 &^= 0xff << gc_lane4
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_tidx10 := gc_b28.At(gc_rank4)
+								if gc_tidx10.X+8 > gc_bdx4 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx4 := gc_tidx10.X
+								_ = gc_tx4
+								gc_ty4 := gc_tidx10.Y
+								_ = gc_ty4
+								gc_tz4 := gc_tidx10.Z
+								_ = gc_tz4
+								_ = gc_rank4
+//line samples_reduction.go:272
+								var tid int = gc_tx4
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:323
+								if (tid+
+									32) < 0 || (tid+32) > len(sdata)-8 {
+//line samples_reduction.go:323
+									break
+//line samples_reduction.go:323
+								}
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+//line samples_reduction.go:323
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
+								}
+//line samples_reduction.go:323
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left7 &^= 0xff << gc_lane4
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left7 != 0 {
+						{
+							gc_tidx10 := gc_b28.At(gc_w4)
+							gc_tx4 := gc_tidx10.X - 1
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								if gc_left7&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+								tid := gc_tx4
+								_ = tid
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:323
+								if blockSize >= 64 {
+									mySum += sdata[tid+32]
+								}
+								gc_s_mySum[gc_rank4] = mySum
+							}
+						}
+					}
+
+//line samples_reduction.go:326
+					for offset := 32 / 2; offset > 0; offset /= 2 {
+						gc_left8 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:327
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_c41v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:327
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_c41v[gc_lane4:])
+									gc_left8 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left8&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:327
+								gc_c41v[gc_lane4] = mySum
+							}
+						}
+
+//line samples_reduction.go:327
+						compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+						gc_left9 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:327
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+									gc_left9 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:327
+									mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:327
+									_ = mySum
+//line samples_reduction.go:327
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line samples_reduction.go:327
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+									gc_left9 &^= 0xff << gc_lane4
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left9&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:327
+								mySum += gc_c41r[gc_lane4]
+								gc_s_mySum[gc_rank4] = mySum
+							}
+						}
+					}
+				}
+				gc_act4 = gc_save94 &^ gc_dead4
+			}
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:322
-				if gc_rank4 < 32 {
-					gc_m94 |= 1 << gc_lane4
-				}
-			}
-			gc_save94 := gc_act4
-			gc_act4 = gc_save94 & gc_m94
-			if gc_act4 != 0 {
-				gc_left7 := gc_act4
-				if compiled.SIMD {
-					gc_tidx11 := gc_b28.At(gc_w4)
-					if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tx4 := gc_tidx11.X + gc_lane4
-							_ = gc_tx4
-							gc_ty4 := gc_tidx11.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx11.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line samples_reduction.go:272
-							var tid int = gc_tx4
-//line samples_reduction.go:272
-							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-							_ = mySum
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-//line samples_reduction.go:323
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx10 := gc_b28.At(gc_rank4)
-							if gc_tidx10.X+8 > gc_bdx4 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx4 := gc_tidx10.X
-							_ = gc_tx4
-							gc_ty4 := gc_tidx10.Y
-							_ = gc_ty4
-							gc_tz4 := gc_tidx10.Z
-							_ = gc_tz4
-							_ = gc_rank4
-//line samples_reduction.go:272
-							var tid int = gc_tx4
-//line samples_reduction.go:272
-							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-							_ = mySum
-//line samples_reduction.go:323
-							if (tid+
-								32) < 0 || (tid+32) > len(sdata)-8 {
-//line samples_reduction.go:323
-								break
-//line samples_reduction.go:323
-							}
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-//line samples_reduction.go:323
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+32:]))
-							}
-//line samples_reduction.go:323
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left7 &^= 0xff << gc_lane4
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					{
-						gc_tidx10 := gc_b28.At(gc_w4)
-						gc_tx4 := gc_tidx10.X - 1
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4++
-							if gc_tx4 == gc_bdx4 {
-								gc_tx4 = 0
-							}
-							if gc_left7&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-							tid := gc_tx4
-							_ = tid
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:323
-							if blockSize >= 64 {
-								mySum += sdata[tid+32]
-							}
-							gc_s_mySum[gc_rank4] = mySum
-						}
-					}
-				}
-
-//line samples_reduction.go:326
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-					gc_left8 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_c41v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_c41v[gc_lane4:])
-								gc_left8 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left8 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left8&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:327
-							gc_c41v[gc_lane4] = mySum
-						}
-					}
-
-//line samples_reduction.go:327
-					compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
-					gc_left9 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-								gc_left9 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line samples_reduction.go:327
-								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:327
-								_ = mySum
-//line samples_reduction.go:327
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
-//line samples_reduction.go:327
-								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-								gc_left9 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left9 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left9&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:327
-							mySum += gc_c41r[gc_lane4]
-							gc_s_mySum[gc_rank4] = mySum
-						}
-					}
-				}
-			}
-			gc_act4 = gc_save94 &^ gc_dead4
-		}
-		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-			gc_rank4 := gc_w4 + gc_lane4
-			gc_pos4.Thread = gc_rank4
-			mySum := gc_s_mySum[gc_rank4]
+				mySum := gc_s_mySum[gc_rank4]
 
 //line samples_reduction.go:331
-			if gc_rank4 == 0 {
-				gOdata[gc_bx4] = mySum
+				if gc_rank4 == 0 {
+					gOdata[gc_bx4] = mySum
+				}
 			}
 		}
 	}
@@ -28020,11 +28044,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:391
 	_ = mask_
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_mySum_ [32]T
 		var gc_l_v [32]int32
 		var gc_l_ok [32]bool
@@ -28032,245 +28052,251 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_l_returned [32]bool
 		var gc_c51r [32]int32
 		var gc_c52r [32]T
-		{
-			gc_tidx23 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx23.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				gridSize := gc_s_gridSize[gc_rank5]
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				gc_tidx23 := gc_b5.At(gc_w5)
+				gc_tx5 := gc_tidx23.X - 1
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+					gridSize := gc_s_gridSize[gc_rank5]
 
 //line samples_reduction.go:369
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:371
-				if nIsPow2 {
-					i := gc_bx5*blockSize*2 + gc_tx5
-					gridSize = gridSize << 1
+					if nIsPow2 {
+						i := gc_bx5*blockSize*2 + gc_tx5
+						gridSize = gridSize << 1
 
-					for i < n {
+						for i < n {
 //line samples_reduction.go:375
-						if gc_b5.Stopped() {
+							if gc_b5.Stopped() {
 //line samples_reduction.go:375
-							return
+								return
 //line samples_reduction.go:375
+							}
+							mySum += gIdata[i]
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+							i += gridSize
 						}
-						mySum += gIdata[i]
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
+					} else {
+						i_ := gc_bx5*blockSize + gc_tx5
+						for i_ < n {
+//line samples_reduction.go:384
+							if gc_b5.Stopped() {
+//line samples_reduction.go:384
+								return
+//line samples_reduction.go:384
+							}
+							mySum += gIdata[i_]
+							i_ += gridSize
 						}
-						i += gridSize
 					}
-				} else {
-					i_ := gc_bx5*blockSize + gc_tx5
-					for i_ < n {
-//line samples_reduction.go:384
-						if gc_b5.Stopped() {
-//line samples_reduction.go:384
-							return
-//line samples_reduction.go:384
-						}
-						mySum += gIdata[i_]
-						i_ += gridSize
-					}
+
+//line samples_reduction.go:391
+					var mySum_ T = mySum
+
+//line samples_reduction.go:391
+					_ = mySum_
+
+//line samples_reduction.go:391
+					var r T
+
+//line samples_reduction.go:391
+					_ = r
+
+//line samples_reduction.go:391
+					var returned bool
+
+//line samples_reduction.go:391
+					_ = returned
+					_ = mySum
+					_ = mySum_
+					_ = r
+					_ = returned
+					gc_l_mySum_[gc_lane5] = mySum_
+					gc_s_gridSize[gc_rank5] = gridSize
+					gc_s_mySum[gc_rank5] = mySum
+					gc_l_r[gc_lane5] = r
+					gc_l_returned[gc_lane5] = returned
 				}
-
-//line samples_reduction.go:391
-				var mySum_ T = mySum
-
-//line samples_reduction.go:391
-				_ = mySum_
-
-//line samples_reduction.go:391
-				var r T
-
-//line samples_reduction.go:391
-				_ = r
-
-//line samples_reduction.go:391
-				var returned bool
-
-//line samples_reduction.go:391
-				_ = returned
-				_ = mySum
-				_ = mySum_
-				_ = r
-				_ = returned
-				gc_l_mySum_[gc_lane5] = mySum_
-				gc_s_gridSize[gc_rank5] = gridSize
-				gc_s_mySum[gc_rank5] = mySum
-				gc_l_r[gc_lane5] = r
-				gc_l_returned[gc_lane5] = returned
-			}
-		}
-		{
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				mySum_ := gc_l_mySum_[gc_lane5]
-				_ = mySum_
-
-//line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
-				_ = v
-				_ = ok
-				gc_l_v[gc_lane5] = v
-				gc_l_ok[gc_lane5] = ok
 			}
 			{
-				var gc_m95 uint32
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
-					ok := gc_l_ok[gc_lane5]
-					_ = ok
+					mySum_ := gc_l_mySum_[gc_lane5]
+					_ = mySum_
 
 //line samples_reduction.go:340
-					if ok {
-						gc_m95 |= 1 << gc_lane5
-					}
+					v, ok := any(mySum_).(int32)
+					_ = v
+					_ = ok
+					gc_l_v[gc_lane5] = v
+					gc_l_ok[gc_lane5] = ok
 				}
-				gc_save95 := gc_act5
-				gc_act5 = gc_save95 & gc_m95
-				if gc_act5 != 0 {
+				{
+					var gc_m95 uint32
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+						ok := gc_l_ok[gc_lane5]
+						_ = ok
+
+//line samples_reduction.go:340
+						if ok {
+							gc_m95 |= 1 << gc_lane5
+						}
+					}
+					gc_save95 := gc_act5
+					gc_act5 = gc_save95 & gc_m95
+					if gc_act5 != 0 {
 
 //line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, mask_, nil, &gc_l_v, nil, nil, &gc_c51r)
+						compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, mask_, nil, &gc_l_v, nil, nil, &gc_c51r)
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
+							var r T
+							_ = r
+							var returned bool
+							_ = returned
+
+//line samples_reduction.go:341
+							r = any(gc_c51r[gc_lane5]).(T)
+
+//line samples_reduction.go:341
+							returned = true
+							gc_l_r[gc_lane5] = r
+							gc_l_returned[gc_lane5] = returned
+						}
+					}
+					gc_act5 = gc_save95 &^ gc_dead5
+				}
+			}
+			{
+				var gc_m135 uint32
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+					returned := gc_l_returned[gc_lane5]
+					_ = returned
+
+//line samples_reduction.go:342
+					if !returned {
+						gc_m135 |= 1 << gc_lane5
+					}
+				}
+				gc_save135 := gc_act5
+				gc_act5 = gc_save135 & gc_m135
+				if gc_act5 != 0 {
+
+//line samples_reduction.go:343
+					if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run4 compiled.ShflSteps
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							gc_run4.Add(offset, 0, 32)
+							if gc_run4.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
+					} else {
+
+//line samples_reduction.go:343
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							if gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+							} else {
+
+//line samples_reduction.go:344
+								compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c52r)
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+									mySum_ := gc_l_mySum_[gc_lane5]
+									_ = mySum_
+
+//line samples_reduction.go:344
+									mySum_ += gc_c52r[gc_lane5]
+									gc_l_mySum_[gc_lane5] = mySum_
+								}
+							}
+						}
+					}
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
 						}
 						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+						_ = gc_rank5
+						mySum_ := gc_l_mySum_[gc_lane5]
+						_ = mySum_
 						var r T
 						_ = r
 						var returned bool
 						_ = returned
 
-//line samples_reduction.go:341
-						r = any(gc_c51r[gc_lane5]).(T)
+//line samples_reduction.go:346
+						r = mySum_
 
-//line samples_reduction.go:341
+//line samples_reduction.go:346
 						returned = true
 						gc_l_r[gc_lane5] = r
 						gc_l_returned[gc_lane5] = returned
 					}
 				}
-				gc_act5 = gc_save95 &^ gc_dead5
+				gc_act5 = gc_save135 &^ gc_dead5
 			}
-		}
-		{
-			var gc_m135 uint32
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
-				returned := gc_l_returned[gc_lane5]
-				_ = returned
-
-//line samples_reduction.go:342
-				if !returned {
-					gc_m135 |= 1 << gc_lane5
-				}
-			}
-			gc_save135 := gc_act5
-			gc_act5 = gc_save135 & gc_m135
-			if gc_act5 != 0 {
-
-//line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						gc_run4.Add(offset, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run4)
-				} else {
-
-//line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						if gc_act5 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
-
-//line samples_reduction.go:344
-							compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c52r)
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								if gc_act5&(1<<gc_lane5) == 0 {
-									continue
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-								mySum_ := gc_l_mySum_[gc_lane5]
-								_ = mySum_
-
-//line samples_reduction.go:344
-								mySum_ += gc_c52r[gc_lane5]
-								gc_l_mySum_[gc_lane5] = mySum_
-							}
-						}
-					}
-				}
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
+			{
+				gc_tidx23 := gc_b5.At(gc_w5)
+				gc_tx5 := gc_tidx23.X - 1
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
 					}
 					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					mySum_ := gc_l_mySum_[gc_lane5]
-					_ = mySum_
-					var r T
-					_ = r
-					var returned bool
-					_ = returned
-
-//line samples_reduction.go:346
-					r = mySum_
-
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane5] = r
-					gc_l_returned[gc_lane5] = returned
-				}
-			}
-			gc_act5 = gc_save135 &^ gc_dead5
-		}
-		{
-			gc_tidx23 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx23.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_pos5.Thread = gc_rank5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:361
-				tid := gc_tx5
-				_ = tid
-				var mySum T
-				_ = mySum
-				r := gc_l_r[gc_lane5]
-				_ = r
+					tid := gc_tx5
+					_ = tid
+					var mySum T
+					_ = mySum
+					r := gc_l_r[gc_lane5]
+					_ = r
 
 //line samples_reduction.go:391
-				mySum = r
+					mySum = r
 
 //line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
-					sdata[tid/gocuda.WarpSize] = mySum
+					if tid%gocuda.WarpSize == 0 {
+						sdata[tid/gocuda.WarpSize] = mySum
+					}
+					gc_s_mySum[gc_rank5] = mySum
 				}
-				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
@@ -28282,11 +28308,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_cnt5 := min(32, gc_n5-gc_w5)
-		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-		var gc_dead5 uint32
-		_ = gc_dead5
+	{
 		var gc_l_mask_2 [32]uint32
 		var gc_l_mySum_2 [32]T
 		var gc_l_v_ [32]int32
@@ -28302,443 +28324,449 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_c55a [32]int
 		var gc_c55w [32]int
 		var gc_c55r [32]T
-		{
-			gc_tidx23 := gc_b5.At(gc_w5)
-			gc_tx5 := gc_tidx23.X - 1
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_tx5++
-				if gc_tx5 == gc_bdx5 {
-					gc_tx5 = 0
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-
-//line samples_reduction.go:361
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:404
-				gc_c53v[gc_lane5] = tid < shmemExtent
-			}
-		}
-
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
-		gc_left19 := gc_act5
-		if compiled.SIMD {
-			if gc_act5 == ^uint32(0) {
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+			var gc_dead5 uint32
+			_ = gc_dead5
+			{
+				gc_tidx23 := gc_b5.At(gc_w5)
+				gc_tx5 := gc_tidx23.X - 1
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+					gc_tx5++
+					if gc_tx5 == gc_bdx5 {
+						gc_tx5 = 0
+					}
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
+
+//line samples_reduction.go:361
+					tid := gc_tx5
+					_ = tid
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
-//line samples_reduction.go:404
-					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-					gc_left19 &^= 0xff << gc_lane5
+					gc_c53v[gc_lane5] = tid < shmemExtent
 				}
-			} else {
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
-					if gc_act5>>gc_lane5&0xff != 0xff {
+			}
+
+//line samples_reduction.go:404
+			compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
+			gc_left19 := gc_act5
+			if compiled.SIMD {
+				if gc_act5 == ^uint32(0) {
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
+						gc_left19 &^= 0xff << gc_lane5
+					}
+				} else {
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+						if gc_act5>>gc_lane5&0xff != 0xff {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
+						gc_left19 &^= 0xff << gc_lane5
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left19 != 0 {
+				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+					if gc_left19&(1<<gc_lane5) == 0 {
 						continue
 					}
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c53r[gc_lane5:])
-//line samples_reduction.go:404
+					ballotResult := gc_c53r[gc_lane5]
 					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-					gc_left19 &^= 0xff << gc_lane5
+					gc_l_ballotResult[gc_lane5] = ballotResult
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left19 != 0 {
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_left19&(1<<gc_lane5) == 0 {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-
-//line samples_reduction.go:404
-				ballotResult := gc_c53r[gc_lane5]
-				_ = ballotResult
-				gc_l_ballotResult[gc_lane5] = ballotResult
-			}
-		}
-		{
-			var gc_m275 uint32
+			{
+				var gc_m275 uint32
 
 //line samples_reduction.go:405
-			if gc_x09 := gc_b5.At(gc_w5).X; gc_x09+gc_cnt5 <= gc_bdx5 {
-				gc_lo10, gc_hi10 := 0, 32
-				if gc_bound10 := compiled.Diff(shmemExtent, gc_x09); gc_bound10 < gc_hi10 {
-					gc_hi10 = gc_bound10
-				}
-				if gc_lo10 < gc_hi10 {
-					gc_m275 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
-				}
-			} else {
-				{
-					gc_tidx23 := gc_b5.At(gc_w5)
-					gc_tx5 := gc_tidx23.X - 1
-					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:361
-						tid := gc_tx5
-						_ = tid
-
-//line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m275 |= 1 << gc_lane5
-						}
+				if gc_x09 := gc_b5.At(gc_w5).X; gc_x09+gc_cnt5 <= gc_bdx5 {
+					gc_lo10, gc_hi10 := 0, 32
+					if gc_bound10 := compiled.Diff(shmemExtent, gc_x09); gc_bound10 < gc_hi10 {
+						gc_hi10 = gc_bound10
 					}
-				}
-			}
-			gc_save275 := gc_act5
-			gc_act5 = gc_save275 & gc_m275
-			if gc_act5 != 0 {
-				{
-					gc_tidx23 := gc_b5.At(gc_w5)
-					gc_tx5 := gc_tidx23.X - 1
+					if gc_lo10 < gc_hi10 {
+						gc_m275 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
+					}
+				} else {
 					{
-						gc_x010 := gc_tidx23.X
-						gc_off9 := gc_x010
-						if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
-							gc_at9 := sdata[gc_off9:][:32]
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								gc_tx5 := gc_x010 + gc_lane5
-								_ = gc_tx5
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-
-//line samples_reduction.go:361
-								tid := gc_tx5
-								_ = tid
-								var mySum T
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane5]
-								_ = ballotResult
-
-//line samples_reduction.go:406
-								mySum = gc_at9[gc_lane5]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 T = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ T
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane5] = mask_2
-								gc_l_mySum_2[gc_lane5] = mySum_2
-								gc_s_mySum[gc_rank5] = mySum
-								gc_l_r_[gc_lane5] = r_
-								gc_l_returned_[gc_lane5] = returned_
+						gc_tidx23 := gc_b5.At(gc_w5)
+						gc_tx5 := gc_tidx23.X - 1
+						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
 							}
-						} else {
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								gc_tx5++
-								if gc_tx5 == gc_bdx5 {
-									gc_tx5 = 0
-								}
-								if gc_act5&(1<<gc_lane5) == 0 {
-									continue
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								gc_pos5.Thread = gc_rank5
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:361
-								tid := gc_tx5
-								_ = tid
-								var mySum T
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane5]
-								_ = ballotResult
+							tid := gc_tx5
+							_ = tid
 
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 T = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ T
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane5] = mask_2
-								gc_l_mySum_2[gc_lane5] = mySum_2
-								gc_s_mySum[gc_rank5] = mySum
-								gc_l_r_[gc_lane5] = r_
-								gc_l_returned_[gc_lane5] = returned_
+//line samples_reduction.go:405
+							if tid < shmemExtent {
+								gc_m275 |= 1 << gc_lane5
 							}
 						}
 					}
 				}
-				{
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
-						mySum_2 := gc_l_mySum_2[gc_lane5]
-						_ = mySum_2
+				gc_save275 := gc_act5
+				gc_act5 = gc_save275 & gc_m275
+				if gc_act5 != 0 {
+					{
+						gc_tidx23 := gc_b5.At(gc_w5)
+						gc_tx5 := gc_tidx23.X - 1
+						{
+							gc_x010 := gc_tidx23.X
+							gc_off9 := gc_x010
+							if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+								gc_at9 := sdata[gc_off9:][:32]
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5 := gc_x010 + gc_lane5
+									_ = gc_tx5
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
 
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-						_ = v_
-						_ = ok_
-						gc_l_v_[gc_lane5] = v_
-						gc_l_ok_[gc_lane5] = ok_
+//line samples_reduction.go:361
+									tid := gc_tx5
+									_ = tid
+									var mySum T
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane5]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = gc_at9[gc_lane5]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ T
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane5] = mask_2
+									gc_l_mySum_2[gc_lane5] = mySum_2
+									gc_s_mySum[gc_rank5] = mySum
+									gc_l_r_[gc_lane5] = r_
+									gc_l_returned_[gc_lane5] = returned_
+								}
+							} else {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									gc_tx5++
+									if gc_tx5 == gc_bdx5 {
+										gc_tx5 = 0
+									}
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+									tid := gc_tx5
+									_ = tid
+									var mySum T
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane5]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = sdata[tid]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 T = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ T
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane5] = mask_2
+									gc_l_mySum_2[gc_lane5] = mySum_2
+									gc_s_mySum[gc_rank5] = mySum
+									gc_l_r_[gc_lane5] = r_
+									gc_l_returned_[gc_lane5] = returned_
+								}
+							}
+						}
 					}
 					{
-						var gc_m215 uint32
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
 							gc_rank5 := gc_w5 + gc_lane5
 							gc_pos5.Thread = gc_rank5
-							ok_ := gc_l_ok_[gc_lane5]
-							_ = ok_
+							mySum_2 := gc_l_mySum_2[gc_lane5]
+							_ = mySum_2
 
 //line samples_reduction.go:340
-							if ok_ {
-								gc_m215 |= 1 << gc_lane5
-							}
+							v_, ok_ := any(mySum_2).(int32)
+							_ = v_
+							_ = ok_
+							gc_l_v_[gc_lane5] = v_
+							gc_l_ok_[gc_lane5] = ok_
 						}
-						gc_save215 := gc_act5
-						gc_act5 = gc_save215 & gc_m215
-						if gc_act5 != 0 {
-							gc_left20 := gc_act5
-							if compiled.SIMD {
-								if gc_act5 == ^uint32(0) {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
-										gc_rank5 := gc_w5 + gc_lane5
-										_ = gc_rank5
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c54m[gc_lane5:])
-										gc_left20 &^= 0xff << gc_lane5
-									}
-								} else {
-									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
-										if gc_act5>>gc_lane5&0xff != 0xff {
-											continue
-										}
-										gc_rank5 := gc_w5 + gc_lane5
-										_ = gc_rank5
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c54m[gc_lane5:])
-										gc_left20 &^= 0xff << gc_lane5
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left20 != 0 {
-								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-									if gc_left20&(1<<gc_lane5) == 0 {
-										continue
-									}
-									gc_rank5 := gc_w5 + gc_lane5
-									_ = gc_rank5
-									mask_2 := gc_l_mask_2[gc_lane5]
-									_ = mask_2
-									v_ := gc_l_v_[gc_lane5]
-									_ = v_
-
-//line samples_reduction.go:341
-									gc_c54m[gc_lane5] = mask_2
-								}
-							}
-
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, 0, &gc_c54m, &gc_l_v_, nil, nil, &gc_c54r)
+						{
+							var gc_m215 uint32
 							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 								if gc_act5&(1<<gc_lane5) == 0 {
 									continue
 								}
 								gc_rank5 := gc_w5 + gc_lane5
 								gc_pos5.Thread = gc_rank5
-								var r_ T
-								_ = r_
-								var returned_ bool
-								_ = returned_
+								ok_ := gc_l_ok_[gc_lane5]
+								_ = ok_
+
+//line samples_reduction.go:340
+								if ok_ {
+									gc_m215 |= 1 << gc_lane5
+								}
+							}
+							gc_save215 := gc_act5
+							gc_act5 = gc_save215 & gc_m215
+							if gc_act5 != 0 {
+								gc_left20 := gc_act5
+								if compiled.SIMD {
+									if gc_act5 == ^uint32(0) {
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+											gc_rank5 := gc_w5 + gc_lane5
+											_ = gc_rank5
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c54m[gc_lane5:])
+											gc_left20 &^= 0xff << gc_lane5
+										}
+									} else {
+										for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+											if gc_act5>>gc_lane5&0xff != 0xff {
+												continue
+											}
+											gc_rank5 := gc_w5 + gc_lane5
+											_ = gc_rank5
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c54m[gc_lane5:])
+											gc_left20 &^= 0xff << gc_lane5
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left20 != 0 {
+									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+										if gc_left20&(1<<gc_lane5) == 0 {
+											continue
+										}
+										gc_rank5 := gc_w5 + gc_lane5
+										_ = gc_rank5
+										mask_2 := gc_l_mask_2[gc_lane5]
+										_ = mask_2
+										v_ := gc_l_v_[gc_lane5]
+										_ = v_
 
 //line samples_reduction.go:341
-								r_ = any(gc_c54r[gc_lane5]).(T)
+										gc_c54m[gc_lane5] = mask_2
+									}
+								}
 
 //line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane5] = r_
-								gc_l_returned_[gc_lane5] = returned_
-							}
-						}
-						gc_act5 = gc_save215 &^ gc_dead5
-					}
-				}
-				{
-					var gc_m255 uint32
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
-						returned_ := gc_l_returned_[gc_lane5]
-						_ = returned_
+								compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, 0, &gc_c54m, &gc_l_v_, nil, nil, &gc_c54r)
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									gc_pos5.Thread = gc_rank5
+									var r_ T
+									_ = r_
+									var returned_ bool
+									_ = returned_
 
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m255 |= 1 << gc_lane5
-						}
-					}
-					gc_save255 := gc_act5
-					gc_act5 = gc_save255 & gc_m255
-					if gc_act5 != 0 {
+//line samples_reduction.go:341
+									r_ = any(gc_c54r[gc_lane5]).(T)
 
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								if gc_act5&(1<<gc_lane5) == 0 {
-									continue
+//line samples_reduction.go:341
+									returned_ = true
+									gc_l_r_[gc_lane5] = r_
+									gc_l_returned_[gc_lane5] = returned_
 								}
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-								mask_2 := gc_l_mask_2[gc_lane5]
-								_ = mask_2
-								mySum_2 := gc_l_mySum_2[gc_lane5]
-								_ = mySum_2
-
-//line samples_reduction.go:344
-								gc_c55m[gc_lane5] = mask_2
-								gc_c55a[gc_lane5] = offset_
-								gc_c55w[gc_lane5] = gocuda.WarpSize
 							}
-
-//line samples_reduction.go:344
-							compiled.WarpLanes[T, T](gc_b5, "ShflDownSync", gc_w5, gc_act5, 0, &gc_c55m, &gc_l_mySum_2, &gc_c55a, &gc_c55w, &gc_c55r)
-							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-								if gc_act5&(1<<gc_lane5) == 0 {
-									continue
-								}
-								gc_rank5 := gc_w5 + gc_lane5
-								_ = gc_rank5
-								mySum_2 := gc_l_mySum_2[gc_lane5]
-								_ = mySum_2
-
-//line samples_reduction.go:344
-								mySum_2 += gc_c55r[gc_lane5]
-								gc_l_mySum_2[gc_lane5] = mySum_2
-							}
+							gc_act5 = gc_save215 &^ gc_dead5
 						}
+					}
+					{
+						var gc_m255 uint32
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
 							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-							mySum_2 := gc_l_mySum_2[gc_lane5]
-							_ = mySum_2
-							var r_ T
-							_ = r_
-							var returned_ bool
+							gc_pos5.Thread = gc_rank5
+							returned_ := gc_l_returned_[gc_lane5]
 							_ = returned_
 
-//line samples_reduction.go:346
-							r_ = mySum_2
+//line samples_reduction.go:342
+							if !returned_ {
+								gc_m255 |= 1 << gc_lane5
+							}
+						}
+						gc_save255 := gc_act5
+						gc_act5 = gc_save255 & gc_m255
+						if gc_act5 != 0 {
+
+//line samples_reduction.go:343
+							for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+									mask_2 := gc_l_mask_2[gc_lane5]
+									_ = mask_2
+									mySum_2 := gc_l_mySum_2[gc_lane5]
+									_ = mySum_2
+
+//line samples_reduction.go:344
+									gc_c55m[gc_lane5] = mask_2
+									gc_c55a[gc_lane5] = offset_
+									gc_c55w[gc_lane5] = gocuda.WarpSize
+								}
+
+//line samples_reduction.go:344
+								compiled.WarpLanes[T, T](gc_b5, "ShflDownSync", gc_w5, gc_act5, 0, &gc_c55m, &gc_l_mySum_2, &gc_c55a, &gc_c55w, &gc_c55r)
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									if gc_act5&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+									mySum_2 := gc_l_mySum_2[gc_lane5]
+									_ = mySum_2
+
+//line samples_reduction.go:344
+									mySum_2 += gc_c55r[gc_lane5]
+									gc_l_mySum_2[gc_lane5] = mySum_2
+								}
+							}
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								if gc_act5&(1<<gc_lane5) == 0 {
+									continue
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+								mySum_2 := gc_l_mySum_2[gc_lane5]
+								_ = mySum_2
+								var r_ T
+								_ = r_
+								var returned_ bool
+								_ = returned_
 
 //line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane5] = r_
-							gc_l_returned_[gc_lane5] = returned_
+								r_ = mySum_2
+
+//line samples_reduction.go:346
+								returned_ = true
+								gc_l_r_[gc_lane5] = r_
+								gc_l_returned_[gc_lane5] = returned_
+							}
 						}
+						gc_act5 = gc_save255 &^ gc_dead5
 					}
-					gc_act5 = gc_save255 &^ gc_dead5
-				}
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
-					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					var mySum T
-					_ = mySum
-					r_ := gc_l_r_[gc_lane5]
-					_ = r_
+					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						if gc_act5&(1<<gc_lane5) == 0 {
+							continue
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						_ = gc_rank5
+						var mySum T
+						_ = mySum
+						r_ := gc_l_r_[gc_lane5]
+						_ = r_
 
 //line samples_reduction.go:408
-					mySum = r_
-					gc_s_mySum[gc_rank5] = mySum
+						mySum = r_
+						gc_s_mySum[gc_rank5] = mySum
+					}
 				}
+				gc_act5 = gc_save275 &^ gc_dead5
 			}
-			gc_act5 = gc_save275 &^ gc_dead5
 		}
 	}
 	{
@@ -28929,11 +28957,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:391
 	_ = mask_
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_mySum_ [32]float32
 		var gc_l_v [32]int32
 		var gc_l_ok [32]bool
@@ -28941,283 +28965,289 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		var gc_l_returned [32]bool
 		var gc_c21r [32]int32
 		var gc_c22r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				gridSize := gc_s_gridSize[gc_rank2]
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gridSize := gc_s_gridSize[gc_rank2]
 
 //line samples_reduction.go:369
-				var mySum float32
+					var mySum float32
 
 //line samples_reduction.go:371
-				if nIsPow2 {
-					i := gc_bx2*blockSize*2 + gc_tx2
-					gridSize = gridSize << 1
+					if nIsPow2 {
+						i := gc_bx2*blockSize*2 + gc_tx2
+						gridSize = gridSize << 1
 
-					for i < n {
+						for i < n {
 //line samples_reduction.go:375
-						if gc_b2.Stopped() {
+							if gc_b2.Stopped() {
 //line samples_reduction.go:375
-							return
+								return
 //line samples_reduction.go:375
+							}
+							mySum += gIdata[i]
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+							i += gridSize
 						}
-						mySum += gIdata[i]
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
+					} else {
+						i_ := gc_bx2*blockSize + gc_tx2
+						for i_ < n {
+//line samples_reduction.go:384
+							if gc_b2.Stopped() {
+//line samples_reduction.go:384
+								return
+//line samples_reduction.go:384
+							}
+							mySum += gIdata[i_]
+							i_ += gridSize
 						}
-						i += gridSize
 					}
-				} else {
-					i_ := gc_bx2*blockSize + gc_tx2
-					for i_ < n {
-//line samples_reduction.go:384
-						if gc_b2.Stopped() {
-//line samples_reduction.go:384
-							return
-//line samples_reduction.go:384
-						}
-						mySum += gIdata[i_]
-						i_ += gridSize
-					}
+
+//line samples_reduction.go:391
+					var mySum_ float32 = mySum
+
+//line samples_reduction.go:391
+					_ = mySum_
+
+//line samples_reduction.go:391
+					var r float32
+
+//line samples_reduction.go:391
+					_ = r
+
+//line samples_reduction.go:391
+					var returned bool
+
+//line samples_reduction.go:391
+					_ = returned
+					_ = mySum
+					_ = mySum_
+					_ = r
+					_ = returned
+					gc_l_mySum_[gc_lane2] = mySum_
+					gc_s_gridSize[gc_rank2] = gridSize
+					gc_s_mySum[gc_rank2] = mySum
+					gc_l_r[gc_lane2] = r
+					gc_l_returned[gc_lane2] = returned
 				}
-
-//line samples_reduction.go:391
-				var mySum_ float32 = mySum
-
-//line samples_reduction.go:391
-				_ = mySum_
-
-//line samples_reduction.go:391
-				var r float32
-
-//line samples_reduction.go:391
-				_ = r
-
-//line samples_reduction.go:391
-				var returned bool
-
-//line samples_reduction.go:391
-				_ = returned
-				_ = mySum
-				_ = mySum_
-				_ = r
-				_ = returned
-				gc_l_mySum_[gc_lane2] = mySum_
-				gc_s_gridSize[gc_rank2] = gridSize
-				gc_s_mySum[gc_rank2] = mySum
-				gc_l_r[gc_lane2] = r
-				gc_l_returned[gc_lane2] = returned
-			}
-		}
-		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				mySum_ := gc_l_mySum_[gc_lane2]
-				_ = mySum_
-
-//line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
-				_ = v
-				_ = ok
-				gc_l_v[gc_lane2] = v
-				gc_l_ok[gc_lane2] = ok
 			}
 			{
-				var gc_m92 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					ok := gc_l_ok[gc_lane2]
-					_ = ok
+					mySum_ := gc_l_mySum_[gc_lane2]
+					_ = mySum_
 
 //line samples_reduction.go:340
-					if ok {
-						gc_m92 |= 1 << gc_lane2
-					}
+					v, ok := any(mySum_).(int32)
+					_ = v
+					_ = ok
+					gc_l_v[gc_lane2] = v
+					gc_l_ok[gc_lane2] = ok
 				}
-				gc_save92 := gc_act2
-				gc_act2 = gc_save92 & gc_m92
-				if gc_act2 != 0 {
+				{
+					var gc_m92 uint32
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						ok := gc_l_ok[gc_lane2]
+						_ = ok
+
+//line samples_reduction.go:340
+						if ok {
+							gc_m92 |= 1 << gc_lane2
+						}
+					}
+					gc_save92 := gc_act2
+					gc_act2 = gc_save92 & gc_m92
+					if gc_act2 != 0 {
 
 //line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask_, nil, &gc_l_v, nil, nil, &gc_c21r)
+						compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask_, nil, &gc_l_v, nil, nil, &gc_c21r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var r float32
+							_ = r
+							var returned bool
+							_ = returned
+
+//line samples_reduction.go:341
+							r = any(gc_c21r[gc_lane2]).(float32)
+
+//line samples_reduction.go:341
+							returned = true
+							gc_l_r[gc_lane2] = r
+							gc_l_returned[gc_lane2] = returned
+						}
+					}
+					gc_act2 = gc_save92 &^ gc_dead2
+				}
+			}
+			{
+				var gc_m132 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					returned := gc_l_returned[gc_lane2]
+					_ = returned
+
+//line samples_reduction.go:342
+					if !returned {
+						gc_m132 |= 1 << gc_lane2
+					}
+				}
+				gc_save132 := gc_act2
+				gc_act2 = gc_save132 & gc_m132
+				if gc_act2 != 0 {
+
+//line samples_reduction.go:343
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run compiled.ShflSteps
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							gc_run.Add(offset, 0, 32)
+							if gc_run.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
+					} else {
+
+//line samples_reduction.go:343
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+							} else {
+
+//line samples_reduction.go:344
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
+								gc_left := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:344
+											mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mySum_
+//line samples_reduction.go:344
+											mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line samples_reduction.go:344
+											mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
+											gc_left &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:344
+											mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mySum_
+//line samples_reduction.go:344
+											mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line samples_reduction.go:344
+											mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
+											gc_left &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										mySum_ := gc_l_mySum_[gc_lane2]
+										_ = mySum_
+
+//line samples_reduction.go:344
+										mySum_ += gc_c22r[gc_lane2]
+										gc_l_mySum_[gc_lane2] = mySum_
+									}
+								}
+							}
+						}
+					}
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+						mySum_ := gc_l_mySum_[gc_lane2]
+						_ = mySum_
 						var r float32
 						_ = r
 						var returned bool
 						_ = returned
 
-//line samples_reduction.go:341
-						r = any(gc_c21r[gc_lane2]).(float32)
+//line samples_reduction.go:346
+						r = mySum_
 
-//line samples_reduction.go:341
+//line samples_reduction.go:346
 						returned = true
 						gc_l_r[gc_lane2] = r
 						gc_l_returned[gc_lane2] = returned
 					}
 				}
-				gc_act2 = gc_save92 &^ gc_dead2
+				gc_act2 = gc_save132 &^ gc_dead2
 			}
-		}
-		{
-			var gc_m132 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				returned := gc_l_returned[gc_lane2]
-				_ = returned
-
-//line samples_reduction.go:342
-				if !returned {
-					gc_m132 |= 1 << gc_lane2
-				}
-			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
-
-//line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						gc_run.Add(offset, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run)
-				} else {
-
-//line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
-
-//line samples_reduction.go:344
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
-							gc_left := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_reduction.go:344
-										_ = mySum_
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadFloat32x8Slice(gc_l_mySum_[gc_lane2:])
-//line samples_reduction.go:344
-										_ = mySum_
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									mySum_ := gc_l_mySum_[gc_lane2]
-									_ = mySum_
-
-//line samples_reduction.go:344
-									mySum_ += gc_c22r[gc_lane2]
-									gc_l_mySum_[gc_lane2] = mySum_
-								}
-							}
-						}
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					mySum_ := gc_l_mySum_[gc_lane2]
-					_ = mySum_
-					var r float32
-					_ = r
-					var returned bool
-					_ = returned
-
-//line samples_reduction.go:346
-					r = mySum_
-
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane2] = r
-					gc_l_returned[gc_lane2] = returned
-				}
-			}
-			gc_act2 = gc_save132 &^ gc_dead2
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:361
-				tid := gc_tx2
-				_ = tid
-				var mySum float32
-				_ = mySum
-				r := gc_l_r[gc_lane2]
-				_ = r
+					tid := gc_tx2
+					_ = tid
+					var mySum float32
+					_ = mySum
+					r := gc_l_r[gc_lane2]
+					_ = r
 
 //line samples_reduction.go:391
-				mySum = r
+					mySum = r
 
 //line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
-					sdata[tid/gocuda.WarpSize] = mySum
+					if tid%gocuda.WarpSize == 0 {
+						sdata[tid/gocuda.WarpSize] = mySum
+					}
+					gc_s_mySum[gc_rank2] = mySum
 				}
-				gc_s_mySum[gc_rank2] = mySum
 			}
 		}
 	}
@@ -29229,11 +29259,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_mask_2 [32]uint32
 		var gc_l_mySum_2 [32]float32
 		var gc_l_v_ [32]int32
@@ -29249,593 +29275,599 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		var gc_c25a [32]int
 		var gc_c25w [32]int
 		var gc_c25r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line samples_reduction.go:361
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:404
-				gc_c23v[gc_lane2] = tid < shmemExtent
-			}
-		}
-
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, mask, nil, &gc_c23v, nil, nil, &gc_c23r)
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+
+//line samples_reduction.go:361
+					tid := gc_tx2
+					_ = tid
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line samples_reduction.go:404
-					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_c23v[gc_lane2] = tid < shmemExtent
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			}
+
+//line samples_reduction.go:404
+			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, mask, nil, &gc_c23v, nil, nil, &gc_c23r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line samples_reduction.go:404
+					ballotResult := gc_c23r[gc_lane2]
 					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_l_ballotResult[gc_lane2] = ballotResult
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line samples_reduction.go:404
-				ballotResult := gc_c23r[gc_lane2]
-				_ = ballotResult
-				gc_l_ballotResult[gc_lane2] = ballotResult
-			}
-		}
-		{
-			var gc_m272 uint32
+			{
+				var gc_m272 uint32
 
 //line samples_reduction.go:405
-			if gc_x03 := gc_b2.At(gc_w2).X; gc_x03+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(shmemExtent, gc_x03); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m272 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-			} else {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:361
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m272 |= 1 << gc_lane2
-						}
+				if gc_x03 := gc_b2.At(gc_w2).X; gc_x03+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi4 := 0, 32
+					if gc_bound4 := compiled.Diff(shmemExtent, gc_x03); gc_bound4 < gc_hi4 {
+						gc_hi4 = gc_bound4
 					}
-				}
-			}
-			gc_save272 := gc_act2
-			gc_act2 = gc_save272 & gc_m272
-			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
+					if gc_lo4 < gc_hi4 {
+						gc_m272 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+					}
+				} else {
 					{
-						gc_x04 := gc_tidx2.X
-						gc_off3 := gc_x04
-						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
-							gc_at3 := sdata[gc_off3:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x04 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line samples_reduction.go:361
-								tid := gc_tx2
-								_ = tid
-								var mySum float32
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane2]
-								_ = ballotResult
-
-//line samples_reduction.go:406
-								mySum = gc_at3[gc_lane2]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 float32 = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ float32
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane2] = mask_2
-								gc_l_mySum_2[gc_lane2] = mySum_2
-								gc_s_mySum[gc_rank2] = mySum
-								gc_l_r_[gc_lane2] = r_
-								gc_l_returned_[gc_lane2] = returned_
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:361
-								tid := gc_tx2
-								_ = tid
-								var mySum float32
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane2]
-								_ = ballotResult
+							tid := gc_tx2
+							_ = tid
 
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 float32 = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ float32
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane2] = mask_2
-								gc_l_mySum_2[gc_lane2] = mySum_2
-								gc_s_mySum[gc_rank2] = mySum
-								gc_l_r_[gc_lane2] = r_
-								gc_l_returned_[gc_lane2] = returned_
+//line samples_reduction.go:405
+							if tid < shmemExtent {
+								gc_m272 |= 1 << gc_lane2
 							}
 						}
 					}
 				}
-				{
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						mySum_2 := gc_l_mySum_2[gc_lane2]
-						_ = mySum_2
+				gc_save272 := gc_act2
+				gc_act2 = gc_save272 & gc_m272
+				if gc_act2 != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						{
+							gc_x04 := gc_tidx2.X
+							gc_off3 := gc_x04
+							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+								gc_at3 := sdata[gc_off3:][:32]
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2 := gc_x04 + gc_lane2
+									_ = gc_tx2
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-						_ = v_
-						_ = ok_
-						gc_l_v_[gc_lane2] = v_
-						gc_l_ok_[gc_lane2] = ok_
+//line samples_reduction.go:361
+									tid := gc_tx2
+									_ = tid
+									var mySum float32
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane2]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = gc_at3[gc_lane2]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 float32 = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ float32
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane2] = mask_2
+									gc_l_mySum_2[gc_lane2] = mySum_2
+									gc_s_mySum[gc_rank2] = mySum
+									gc_l_r_[gc_lane2] = r_
+									gc_l_returned_[gc_lane2] = returned_
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:361
+									tid := gc_tx2
+									_ = tid
+									var mySum float32
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane2]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = sdata[tid]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 float32 = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ float32
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane2] = mask_2
+									gc_l_mySum_2[gc_lane2] = mySum_2
+									gc_s_mySum[gc_rank2] = mySum
+									gc_l_r_[gc_lane2] = r_
+									gc_l_returned_[gc_lane2] = returned_
+								}
+							}
+						}
 					}
 					{
-						var gc_m212 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							ok_ := gc_l_ok_[gc_lane2]
-							_ = ok_
+							mySum_2 := gc_l_mySum_2[gc_lane2]
+							_ = mySum_2
 
 //line samples_reduction.go:340
-							if ok_ {
-								gc_m212 |= 1 << gc_lane2
-							}
+							v_, ok_ := any(mySum_2).(int32)
+							_ = v_
+							_ = ok_
+							gc_l_v_[gc_lane2] = v_
+							gc_l_ok_[gc_lane2] = ok_
 						}
-						gc_save212 := gc_act2
-						gc_act2 = gc_save212 & gc_m212
-						if gc_act2 != 0 {
-							gc_left3 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c24m[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c24m[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									mask_2 := gc_l_mask_2[gc_lane2]
-									_ = mask_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line samples_reduction.go:341
-									gc_c24m[gc_lane2] = mask_2
-								}
-							}
-
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_v_, nil, nil, &gc_c24r)
+						{
+							var gc_m212 uint32
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								var r_ float32
-								_ = r_
-								var returned_ bool
-								_ = returned_
+								ok_ := gc_l_ok_[gc_lane2]
+								_ = ok_
 
-//line samples_reduction.go:341
-								r_ = any(gc_c24r[gc_lane2]).(float32)
-
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane2] = r_
-								gc_l_returned_[gc_lane2] = returned_
+//line samples_reduction.go:340
+								if ok_ {
+									gc_m212 |= 1 << gc_lane2
+								}
 							}
-						}
-						gc_act2 = gc_save212 &^ gc_dead2
-					}
-				}
-				{
-					var gc_m252 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						returned_ := gc_l_returned_[gc_lane2]
-						_ = returned_
-
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m252 |= 1 << gc_lane2
-						}
-					}
-					gc_save252 := gc_act2
-					gc_act2 = gc_save252 & gc_m252
-					if gc_act2 != 0 {
-
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left4 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
-//line samples_reduction.go:344
-										_ = mask_2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c25m[gc_lane2:])
-//line samples_reduction.go:344
-										for gc_k3 := range 8 {
-//line samples_reduction.go:344
-											gc_c25a[gc_lane2+gc_k3] = offset_
-//line samples_reduction.go:344
+							gc_save212 := gc_act2
+							gc_act2 = gc_save212 & gc_m212
+							if gc_act2 != 0 {
+								gc_left3 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c24m[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
 										}
-//line samples_reduction.go:344
-										for gc_k4 := range 8 {
-//line samples_reduction.go:344
-											gc_c25w[gc_lane2+gc_k4] = gocuda.WarpSize
-//line samples_reduction.go:344
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c24m[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
 										}
-										gc_left4 &^= 0xff << gc_lane2
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left3 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left3&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
-//line samples_reduction.go:344
+										mask_2 := gc_l_mask_2[gc_lane2]
 										_ = mask_2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c25m[gc_lane2:])
-//line samples_reduction.go:344
-										for gc_k := range 8 {
-//line samples_reduction.go:344
-											gc_c25a[gc_lane2+gc_k] = offset_
-//line samples_reduction.go:344
-										}
-//line samples_reduction.go:344
-										for gc_k2 := range 8 {
-//line samples_reduction.go:344
-											gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line samples_reduction.go:344
-										}
-										gc_left4 &^= 0xff << gc_lane2
+										v_ := gc_l_v_[gc_lane2]
+										_ = v_
+
+//line samples_reduction.go:341
+										gc_c24m[gc_lane2] = mask_2
 									}
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
+
+//line samples_reduction.go:341
+								compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_v_, nil, nil, &gc_c24r)
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									mask_2 := gc_l_mask_2[gc_lane2]
-									_ = mask_2
-									mySum_2 := gc_l_mySum_2[gc_lane2]
-									_ = mySum_2
+									gc_pos2.Thread = gc_rank2
+									var r_ float32
+									_ = r_
+									var returned_ bool
+									_ = returned_
 
-//line samples_reduction.go:344
-									gc_c25m[gc_lane2] = mask_2
-									gc_c25a[gc_lane2] = offset_
-									gc_c25w[gc_lane2] = gocuda.WarpSize
+//line samples_reduction.go:341
+									r_ = any(gc_c24r[gc_lane2]).(float32)
+
+//line samples_reduction.go:341
+									returned_ = true
+									gc_l_r_[gc_lane2] = r_
+									gc_l_returned_[gc_lane2] = returned_
 								}
 							}
-
-//line samples_reduction.go:344
-							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_mySum_2, &gc_c25a, &gc_c25w, &gc_c25r)
-							gc_left5 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									mySum_2 := gc_l_mySum_2[gc_lane2]
-									_ = mySum_2
-
-//line samples_reduction.go:344
-									mySum_2 += gc_c25r[gc_lane2]
-									gc_l_mySum_2[gc_lane2] = mySum_2
-								}
-							}
+							gc_act2 = gc_save212 &^ gc_dead2
 						}
+					}
+					{
+						var gc_m252 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							mySum_2 := gc_l_mySum_2[gc_lane2]
-							_ = mySum_2
-							var r_ float32
-							_ = r_
-							var returned_ bool
+							gc_pos2.Thread = gc_rank2
+							returned_ := gc_l_returned_[gc_lane2]
 							_ = returned_
 
-//line samples_reduction.go:346
-							r_ = mySum_2
+//line samples_reduction.go:342
+							if !returned_ {
+								gc_m252 |= 1 << gc_lane2
+							}
+						}
+						gc_save252 := gc_act2
+						gc_act2 = gc_save252 & gc_m252
+						if gc_act2 != 0 {
+
+//line samples_reduction.go:343
+							for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+								gc_left4 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:344
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mask_2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mask_2.StoreSlice(gc_c25m[gc_lane2:])
+//line samples_reduction.go:344
+											for gc_k3 := range 8 {
+//line samples_reduction.go:344
+												gc_c25a[gc_lane2+gc_k3] = offset_
+//line samples_reduction.go:344
+											}
+//line samples_reduction.go:344
+											for gc_k4 := range 8 {
+//line samples_reduction.go:344
+												gc_c25w[gc_lane2+gc_k4] = gocuda.WarpSize
+//line samples_reduction.go:344
+											}
+											gc_left4 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:344
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mask_2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mask_2.StoreSlice(gc_c25m[gc_lane2:])
+//line samples_reduction.go:344
+											for gc_k := range 8 {
+//line samples_reduction.go:344
+												gc_c25a[gc_lane2+gc_k] = offset_
+//line samples_reduction.go:344
+											}
+//line samples_reduction.go:344
+											for gc_k2 := range 8 {
+//line samples_reduction.go:344
+												gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
+//line samples_reduction.go:344
+											}
+											gc_left4 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left4 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left4&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										mask_2 := gc_l_mask_2[gc_lane2]
+										_ = mask_2
+										mySum_2 := gc_l_mySum_2[gc_lane2]
+										_ = mySum_2
+
+//line samples_reduction.go:344
+										gc_c25m[gc_lane2] = mask_2
+										gc_c25a[gc_lane2] = offset_
+										gc_c25w[gc_lane2] = gocuda.WarpSize
+									}
+								}
+
+//line samples_reduction.go:344
+								compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_mySum_2, &gc_c25a, &gc_c25w, &gc_c25r)
+								gc_left5 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line samples_reduction.go:344
+											mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadFloat32x8Slice(gc_l_mySum_2[gc_lane2:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line samples_reduction.go:344
+											mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left5&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										mySum_2 := gc_l_mySum_2[gc_lane2]
+										_ = mySum_2
+
+//line samples_reduction.go:344
+										mySum_2 += gc_c25r[gc_lane2]
+										gc_l_mySum_2[gc_lane2] = mySum_2
+									}
+								}
+							}
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								mySum_2 := gc_l_mySum_2[gc_lane2]
+								_ = mySum_2
+								var r_ float32
+								_ = r_
+								var returned_ bool
+								_ = returned_
 
 //line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane2] = r_
-							gc_l_returned_[gc_lane2] = returned_
+								r_ = mySum_2
+
+//line samples_reduction.go:346
+								returned_ = true
+								gc_l_r_[gc_lane2] = r_
+								gc_l_returned_[gc_lane2] = returned_
+							}
 						}
+						gc_act2 = gc_save252 &^ gc_dead2
 					}
-					gc_act2 = gc_save252 &^ gc_dead2
-				}
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line samples_reduction.go:408
-							var mySum archsimd.Float32x8
+								var mySum archsimd.Float32x8
 //line samples_reduction.go:408
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:408
-							r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
+								r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
 //line samples_reduction.go:408
-							_ = r_
+								_ = r_
 //line samples_reduction.go:408
-							mySum = r_
+								mySum = r_
 //line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line samples_reduction.go:408
+								var mySum archsimd.Float32x8
+//line samples_reduction.go:408
+								_ = mySum
+//line samples_reduction.go:408
+								r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
+//line samples_reduction.go:408
+								_ = r_
+//line samples_reduction.go:408
+								mySum = r_
+//line samples_reduction.go:408
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line samples_reduction.go:408
-							var mySum archsimd.Float32x8
-//line samples_reduction.go:408
+							var mySum float32
 							_ = mySum
-//line samples_reduction.go:408
-							r_ := archsimd.LoadFloat32x8Slice(gc_l_r_[gc_lane2:])
-//line samples_reduction.go:408
+							r_ := gc_l_r_[gc_lane2]
 							_ = r_
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var mySum float32
-						_ = mySum
-						r_ := gc_l_r_[gc_lane2]
-						_ = r_
 
 //line samples_reduction.go:408
-						mySum = r_
-						gc_s_mySum[gc_rank2] = mySum
+							mySum = r_
+							gc_s_mySum[gc_rank2] = mySum
+						}
 					}
 				}
+				gc_act2 = gc_save272 &^ gc_dead2
 			}
-			gc_act2 = gc_save272 &^ gc_dead2
 		}
 	}
 	{
@@ -30026,11 +30058,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:391
 	_ = mask_
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_mySum_ [32]int32
 		var gc_l_v [32]int32
 		var gc_l_ok [32]bool
@@ -30038,283 +30066,289 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_l_returned [32]bool
 		var gc_c31r [32]int32
 		var gc_c32r [32]int32
-		{
-			gc_tidx9 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx9.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				gridSize := gc_s_gridSize[gc_rank3]
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					gridSize := gc_s_gridSize[gc_rank3]
 
 //line samples_reduction.go:369
-				var mySum int32
+					var mySum int32
 
 //line samples_reduction.go:371
-				if nIsPow2 {
-					i := gc_bx3*blockSize*2 + gc_tx3
-					gridSize = gridSize << 1
+					if nIsPow2 {
+						i := gc_bx3*blockSize*2 + gc_tx3
+						gridSize = gridSize << 1
 
-					for i < n {
+						for i < n {
 //line samples_reduction.go:375
-						if gc_b3.Stopped() {
+							if gc_b3.Stopped() {
 //line samples_reduction.go:375
-							return
+								return
 //line samples_reduction.go:375
+							}
+							mySum += gIdata[i]
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+							i += gridSize
 						}
-						mySum += gIdata[i]
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
+					} else {
+						i_ := gc_bx3*blockSize + gc_tx3
+						for i_ < n {
+//line samples_reduction.go:384
+							if gc_b3.Stopped() {
+//line samples_reduction.go:384
+								return
+//line samples_reduction.go:384
+							}
+							mySum += gIdata[i_]
+							i_ += gridSize
 						}
-						i += gridSize
 					}
-				} else {
-					i_ := gc_bx3*blockSize + gc_tx3
-					for i_ < n {
-//line samples_reduction.go:384
-						if gc_b3.Stopped() {
-//line samples_reduction.go:384
-							return
-//line samples_reduction.go:384
-						}
-						mySum += gIdata[i_]
-						i_ += gridSize
-					}
+
+//line samples_reduction.go:391
+					var mySum_ int32 = mySum
+
+//line samples_reduction.go:391
+					_ = mySum_
+
+//line samples_reduction.go:391
+					var r int32
+
+//line samples_reduction.go:391
+					_ = r
+
+//line samples_reduction.go:391
+					var returned bool
+
+//line samples_reduction.go:391
+					_ = returned
+					_ = mySum
+					_ = mySum_
+					_ = r
+					_ = returned
+					gc_l_mySum_[gc_lane3] = mySum_
+					gc_s_gridSize[gc_rank3] = gridSize
+					gc_s_mySum[gc_rank3] = mySum
+					gc_l_r[gc_lane3] = r
+					gc_l_returned[gc_lane3] = returned
 				}
-
-//line samples_reduction.go:391
-				var mySum_ int32 = mySum
-
-//line samples_reduction.go:391
-				_ = mySum_
-
-//line samples_reduction.go:391
-				var r int32
-
-//line samples_reduction.go:391
-				_ = r
-
-//line samples_reduction.go:391
-				var returned bool
-
-//line samples_reduction.go:391
-				_ = returned
-				_ = mySum
-				_ = mySum_
-				_ = r
-				_ = returned
-				gc_l_mySum_[gc_lane3] = mySum_
-				gc_s_gridSize[gc_rank3] = gridSize
-				gc_s_mySum[gc_rank3] = mySum
-				gc_l_r[gc_lane3] = r
-				gc_l_returned[gc_lane3] = returned
-			}
-		}
-		{
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				mySum_ := gc_l_mySum_[gc_lane3]
-				_ = mySum_
-
-//line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
-				_ = v
-				_ = ok
-				gc_l_v[gc_lane3] = v
-				gc_l_ok[gc_lane3] = ok
 			}
 			{
-				var gc_m93 uint32
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
-					ok := gc_l_ok[gc_lane3]
-					_ = ok
+					mySum_ := gc_l_mySum_[gc_lane3]
+					_ = mySum_
 
 //line samples_reduction.go:340
-					if ok {
-						gc_m93 |= 1 << gc_lane3
-					}
+					v, ok := any(mySum_).(int32)
+					_ = v
+					_ = ok
+					gc_l_v[gc_lane3] = v
+					gc_l_ok[gc_lane3] = ok
 				}
-				gc_save93 := gc_act3
-				gc_act3 = gc_save93 & gc_m93
-				if gc_act3 != 0 {
+				{
+					var gc_m93 uint32
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						ok := gc_l_ok[gc_lane3]
+						_ = ok
+
+//line samples_reduction.go:340
+						if ok {
+							gc_m93 |= 1 << gc_lane3
+						}
+					}
+					gc_save93 := gc_act3
+					gc_act3 = gc_save93 & gc_m93
+					if gc_act3 != 0 {
 
 //line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, mask_, nil, &gc_l_v, nil, nil, &gc_c31r)
+						compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, mask_, nil, &gc_l_v, nil, nil, &gc_c31r)
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_act3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+							var r int32
+							_ = r
+							var returned bool
+							_ = returned
+
+//line samples_reduction.go:341
+							r = any(gc_c31r[gc_lane3]).(int32)
+
+//line samples_reduction.go:341
+							returned = true
+							gc_l_r[gc_lane3] = r
+							gc_l_returned[gc_lane3] = returned
+						}
+					}
+					gc_act3 = gc_save93 &^ gc_dead3
+				}
+			}
+			{
+				var gc_m133 uint32
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					returned := gc_l_returned[gc_lane3]
+					_ = returned
+
+//line samples_reduction.go:342
+					if !returned {
+						gc_m133 |= 1 << gc_lane3
+					}
+				}
+				gc_save133 := gc_act3
+				gc_act3 = gc_save133 & gc_m133
+				if gc_act3 != 0 {
+
+//line samples_reduction.go:343
+					if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run2 compiled.ShflSteps
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							gc_run2.Add(offset, 0, 32)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
+					} else {
+
+//line samples_reduction.go:343
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							if gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+							} else {
+
+//line samples_reduction.go:344
+								compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
+								gc_left7 := gc_act3
+								if compiled.SIMD {
+									if gc_act3 == ^uint32(0) {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:344
+											mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mySum_
+//line samples_reduction.go:344
+											mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line samples_reduction.go:344
+											mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
+											gc_left7 &^= 0xff << gc_lane3
+										}
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:344
+											mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mySum_
+//line samples_reduction.go:344
+											mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
+//line samples_reduction.go:344
+											mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
+											gc_left7 &^= 0xff << gc_lane3
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left7 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left7&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+										mySum_ := gc_l_mySum_[gc_lane3]
+										_ = mySum_
+
+//line samples_reduction.go:344
+										mySum_ += gc_c32r[gc_lane3]
+										gc_l_mySum_[gc_lane3] = mySum_
+									}
+								}
+							}
+						}
+					}
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						if gc_act3&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						_ = gc_rank3
+						mySum_ := gc_l_mySum_[gc_lane3]
+						_ = mySum_
 						var r int32
 						_ = r
 						var returned bool
 						_ = returned
 
-//line samples_reduction.go:341
-						r = any(gc_c31r[gc_lane3]).(int32)
+//line samples_reduction.go:346
+						r = mySum_
 
-//line samples_reduction.go:341
+//line samples_reduction.go:346
 						returned = true
 						gc_l_r[gc_lane3] = r
 						gc_l_returned[gc_lane3] = returned
 					}
 				}
-				gc_act3 = gc_save93 &^ gc_dead3
+				gc_act3 = gc_save133 &^ gc_dead3
 			}
-		}
-		{
-			var gc_m133 uint32
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				returned := gc_l_returned[gc_lane3]
-				_ = returned
-
-//line samples_reduction.go:342
-				if !returned {
-					gc_m133 |= 1 << gc_lane3
-				}
-			}
-			gc_save133 := gc_act3
-			gc_act3 = gc_save133 & gc_m133
-			if gc_act3 != 0 {
-
-//line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						gc_run2.Add(offset, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run2)
-				} else {
-
-//line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						if gc_act3 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
-
-//line samples_reduction.go:344
-							compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
-							gc_left7 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
-//line samples_reduction.go:344
-										_ = mySum_
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-										gc_left7 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadInt32x8Slice(gc_l_mySum_[gc_lane3:])
-//line samples_reduction.go:344
-										_ = mySum_
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-										gc_left7 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left7 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left7&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									mySum_ := gc_l_mySum_[gc_lane3]
-									_ = mySum_
-
-//line samples_reduction.go:344
-									mySum_ += gc_c32r[gc_lane3]
-									gc_l_mySum_[gc_lane3] = mySum_
-								}
-							}
-						}
-					}
-				}
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
+			{
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					mySum_ := gc_l_mySum_[gc_lane3]
-					_ = mySum_
-					var r int32
-					_ = r
-					var returned bool
-					_ = returned
-
-//line samples_reduction.go:346
-					r = mySum_
-
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane3] = r
-					gc_l_returned[gc_lane3] = returned
-				}
-			}
-			gc_act3 = gc_save133 &^ gc_dead3
-		}
-		{
-			gc_tidx9 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx9.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:361
-				tid := gc_tx3
-				_ = tid
-				var mySum int32
-				_ = mySum
-				r := gc_l_r[gc_lane3]
-				_ = r
+					tid := gc_tx3
+					_ = tid
+					var mySum int32
+					_ = mySum
+					r := gc_l_r[gc_lane3]
+					_ = r
 
 //line samples_reduction.go:391
-				mySum = r
+					mySum = r
 
 //line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
-					sdata[tid/gocuda.WarpSize] = mySum
+					if tid%gocuda.WarpSize == 0 {
+						sdata[tid/gocuda.WarpSize] = mySum
+					}
+					gc_s_mySum[gc_rank3] = mySum
 				}
-				gc_s_mySum[gc_rank3] = mySum
 			}
 		}
 	}
@@ -30326,11 +30360,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_mask_2 [32]uint32
 		var gc_l_mySum_2 [32]int32
 		var gc_l_v_ [32]int32
@@ -30346,593 +30376,599 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_c35a [32]int
 		var gc_c35w [32]int
 		var gc_c35r [32]int32
-		{
-			gc_tidx9 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx9.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-
-//line samples_reduction.go:361
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:404
-				gc_c33v[gc_lane3] = tid < shmemExtent
-			}
-		}
-
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
-		gc_left8 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
+
+//line samples_reduction.go:361
+					tid := gc_tx3
+					_ = tid
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
-//line samples_reduction.go:404
-					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-					gc_left8 &^= 0xff << gc_lane3
+					gc_c33v[gc_lane3] = tid < shmemExtent
 				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
+			}
+
+//line samples_reduction.go:404
+			compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
+			gc_left8 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
+						gc_left8 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
+						gc_left8 &^= 0xff << gc_lane3
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left8 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left8&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c33r[gc_lane3:])
-//line samples_reduction.go:404
+					ballotResult := gc_c33r[gc_lane3]
 					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-					gc_left8 &^= 0xff << gc_lane3
+					gc_l_ballotResult[gc_lane3] = ballotResult
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left8 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left8&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-
-//line samples_reduction.go:404
-				ballotResult := gc_c33r[gc_lane3]
-				_ = ballotResult
-				gc_l_ballotResult[gc_lane3] = ballotResult
-			}
-		}
-		{
-			var gc_m273 uint32
+			{
+				var gc_m273 uint32
 
 //line samples_reduction.go:405
-			if gc_x05 := gc_b3.At(gc_w3).X; gc_x05+gc_cnt3 <= gc_bdx3 {
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_bound6 := compiled.Diff(shmemExtent, gc_x05); gc_bound6 < gc_hi6 {
-					gc_hi6 = gc_bound6
-				}
-				if gc_lo6 < gc_hi6 {
-					gc_m273 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
-				}
-			} else {
-				{
-					gc_tidx9 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:361
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m273 |= 1 << gc_lane3
-						}
+				if gc_x05 := gc_b3.At(gc_w3).X; gc_x05+gc_cnt3 <= gc_bdx3 {
+					gc_lo6, gc_hi6 := 0, 32
+					if gc_bound6 := compiled.Diff(shmemExtent, gc_x05); gc_bound6 < gc_hi6 {
+						gc_hi6 = gc_bound6
 					}
-				}
-			}
-			gc_save273 := gc_act3
-			gc_act3 = gc_save273 & gc_m273
-			if gc_act3 != 0 {
-				{
-					gc_tidx9 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx9.X - 1
+					if gc_lo6 < gc_hi6 {
+						gc_m273 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+					}
+				} else {
 					{
-						gc_x06 := gc_tidx9.X
-						gc_off5 := gc_x06
-						if gc_act3 == ^uint32(0) && gc_x06+32 <= gc_bdx3 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
-							gc_at5 := sdata[gc_off5:][:32]
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3 := gc_x06 + gc_lane3
-								_ = gc_tx3
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-
-//line samples_reduction.go:361
-								tid := gc_tx3
-								_ = tid
-								var mySum int32
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane3]
-								_ = ballotResult
-
-//line samples_reduction.go:406
-								mySum = gc_at5[gc_lane3]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 int32 = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ int32
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane3] = mask_2
-								gc_l_mySum_2[gc_lane3] = mySum_2
-								gc_s_mySum[gc_rank3] = mySum
-								gc_l_r_[gc_lane3] = r_
-								gc_l_returned_[gc_lane3] = returned_
+						gc_tidx9 := gc_b3.At(gc_w3)
+						gc_tx3 := gc_tidx9.X - 1
+						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
 							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
-								}
-								if gc_act3&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:361
-								tid := gc_tx3
-								_ = tid
-								var mySum int32
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane3]
-								_ = ballotResult
+							tid := gc_tx3
+							_ = tid
 
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 int32 = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ int32
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane3] = mask_2
-								gc_l_mySum_2[gc_lane3] = mySum_2
-								gc_s_mySum[gc_rank3] = mySum
-								gc_l_r_[gc_lane3] = r_
-								gc_l_returned_[gc_lane3] = returned_
+//line samples_reduction.go:405
+							if tid < shmemExtent {
+								gc_m273 |= 1 << gc_lane3
 							}
 						}
 					}
 				}
-				{
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-						mySum_2 := gc_l_mySum_2[gc_lane3]
-						_ = mySum_2
+				gc_save273 := gc_act3
+				gc_act3 = gc_save273 & gc_m273
+				if gc_act3 != 0 {
+					{
+						gc_tidx9 := gc_b3.At(gc_w3)
+						gc_tx3 := gc_tidx9.X - 1
+						{
+							gc_x06 := gc_tidx9.X
+							gc_off5 := gc_x06
+							if gc_act3 == ^uint32(0) && gc_x06+32 <= gc_bdx3 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+								gc_at5 := sdata[gc_off5:][:32]
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3 := gc_x06 + gc_lane3
+									_ = gc_tx3
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
 
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-						_ = v_
-						_ = ok_
-						gc_l_v_[gc_lane3] = v_
-						gc_l_ok_[gc_lane3] = ok_
+//line samples_reduction.go:361
+									tid := gc_tx3
+									_ = tid
+									var mySum int32
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane3]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = gc_at5[gc_lane3]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 int32 = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ int32
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane3] = mask_2
+									gc_l_mySum_2[gc_lane3] = mySum_2
+									gc_s_mySum[gc_rank3] = mySum
+									gc_l_r_[gc_lane3] = r_
+									gc_l_returned_[gc_lane3] = returned_
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_act3&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+									tid := gc_tx3
+									_ = tid
+									var mySum int32
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane3]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = sdata[tid]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 int32 = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ int32
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane3] = mask_2
+									gc_l_mySum_2[gc_lane3] = mySum_2
+									gc_s_mySum[gc_rank3] = mySum
+									gc_l_r_[gc_lane3] = r_
+									gc_l_returned_[gc_lane3] = returned_
+								}
+							}
+						}
 					}
 					{
-						var gc_m213 uint32
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							if gc_act3&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
-							ok_ := gc_l_ok_[gc_lane3]
-							_ = ok_
+							mySum_2 := gc_l_mySum_2[gc_lane3]
+							_ = mySum_2
 
 //line samples_reduction.go:340
-							if ok_ {
-								gc_m213 |= 1 << gc_lane3
-							}
+							v_, ok_ := any(mySum_2).(int32)
+							_ = v_
+							_ = ok_
+							gc_l_v_[gc_lane3] = v_
+							gc_l_ok_[gc_lane3] = ok_
 						}
-						gc_save213 := gc_act3
-						gc_act3 = gc_save213 & gc_m213
-						if gc_act3 != 0 {
-							gc_left9 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c34m[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c34m[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left9 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left9&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									mask_2 := gc_l_mask_2[gc_lane3]
-									_ = mask_2
-									v_ := gc_l_v_[gc_lane3]
-									_ = v_
-
-//line samples_reduction.go:341
-									gc_c34m[gc_lane3] = mask_2
-								}
-							}
-
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, 0, &gc_c34m, &gc_l_v_, nil, nil, &gc_c34r)
+						{
+							var gc_m213 uint32
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								if gc_act3&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
-								var r_ int32
-								_ = r_
-								var returned_ bool
-								_ = returned_
+								ok_ := gc_l_ok_[gc_lane3]
+								_ = ok_
 
-//line samples_reduction.go:341
-								r_ = any(gc_c34r[gc_lane3]).(int32)
-
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane3] = r_
-								gc_l_returned_[gc_lane3] = returned_
+//line samples_reduction.go:340
+								if ok_ {
+									gc_m213 |= 1 << gc_lane3
+								}
 							}
-						}
-						gc_act3 = gc_save213 &^ gc_dead3
-					}
-				}
-				{
-					var gc_m253 uint32
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-						returned_ := gc_l_returned_[gc_lane3]
-						_ = returned_
-
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m253 |= 1 << gc_lane3
-						}
-					}
-					gc_save253 := gc_act3
-					gc_act3 = gc_save253 & gc_m253
-					if gc_act3 != 0 {
-
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left10 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
-//line samples_reduction.go:344
-										_ = mask_2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c35m[gc_lane3:])
-//line samples_reduction.go:344
-										for gc_k7 := range 8 {
-//line samples_reduction.go:344
-											gc_c35a[gc_lane3+gc_k7] = offset_
-//line samples_reduction.go:344
+							gc_save213 := gc_act3
+							gc_act3 = gc_save213 & gc_m213
+							if gc_act3 != 0 {
+								gc_left9 := gc_act3
+								if compiled.SIMD {
+									if gc_act3 == ^uint32(0) {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c34m[gc_lane3:])
+											gc_left9 &^= 0xff << gc_lane3
 										}
-//line samples_reduction.go:344
-										for gc_k8 := range 8 {
-//line samples_reduction.go:344
-											gc_c35w[gc_lane3+gc_k8] = gocuda.WarpSize
-//line samples_reduction.go:344
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c34m[gc_lane3:])
+											gc_left9 &^= 0xff << gc_lane3
 										}
-										gc_left10 &^= 0xff << gc_lane3
 									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left9 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left9&(1<<gc_lane3) == 0 {
 											continue
 										}
 										gc_rank3 := gc_w3 + gc_lane3
 										_ = gc_rank3
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
-//line samples_reduction.go:344
+										mask_2 := gc_l_mask_2[gc_lane3]
 										_ = mask_2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c35m[gc_lane3:])
-//line samples_reduction.go:344
-										for gc_k5 := range 8 {
-//line samples_reduction.go:344
-											gc_c35a[gc_lane3+gc_k5] = offset_
-//line samples_reduction.go:344
-										}
-//line samples_reduction.go:344
-										for gc_k6 := range 8 {
-//line samples_reduction.go:344
-											gc_c35w[gc_lane3+gc_k6] = gocuda.WarpSize
-//line samples_reduction.go:344
-										}
-										gc_left10 &^= 0xff << gc_lane3
+										v_ := gc_l_v_[gc_lane3]
+										_ = v_
+
+//line samples_reduction.go:341
+										gc_c34m[gc_lane3] = mask_2
 									}
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left10 != 0 {
+
+//line samples_reduction.go:341
+								compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, 0, &gc_c34m, &gc_l_v_, nil, nil, &gc_c34r)
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left10&(1<<gc_lane3) == 0 {
+									if gc_act3&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									mask_2 := gc_l_mask_2[gc_lane3]
-									_ = mask_2
-									mySum_2 := gc_l_mySum_2[gc_lane3]
-									_ = mySum_2
+									gc_pos3.Thread = gc_rank3
+									var r_ int32
+									_ = r_
+									var returned_ bool
+									_ = returned_
 
-//line samples_reduction.go:344
-									gc_c35m[gc_lane3] = mask_2
-									gc_c35a[gc_lane3] = offset_
-									gc_c35w[gc_lane3] = gocuda.WarpSize
+//line samples_reduction.go:341
+									r_ = any(gc_c34r[gc_lane3]).(int32)
+
+//line samples_reduction.go:341
+									returned_ = true
+									gc_l_r_[gc_lane3] = r_
+									gc_l_returned_[gc_lane3] = returned_
 								}
 							}
-
-//line samples_reduction.go:344
-							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
-							gc_left11 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left11 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left11&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									mySum_2 := gc_l_mySum_2[gc_lane3]
-									_ = mySum_2
-
-//line samples_reduction.go:344
-									mySum_2 += gc_c35r[gc_lane3]
-									gc_l_mySum_2[gc_lane3] = mySum_2
-								}
-							}
+							gc_act3 = gc_save213 &^ gc_dead3
 						}
+					}
+					{
+						var gc_m253 uint32
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							if gc_act3&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							mySum_2 := gc_l_mySum_2[gc_lane3]
-							_ = mySum_2
-							var r_ int32
-							_ = r_
-							var returned_ bool
+							gc_pos3.Thread = gc_rank3
+							returned_ := gc_l_returned_[gc_lane3]
 							_ = returned_
 
-//line samples_reduction.go:346
-							r_ = mySum_2
+//line samples_reduction.go:342
+							if !returned_ {
+								gc_m253 |= 1 << gc_lane3
+							}
+						}
+						gc_save253 := gc_act3
+						gc_act3 = gc_save253 & gc_m253
+						if gc_act3 != 0 {
+
+//line samples_reduction.go:343
+							for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+								gc_left10 := gc_act3
+								if compiled.SIMD {
+									if gc_act3 == ^uint32(0) {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:344
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mask_2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mask_2.StoreSlice(gc_c35m[gc_lane3:])
+//line samples_reduction.go:344
+											for gc_k7 := range 8 {
+//line samples_reduction.go:344
+												gc_c35a[gc_lane3+gc_k7] = offset_
+//line samples_reduction.go:344
+											}
+//line samples_reduction.go:344
+											for gc_k8 := range 8 {
+//line samples_reduction.go:344
+												gc_c35w[gc_lane3+gc_k8] = gocuda.WarpSize
+//line samples_reduction.go:344
+											}
+											gc_left10 &^= 0xff << gc_lane3
+										}
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:344
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mask_2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mask_2.StoreSlice(gc_c35m[gc_lane3:])
+//line samples_reduction.go:344
+											for gc_k5 := range 8 {
+//line samples_reduction.go:344
+												gc_c35a[gc_lane3+gc_k5] = offset_
+//line samples_reduction.go:344
+											}
+//line samples_reduction.go:344
+											for gc_k6 := range 8 {
+//line samples_reduction.go:344
+												gc_c35w[gc_lane3+gc_k6] = gocuda.WarpSize
+//line samples_reduction.go:344
+											}
+											gc_left10 &^= 0xff << gc_lane3
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left10 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left10&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+										mask_2 := gc_l_mask_2[gc_lane3]
+										_ = mask_2
+										mySum_2 := gc_l_mySum_2[gc_lane3]
+										_ = mySum_2
+
+//line samples_reduction.go:344
+										gc_c35m[gc_lane3] = mask_2
+										gc_c35a[gc_lane3] = offset_
+										gc_c35w[gc_lane3] = gocuda.WarpSize
+									}
+								}
+
+//line samples_reduction.go:344
+								compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
+								gc_left11 := gc_act3
+								if compiled.SIMD {
+									if gc_act3 == ^uint32(0) {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
+//line samples_reduction.go:344
+											mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
+											gc_left11 &^= 0xff << gc_lane3
+										}
+									} else {
+										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+											if gc_act3>>gc_lane3&0xff != 0xff {
+												continue
+											}
+											gc_rank3 := gc_w3 + gc_lane3
+											_ = gc_rank3
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadInt32x8Slice(gc_l_mySum_2[gc_lane3:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
+//line samples_reduction.go:344
+											mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
+											gc_left11 &^= 0xff << gc_lane3
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left11 != 0 {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										if gc_left11&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+										mySum_2 := gc_l_mySum_2[gc_lane3]
+										_ = mySum_2
+
+//line samples_reduction.go:344
+										mySum_2 += gc_c35r[gc_lane3]
+										gc_l_mySum_2[gc_lane3] = mySum_2
+									}
+								}
+							}
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_act3&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								mySum_2 := gc_l_mySum_2[gc_lane3]
+								_ = mySum_2
+								var r_ int32
+								_ = r_
+								var returned_ bool
+								_ = returned_
 
 //line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane3] = r_
-							gc_l_returned_[gc_lane3] = returned_
+								r_ = mySum_2
+
+//line samples_reduction.go:346
+								returned_ = true
+								gc_l_r_[gc_lane3] = r_
+								gc_l_returned_[gc_lane3] = returned_
+							}
 						}
+						gc_act3 = gc_save253 &^ gc_dead3
 					}
-					gc_act3 = gc_save253 &^ gc_dead3
-				}
-				gc_left12 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+					gc_left12 := gc_act3
+					if compiled.SIMD {
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line samples_reduction.go:408
-							var mySum archsimd.Int32x8
+								var mySum archsimd.Int32x8
 //line samples_reduction.go:408
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:408
-							r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
+								r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
 //line samples_reduction.go:408
-							_ = r_
+								_ = r_
 //line samples_reduction.go:408
-							mySum = r_
+								mySum = r_
 //line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line samples_reduction.go:408
+								var mySum archsimd.Int32x8
+//line samples_reduction.go:408
+								_ = mySum
+//line samples_reduction.go:408
+								r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
+//line samples_reduction.go:408
+								_ = r_
+//line samples_reduction.go:408
+								mySum = r_
+//line samples_reduction.go:408
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
+							}
 						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left12 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left12&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line samples_reduction.go:408
-							var mySum archsimd.Int32x8
-//line samples_reduction.go:408
+							var mySum int32
 							_ = mySum
-//line samples_reduction.go:408
-							r_ := archsimd.LoadInt32x8Slice(gc_l_r_[gc_lane3:])
-//line samples_reduction.go:408
+							r_ := gc_l_r_[gc_lane3]
 							_ = r_
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left12 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left12&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						var mySum int32
-						_ = mySum
-						r_ := gc_l_r_[gc_lane3]
-						_ = r_
 
 //line samples_reduction.go:408
-						mySum = r_
-						gc_s_mySum[gc_rank3] = mySum
+							mySum = r_
+							gc_s_mySum[gc_rank3] = mySum
+						}
 					}
 				}
+				gc_act3 = gc_save273 &^ gc_dead3
 			}
-			gc_act3 = gc_save273 &^ gc_dead3
 		}
 	}
 	{
@@ -31123,11 +31159,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:391
 	_ = mask_
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_l_mySum_ [32]uint32
 		var gc_l_v [32]int32
 		var gc_l_ok [32]bool
@@ -31135,283 +31167,289 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_l_returned [32]bool
 		var gc_c41r [32]int32
 		var gc_c42r [32]uint32
-		{
-			gc_tidx16 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx16.X - 1
-			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				gridSize := gc_s_gridSize[gc_rank4]
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				gc_tidx16 := gc_b4.At(gc_w4)
+				gc_tx4 := gc_tidx16.X - 1
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+					gridSize := gc_s_gridSize[gc_rank4]
 
 //line samples_reduction.go:369
-				var mySum uint32
+					var mySum uint32
 
 //line samples_reduction.go:371
-				if nIsPow2 {
-					i := gc_bx4*blockSize*2 + gc_tx4
-					gridSize = gridSize << 1
+					if nIsPow2 {
+						i := gc_bx4*blockSize*2 + gc_tx4
+						gridSize = gridSize << 1
 
-					for i < n {
+						for i < n {
 //line samples_reduction.go:375
-						if gc_b4.Stopped() {
+							if gc_b4.Stopped() {
 //line samples_reduction.go:375
-							return
+								return
 //line samples_reduction.go:375
+							}
+							mySum += gIdata[i]
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+							i += gridSize
 						}
-						mySum += gIdata[i]
-						if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
+					} else {
+						i_ := gc_bx4*blockSize + gc_tx4
+						for i_ < n {
+//line samples_reduction.go:384
+							if gc_b4.Stopped() {
+//line samples_reduction.go:384
+								return
+//line samples_reduction.go:384
+							}
+							mySum += gIdata[i_]
+							i_ += gridSize
 						}
-						i += gridSize
 					}
-				} else {
-					i_ := gc_bx4*blockSize + gc_tx4
-					for i_ < n {
-//line samples_reduction.go:384
-						if gc_b4.Stopped() {
-//line samples_reduction.go:384
-							return
-//line samples_reduction.go:384
-						}
-						mySum += gIdata[i_]
-						i_ += gridSize
-					}
+
+//line samples_reduction.go:391
+					var mySum_ uint32 = mySum
+
+//line samples_reduction.go:391
+					_ = mySum_
+
+//line samples_reduction.go:391
+					var r uint32
+
+//line samples_reduction.go:391
+					_ = r
+
+//line samples_reduction.go:391
+					var returned bool
+
+//line samples_reduction.go:391
+					_ = returned
+					_ = mySum
+					_ = mySum_
+					_ = r
+					_ = returned
+					gc_l_mySum_[gc_lane4] = mySum_
+					gc_s_gridSize[gc_rank4] = gridSize
+					gc_s_mySum[gc_rank4] = mySum
+					gc_l_r[gc_lane4] = r
+					gc_l_returned[gc_lane4] = returned
 				}
-
-//line samples_reduction.go:391
-				var mySum_ uint32 = mySum
-
-//line samples_reduction.go:391
-				_ = mySum_
-
-//line samples_reduction.go:391
-				var r uint32
-
-//line samples_reduction.go:391
-				_ = r
-
-//line samples_reduction.go:391
-				var returned bool
-
-//line samples_reduction.go:391
-				_ = returned
-				_ = mySum
-				_ = mySum_
-				_ = r
-				_ = returned
-				gc_l_mySum_[gc_lane4] = mySum_
-				gc_s_gridSize[gc_rank4] = gridSize
-				gc_s_mySum[gc_rank4] = mySum
-				gc_l_r[gc_lane4] = r
-				gc_l_returned[gc_lane4] = returned
-			}
-		}
-		{
-			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				mySum_ := gc_l_mySum_[gc_lane4]
-				_ = mySum_
-
-//line samples_reduction.go:340
-				v, ok := any(mySum_).(int32)
-				_ = v
-				_ = ok
-				gc_l_v[gc_lane4] = v
-				gc_l_ok[gc_lane4] = ok
 			}
 			{
-				var gc_m94 uint32
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
-					ok := gc_l_ok[gc_lane4]
-					_ = ok
+					mySum_ := gc_l_mySum_[gc_lane4]
+					_ = mySum_
 
 //line samples_reduction.go:340
-					if ok {
-						gc_m94 |= 1 << gc_lane4
-					}
+					v, ok := any(mySum_).(int32)
+					_ = v
+					_ = ok
+					gc_l_v[gc_lane4] = v
+					gc_l_ok[gc_lane4] = ok
 				}
-				gc_save94 := gc_act4
-				gc_act4 = gc_save94 & gc_m94
-				if gc_act4 != 0 {
+				{
+					var gc_m94 uint32
+					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+						ok := gc_l_ok[gc_lane4]
+						_ = ok
+
+//line samples_reduction.go:340
+						if ok {
+							gc_m94 |= 1 << gc_lane4
+						}
+					}
+					gc_save94 := gc_act4
+					gc_act4 = gc_save94 & gc_m94
+					if gc_act4 != 0 {
 
 //line samples_reduction.go:341
-					compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, mask_, nil, &gc_l_v, nil, nil, &gc_c41r)
+						compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, mask_, nil, &gc_l_v, nil, nil, &gc_c41r)
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_act4&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+							var r uint32
+							_ = r
+							var returned bool
+							_ = returned
+
+//line samples_reduction.go:341
+							r = any(gc_c41r[gc_lane4]).(uint32)
+
+//line samples_reduction.go:341
+							returned = true
+							gc_l_r[gc_lane4] = r
+							gc_l_returned[gc_lane4] = returned
+						}
+					}
+					gc_act4 = gc_save94 &^ gc_dead4
+				}
+			}
+			{
+				var gc_m134 uint32
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+					returned := gc_l_returned[gc_lane4]
+					_ = returned
+
+//line samples_reduction.go:342
+					if !returned {
+						gc_m134 |= 1 << gc_lane4
+					}
+				}
+				gc_save134 := gc_act4
+				gc_act4 = gc_save134 & gc_m134
+				if gc_act4 != 0 {
+
+//line samples_reduction.go:343
+					if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+						var gc_run3 compiled.ShflSteps
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							gc_run3.Add(offset, 0, 32)
+							if gc_run3.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
+					} else {
+
+//line samples_reduction.go:343
+						for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line samples_reduction.go:344
+							if gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
+							} else {
+
+//line samples_reduction.go:344
+								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
+								gc_left13 := gc_act4
+								if compiled.SIMD {
+									if gc_act4 == ^uint32(0) {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:344
+											mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mySum_
+//line samples_reduction.go:344
+											mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line samples_reduction.go:344
+											mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
+											gc_left13 &^= 0xff << gc_lane4
+										}
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:344
+											mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mySum_
+//line samples_reduction.go:344
+											mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
+//line samples_reduction.go:344
+											mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
+											gc_left13 &^= 0xff << gc_lane4
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left13 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left13&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+										mySum_ := gc_l_mySum_[gc_lane4]
+										_ = mySum_
+
+//line samples_reduction.go:344
+										mySum_ += gc_c42r[gc_lane4]
+										gc_l_mySum_[gc_lane4] = mySum_
+									}
+								}
+							}
+						}
+					}
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						if gc_act4&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						_ = gc_rank4
+						mySum_ := gc_l_mySum_[gc_lane4]
+						_ = mySum_
 						var r uint32
 						_ = r
 						var returned bool
 						_ = returned
 
-//line samples_reduction.go:341
-						r = any(gc_c41r[gc_lane4]).(uint32)
+//line samples_reduction.go:346
+						r = mySum_
 
-//line samples_reduction.go:341
+//line samples_reduction.go:346
 						returned = true
 						gc_l_r[gc_lane4] = r
 						gc_l_returned[gc_lane4] = returned
 					}
 				}
-				gc_act4 = gc_save94 &^ gc_dead4
+				gc_act4 = gc_save134 &^ gc_dead4
 			}
-		}
-		{
-			var gc_m134 uint32
-			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
-				returned := gc_l_returned[gc_lane4]
-				_ = returned
-
-//line samples_reduction.go:342
-				if !returned {
-					gc_m134 |= 1 << gc_lane4
-				}
-			}
-			gc_save134 := gc_act4
-			gc_act4 = gc_save134 & gc_m134
-			if gc_act4 != 0 {
-
-//line samples_reduction.go:343
-				if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-					var gc_run3 compiled.ShflSteps
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						gc_run3.Add(offset, 0, 32)
-						if gc_run3.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_mySum_, &gc_run3)
-				} else {
-
-//line samples_reduction.go:343
-					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line samples_reduction.go:344
-						if gc_act4 == ^uint32(0) && mask_ == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_mySum_, offset, 0, 32)
-						} else {
-
-//line samples_reduction.go:344
-							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
-							gc_left13 := gc_act4
-							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
-//line samples_reduction.go:344
-										_ = mySum_
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-										gc_left13 &^= 0xff << gc_lane4
-									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line samples_reduction.go:344
-										mySum_ := archsimd.LoadUint32x8Slice(gc_l_mySum_[gc_lane4:])
-//line samples_reduction.go:344
-										_ = mySum_
-//line samples_reduction.go:344
-										mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
-//line samples_reduction.go:344
-										mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-										gc_left13 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left13 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left13&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-									mySum_ := gc_l_mySum_[gc_lane4]
-									_ = mySum_
-
-//line samples_reduction.go:344
-									mySum_ += gc_c42r[gc_lane4]
-									gc_l_mySum_[gc_lane4] = mySum_
-								}
-							}
-						}
-					}
-				}
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
+			{
+				gc_tidx16 := gc_b4.At(gc_w4)
+				gc_tx4 := gc_tidx16.X - 1
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
 					}
 					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-					mySum_ := gc_l_mySum_[gc_lane4]
-					_ = mySum_
-					var r uint32
-					_ = r
-					var returned bool
-					_ = returned
-
-//line samples_reduction.go:346
-					r = mySum_
-
-//line samples_reduction.go:346
-					returned = true
-					gc_l_r[gc_lane4] = r
-					gc_l_returned[gc_lane4] = returned
-				}
-			}
-			gc_act4 = gc_save134 &^ gc_dead4
-		}
-		{
-			gc_tidx16 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx16.X - 1
-			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_pos4.Thread = gc_rank4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:361
-				tid := gc_tx4
-				_ = tid
-				var mySum uint32
-				_ = mySum
-				r := gc_l_r[gc_lane4]
-				_ = r
+					tid := gc_tx4
+					_ = tid
+					var mySum uint32
+					_ = mySum
+					r := gc_l_r[gc_lane4]
+					_ = r
 
 //line samples_reduction.go:391
-				mySum = r
+					mySum = r
 
 //line samples_reduction.go:394
-				if tid%gocuda.WarpSize == 0 {
-					sdata[tid/gocuda.WarpSize] = mySum
+					if tid%gocuda.WarpSize == 0 {
+						sdata[tid/gocuda.WarpSize] = mySum
+					}
+					gc_s_mySum[gc_rank4] = mySum
 				}
-				gc_s_mySum[gc_rank4] = mySum
 			}
 		}
 	}
@@ -31423,11 +31461,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_cnt4 := min(32, gc_n4-gc_w4)
-		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-		var gc_dead4 uint32
-		_ = gc_dead4
+	{
 		var gc_l_mask_2 [32]uint32
 		var gc_l_mySum_2 [32]uint32
 		var gc_l_v_ [32]int32
@@ -31443,593 +31477,599 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_c45a [32]int
 		var gc_c45w [32]int
 		var gc_c45r [32]uint32
-		{
-			gc_tidx16 := gc_b4.At(gc_w4)
-			gc_tx4 := gc_tidx16.X - 1
-			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-				gc_tx4++
-				if gc_tx4 == gc_bdx4 {
-					gc_tx4 = 0
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-
-//line samples_reduction.go:361
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:404
-				gc_c43v[gc_lane4] = tid < shmemExtent
-			}
-		}
-
-//line samples_reduction.go:404
-		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
-		gc_left14 := gc_act4
-		if compiled.SIMD {
-			if gc_act4 == ^uint32(0) {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+			var gc_dead4 uint32
+			_ = gc_dead4
+			{
+				gc_tidx16 := gc_b4.At(gc_w4)
+				gc_tx4 := gc_tidx16.X - 1
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+					gc_tx4++
+					if gc_tx4 == gc_bdx4 {
+						gc_tx4 = 0
+					}
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
+
+//line samples_reduction.go:361
+					tid := gc_tx4
+					_ = tid
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-//line samples_reduction.go:404
-					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-					gc_left14 &^= 0xff << gc_lane4
+					gc_c43v[gc_lane4] = tid < shmemExtent
 				}
-			} else {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
+			}
+
+//line samples_reduction.go:404
+			compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
+			gc_left14 := gc_act4
+			if compiled.SIMD {
+				if gc_act4 == ^uint32(0) {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
+						gc_left14 &^= 0xff << gc_lane4
+					}
+				} else {
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+						if gc_act4>>gc_lane4&0xff != 0xff {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+//line samples_reduction.go:404
+						ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
+//line samples_reduction.go:404
+						_ = ballotResult
+//line samples_reduction.go:404
+						ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
+						gc_left14 &^= 0xff << gc_lane4
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left14 != 0 {
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left14&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
+
 //line samples_reduction.go:404
-					ballotResult := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
-//line samples_reduction.go:404
+					ballotResult := gc_c43r[gc_lane4]
 					_ = ballotResult
-//line samples_reduction.go:404
-					ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-					gc_left14 &^= 0xff << gc_lane4
+					gc_l_ballotResult[gc_lane4] = ballotResult
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left14 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left14&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
-
-//line samples_reduction.go:404
-				ballotResult := gc_c43r[gc_lane4]
-				_ = ballotResult
-				gc_l_ballotResult[gc_lane4] = ballotResult
-			}
-		}
-		{
-			var gc_m274 uint32
+			{
+				var gc_m274 uint32
 
 //line samples_reduction.go:405
-			if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
-				gc_lo8, gc_hi8 := 0, 32
-				if gc_bound8 := compiled.Diff(shmemExtent, gc_x07); gc_bound8 < gc_hi8 {
-					gc_hi8 = gc_bound8
-				}
-				if gc_lo8 < gc_hi8 {
-					gc_m274 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
-				}
-			} else {
-				{
-					gc_tidx16 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx16.X - 1
-					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:361
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:405
-						if tid < shmemExtent {
-							gc_m274 |= 1 << gc_lane4
-						}
+				if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+					gc_lo8, gc_hi8 := 0, 32
+					if gc_bound8 := compiled.Diff(shmemExtent, gc_x07); gc_bound8 < gc_hi8 {
+						gc_hi8 = gc_bound8
 					}
-				}
-			}
-			gc_save274 := gc_act4
-			gc_act4 = gc_save274 & gc_m274
-			if gc_act4 != 0 {
-				{
-					gc_tidx16 := gc_b4.At(gc_w4)
-					gc_tx4 := gc_tidx16.X - 1
+					if gc_lo8 < gc_hi8 {
+						gc_m274 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
+					}
+				} else {
 					{
-						gc_x08 := gc_tidx16.X
-						gc_off7 := gc_x08
-						if gc_act4 == ^uint32(0) && gc_x08+32 <= gc_bdx4 && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
-							gc_at7 := sdata[gc_off7:][:32]
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								gc_tx4 := gc_x08 + gc_lane4
-								_ = gc_tx4
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-
-//line samples_reduction.go:361
-								tid := gc_tx4
-								_ = tid
-								var mySum uint32
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane4]
-								_ = ballotResult
-
-//line samples_reduction.go:406
-								mySum = gc_at7[gc_lane4]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 uint32 = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ uint32
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane4] = mask_2
-								gc_l_mySum_2[gc_lane4] = mySum_2
-								gc_s_mySum[gc_rank4] = mySum
-								gc_l_r_[gc_lane4] = r_
-								gc_l_returned_[gc_lane4] = returned_
+						gc_tidx16 := gc_b4.At(gc_w4)
+						gc_tx4 := gc_tidx16.X - 1
+						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
 							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
-								}
-								if gc_act4&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:361
-								tid := gc_tx4
-								_ = tid
-								var mySum uint32
-								_ = mySum
-								ballotResult := gc_l_ballotResult[gc_lane4]
-								_ = ballotResult
+							tid := gc_tx4
+							_ = tid
 
-//line samples_reduction.go:406
-								mySum = sdata[tid]
-
-//line samples_reduction.go:408
-								var mask_2 uint32 = ballotResult
-
-//line samples_reduction.go:408
-								_ = mask_2
-
-//line samples_reduction.go:408
-								var mySum_2 uint32 = mySum
-
-//line samples_reduction.go:408
-								_ = mySum_2
-
-//line samples_reduction.go:408
-								var r_ uint32
-
-//line samples_reduction.go:408
-								_ = r_
-
-//line samples_reduction.go:408
-								var returned_ bool
-
-//line samples_reduction.go:408
-								_ = returned_
-								_ = mask_2
-								_ = mySum_2
-								_ = r_
-								_ = returned_
-								gc_l_mask_2[gc_lane4] = mask_2
-								gc_l_mySum_2[gc_lane4] = mySum_2
-								gc_s_mySum[gc_rank4] = mySum
-								gc_l_r_[gc_lane4] = r_
-								gc_l_returned_[gc_lane4] = returned_
+//line samples_reduction.go:405
+							if tid < shmemExtent {
+								gc_m274 |= 1 << gc_lane4
 							}
 						}
 					}
 				}
-				{
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-						mySum_2 := gc_l_mySum_2[gc_lane4]
-						_ = mySum_2
+				gc_save274 := gc_act4
+				gc_act4 = gc_save274 & gc_m274
+				if gc_act4 != 0 {
+					{
+						gc_tidx16 := gc_b4.At(gc_w4)
+						gc_tx4 := gc_tidx16.X - 1
+						{
+							gc_x08 := gc_tidx16.X
+							gc_off7 := gc_x08
+							if gc_act4 == ^uint32(0) && gc_x08+32 <= gc_bdx4 && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+								gc_at7 := sdata[gc_off7:][:32]
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4 := gc_x08 + gc_lane4
+									_ = gc_tx4
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
 
-//line samples_reduction.go:340
-						v_, ok_ := any(mySum_2).(int32)
-						_ = v_
-						_ = ok_
-						gc_l_v_[gc_lane4] = v_
-						gc_l_ok_[gc_lane4] = ok_
+//line samples_reduction.go:361
+									tid := gc_tx4
+									_ = tid
+									var mySum uint32
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane4]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = gc_at7[gc_lane4]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 uint32 = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ uint32
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane4] = mask_2
+									gc_l_mySum_2[gc_lane4] = mySum_2
+									gc_s_mySum[gc_rank4] = mySum
+									gc_l_r_[gc_lane4] = r_
+									gc_l_returned_[gc_lane4] = returned_
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_act4&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+									tid := gc_tx4
+									_ = tid
+									var mySum uint32
+									_ = mySum
+									ballotResult := gc_l_ballotResult[gc_lane4]
+									_ = ballotResult
+
+//line samples_reduction.go:406
+									mySum = sdata[tid]
+
+//line samples_reduction.go:408
+									var mask_2 uint32 = ballotResult
+
+//line samples_reduction.go:408
+									_ = mask_2
+
+//line samples_reduction.go:408
+									var mySum_2 uint32 = mySum
+
+//line samples_reduction.go:408
+									_ = mySum_2
+
+//line samples_reduction.go:408
+									var r_ uint32
+
+//line samples_reduction.go:408
+									_ = r_
+
+//line samples_reduction.go:408
+									var returned_ bool
+
+//line samples_reduction.go:408
+									_ = returned_
+									_ = mask_2
+									_ = mySum_2
+									_ = r_
+									_ = returned_
+									gc_l_mask_2[gc_lane4] = mask_2
+									gc_l_mySum_2[gc_lane4] = mySum_2
+									gc_s_mySum[gc_rank4] = mySum
+									gc_l_r_[gc_lane4] = r_
+									gc_l_returned_[gc_lane4] = returned_
+								}
+							}
+						}
 					}
 					{
-						var gc_m214 uint32
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							if gc_act4&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							gc_pos4.Thread = gc_rank4
-							ok_ := gc_l_ok_[gc_lane4]
-							_ = ok_
+							mySum_2 := gc_l_mySum_2[gc_lane4]
+							_ = mySum_2
 
 //line samples_reduction.go:340
-							if ok_ {
-								gc_m214 |= 1 << gc_lane4
-							}
+							v_, ok_ := any(mySum_2).(int32)
+							_ = v_
+							_ = ok_
+							gc_l_v_[gc_lane4] = v_
+							gc_l_ok_[gc_lane4] = ok_
 						}
-						gc_save214 := gc_act4
-						gc_act4 = gc_save214 & gc_m214
-						if gc_act4 != 0 {
-							gc_left15 := gc_act4
-							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c44m[gc_lane4:])
-										gc_left15 &^= 0xff << gc_lane4
-									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line samples_reduction.go:341
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
-//line samples_reduction.go:341
-										_ = mask_2
-//line samples_reduction.go:341
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
-//line samples_reduction.go:341
-										_ = v_
-//line samples_reduction.go:341
-										mask_2.StoreSlice(gc_c44m[gc_lane4:])
-										gc_left15 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left15 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left15&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-									mask_2 := gc_l_mask_2[gc_lane4]
-									_ = mask_2
-									v_ := gc_l_v_[gc_lane4]
-									_ = v_
-
-//line samples_reduction.go:341
-									gc_c44m[gc_lane4] = mask_2
-								}
-							}
-
-//line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, 0, &gc_c44m, &gc_l_v_, nil, nil, &gc_c44r)
+						{
+							var gc_m214 uint32
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								if gc_act4&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
-								var r_ uint32
-								_ = r_
-								var returned_ bool
-								_ = returned_
+								ok_ := gc_l_ok_[gc_lane4]
+								_ = ok_
 
-//line samples_reduction.go:341
-								r_ = any(gc_c44r[gc_lane4]).(uint32)
-
-//line samples_reduction.go:341
-								returned_ = true
-								gc_l_r_[gc_lane4] = r_
-								gc_l_returned_[gc_lane4] = returned_
+//line samples_reduction.go:340
+								if ok_ {
+									gc_m214 |= 1 << gc_lane4
+								}
 							}
-						}
-						gc_act4 = gc_save214 &^ gc_dead4
-					}
-				}
-				{
-					var gc_m254 uint32
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-						returned_ := gc_l_returned_[gc_lane4]
-						_ = returned_
-
-//line samples_reduction.go:342
-						if !returned_ {
-							gc_m254 |= 1 << gc_lane4
-						}
-					}
-					gc_save254 := gc_act4
-					gc_act4 = gc_save254 & gc_m254
-					if gc_act4 != 0 {
-
-//line samples_reduction.go:343
-						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left16 := gc_act4
-							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
-//line samples_reduction.go:344
-										_ = mask_2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c45m[gc_lane4:])
-//line samples_reduction.go:344
-										for gc_k11 := range 8 {
-//line samples_reduction.go:344
-											gc_c45a[gc_lane4+gc_k11] = offset_
-//line samples_reduction.go:344
+							gc_save214 := gc_act4
+							gc_act4 = gc_save214 & gc_m214
+							if gc_act4 != 0 {
+								gc_left15 := gc_act4
+								if compiled.SIMD {
+									if gc_act4 == ^uint32(0) {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c44m[gc_lane4:])
+											gc_left15 &^= 0xff << gc_lane4
 										}
-//line samples_reduction.go:344
-										for gc_k12 := range 8 {
-//line samples_reduction.go:344
-											gc_c45w[gc_lane4+gc_k12] = gocuda.WarpSize
-//line samples_reduction.go:344
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:341
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:341
+											_ = mask_2
+//line samples_reduction.go:341
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
+//line samples_reduction.go:341
+											_ = v_
+//line samples_reduction.go:341
+											mask_2.StoreSlice(gc_c44m[gc_lane4:])
+											gc_left15 &^= 0xff << gc_lane4
 										}
-										gc_left16 &^= 0xff << gc_lane4
 									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left15 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left15&(1<<gc_lane4) == 0 {
 											continue
 										}
 										gc_rank4 := gc_w4 + gc_lane4
 										_ = gc_rank4
-//line samples_reduction.go:344
-										mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
-//line samples_reduction.go:344
+										mask_2 := gc_l_mask_2[gc_lane4]
 										_ = mask_2
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mask_2.StoreSlice(gc_c45m[gc_lane4:])
-//line samples_reduction.go:344
-										for gc_k9 := range 8 {
-//line samples_reduction.go:344
-											gc_c45a[gc_lane4+gc_k9] = offset_
-//line samples_reduction.go:344
-										}
-//line samples_reduction.go:344
-										for gc_k10 := range 8 {
-//line samples_reduction.go:344
-											gc_c45w[gc_lane4+gc_k10] = gocuda.WarpSize
-//line samples_reduction.go:344
-										}
-										gc_left16 &^= 0xff << gc_lane4
+										v_ := gc_l_v_[gc_lane4]
+										_ = v_
+
+//line samples_reduction.go:341
+										gc_c44m[gc_lane4] = mask_2
 									}
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left16 != 0 {
+
+//line samples_reduction.go:341
+								compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, 0, &gc_c44m, &gc_l_v_, nil, nil, &gc_c44r)
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left16&(1<<gc_lane4) == 0 {
+									if gc_act4&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-									mask_2 := gc_l_mask_2[gc_lane4]
-									_ = mask_2
-									mySum_2 := gc_l_mySum_2[gc_lane4]
-									_ = mySum_2
+									gc_pos4.Thread = gc_rank4
+									var r_ uint32
+									_ = r_
+									var returned_ bool
+									_ = returned_
 
-//line samples_reduction.go:344
-									gc_c45m[gc_lane4] = mask_2
-									gc_c45a[gc_lane4] = offset_
-									gc_c45w[gc_lane4] = gocuda.WarpSize
+//line samples_reduction.go:341
+									r_ = any(gc_c44r[gc_lane4]).(uint32)
+
+//line samples_reduction.go:341
+									returned_ = true
+									gc_l_r_[gc_lane4] = r_
+									gc_l_returned_[gc_lane4] = returned_
 								}
 							}
-
-//line samples_reduction.go:344
-							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
-							gc_left17 := gc_act4
-							if compiled.SIMD {
-								if gc_act4 == ^uint32(0) {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
-									}
-								} else {
-									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-										if gc_act4>>gc_lane4&0xff != 0xff {
-											continue
-										}
-										gc_rank4 := gc_w4 + gc_lane4
-										_ = gc_rank4
-//line samples_reduction.go:344
-										mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
-//line samples_reduction.go:344
-										_ = mySum_2
-//line samples_reduction.go:344
-										mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
-//line samples_reduction.go:344
-										mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-										gc_left17 &^= 0xff << gc_lane4
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left17 != 0 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left17&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-									mySum_2 := gc_l_mySum_2[gc_lane4]
-									_ = mySum_2
-
-//line samples_reduction.go:344
-									mySum_2 += gc_c45r[gc_lane4]
-									gc_l_mySum_2[gc_lane4] = mySum_2
-								}
-							}
+							gc_act4 = gc_save214 &^ gc_dead4
 						}
+					}
+					{
+						var gc_m254 uint32
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							if gc_act4&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							mySum_2 := gc_l_mySum_2[gc_lane4]
-							_ = mySum_2
-							var r_ uint32
-							_ = r_
-							var returned_ bool
+							gc_pos4.Thread = gc_rank4
+							returned_ := gc_l_returned_[gc_lane4]
 							_ = returned_
 
-//line samples_reduction.go:346
-							r_ = mySum_2
+//line samples_reduction.go:342
+							if !returned_ {
+								gc_m254 |= 1 << gc_lane4
+							}
+						}
+						gc_save254 := gc_act4
+						gc_act4 = gc_save254 & gc_m254
+						if gc_act4 != 0 {
+
+//line samples_reduction.go:343
+							for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
+								gc_left16 := gc_act4
+								if compiled.SIMD {
+									if gc_act4 == ^uint32(0) {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:344
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mask_2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mask_2.StoreSlice(gc_c45m[gc_lane4:])
+//line samples_reduction.go:344
+											for gc_k11 := range 8 {
+//line samples_reduction.go:344
+												gc_c45a[gc_lane4+gc_k11] = offset_
+//line samples_reduction.go:344
+											}
+//line samples_reduction.go:344
+											for gc_k12 := range 8 {
+//line samples_reduction.go:344
+												gc_c45w[gc_lane4+gc_k12] = gocuda.WarpSize
+//line samples_reduction.go:344
+											}
+											gc_left16 &^= 0xff << gc_lane4
+										}
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:344
+											mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mask_2
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mask_2.StoreSlice(gc_c45m[gc_lane4:])
+//line samples_reduction.go:344
+											for gc_k9 := range 8 {
+//line samples_reduction.go:344
+												gc_c45a[gc_lane4+gc_k9] = offset_
+//line samples_reduction.go:344
+											}
+//line samples_reduction.go:344
+											for gc_k10 := range 8 {
+//line samples_reduction.go:344
+												gc_c45w[gc_lane4+gc_k10] = gocuda.WarpSize
+//line samples_reduction.go:344
+											}
+											gc_left16 &^= 0xff << gc_lane4
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left16 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left16&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+										mask_2 := gc_l_mask_2[gc_lane4]
+										_ = mask_2
+										mySum_2 := gc_l_mySum_2[gc_lane4]
+										_ = mySum_2
+
+//line samples_reduction.go:344
+										gc_c45m[gc_lane4] = mask_2
+										gc_c45a[gc_lane4] = offset_
+										gc_c45w[gc_lane4] = gocuda.WarpSize
+									}
+								}
+
+//line samples_reduction.go:344
+								compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
+								gc_left17 := gc_act4
+								if compiled.SIMD {
+									if gc_act4 == ^uint32(0) {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
+//line samples_reduction.go:344
+											mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
+											gc_left17 &^= 0xff << gc_lane4
+										}
+									} else {
+										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+											if gc_act4>>gc_lane4&0xff != 0xff {
+												continue
+											}
+											gc_rank4 := gc_w4 + gc_lane4
+											_ = gc_rank4
+//line samples_reduction.go:344
+											mySum_2 := archsimd.LoadUint32x8Slice(gc_l_mySum_2[gc_lane4:])
+//line samples_reduction.go:344
+											_ = mySum_2
+//line samples_reduction.go:344
+											mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
+//line samples_reduction.go:344
+											mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
+											gc_left17 &^= 0xff << gc_lane4
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left17 != 0 {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										if gc_left17&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+										mySum_2 := gc_l_mySum_2[gc_lane4]
+										_ = mySum_2
+
+//line samples_reduction.go:344
+										mySum_2 += gc_c45r[gc_lane4]
+										gc_l_mySum_2[gc_lane4] = mySum_2
+									}
+								}
+							}
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_act4&(1<<gc_lane4) == 0 {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+								mySum_2 := gc_l_mySum_2[gc_lane4]
+								_ = mySum_2
+								var r_ uint32
+								_ = r_
+								var returned_ bool
+								_ = returned_
 
 //line samples_reduction.go:346
-							returned_ = true
-							gc_l_r_[gc_lane4] = r_
-							gc_l_returned_[gc_lane4] = returned_
+								r_ = mySum_2
+
+//line samples_reduction.go:346
+								returned_ = true
+								gc_l_r_[gc_lane4] = r_
+								gc_l_returned_[gc_lane4] = returned_
+							}
 						}
+						gc_act4 = gc_save254 &^ gc_dead4
 					}
-					gc_act4 = gc_save254 &^ gc_dead4
-				}
-				gc_left18 := gc_act4
-				if compiled.SIMD {
-					if gc_act4 == ^uint32(0) {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
+					gc_left18 := gc_act4
+					if compiled.SIMD {
+						if gc_act4 == ^uint32(0) {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
 //line samples_reduction.go:408
-							var mySum archsimd.Uint32x8
+								var mySum archsimd.Uint32x8
 //line samples_reduction.go:408
-							_ = mySum
+								_ = mySum
 //line samples_reduction.go:408
-							r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
+								r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
 //line samples_reduction.go:408
-							_ = r_
+								_ = r_
 //line samples_reduction.go:408
-							mySum = r_
+								mySum = r_
 //line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left18 &^= 0xff << gc_lane4
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+								if gc_act4>>gc_lane4&0xff != 0xff {
+									continue
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+//line samples_reduction.go:408
+								var mySum archsimd.Uint32x8
+//line samples_reduction.go:408
+								_ = mySum
+//line samples_reduction.go:408
+								r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
+//line samples_reduction.go:408
+								_ = r_
+//line samples_reduction.go:408
+								mySum = r_
+//line samples_reduction.go:408
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								gc_left18 &^= 0xff << gc_lane4
+							}
 						}
-					} else {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-							if gc_act4>>gc_lane4&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left18 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_left18&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
-//line samples_reduction.go:408
-							var mySum archsimd.Uint32x8
-//line samples_reduction.go:408
+							var mySum uint32
 							_ = mySum
-//line samples_reduction.go:408
-							r_ := archsimd.LoadUint32x8Slice(gc_l_r_[gc_lane4:])
-//line samples_reduction.go:408
+							r_ := gc_l_r_[gc_lane4]
 							_ = r_
-//line samples_reduction.go:408
-							mySum = r_
-//line samples_reduction.go:408
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-							gc_left18 &^= 0xff << gc_lane4
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left18 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left18&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						var mySum uint32
-						_ = mySum
-						r_ := gc_l_r_[gc_lane4]
-						_ = r_
 
 //line samples_reduction.go:408
-						mySum = r_
-						gc_s_mySum[gc_rank4] = mySum
+							mySum = r_
+							gc_s_mySum[gc_rank4] = mySum
+						}
 					}
 				}
+				gc_act4 = gc_save274 &^ gc_dead4
 			}
-			gc_act4 = gc_save274 &^ gc_dead4
 		}
 	}
 	{
@@ -32338,56 +32378,58 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 		_ = ctaSteps
 	}
 	{
-		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_cnt5 := min(32, gc_n5-gc_w5)
-			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
-			var gc_dead5 uint32
-			_ = gc_dead5
+		{
 			var gc_c51v [32]T
 			var gc_c51r [32]T
-			{
-				var gc_m75 uint32
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:461
-					if (gc_rank5 / 32) == 0 {
-						gc_m75 |= 1 << gc_lane5
-					}
-				}
-				gc_save75 := gc_act5
-				gc_act5 = gc_save75 & gc_m75
-				if gc_act5 != 0 {
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+				gc_cnt5 := min(32, gc_n5-gc_w5)
+				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
+				var gc_dead5 uint32
+				_ = gc_dead5
+				{
+					var gc_m75 uint32
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						gc_pos5.Thread = gc_rank5
-						threadVal := gc_s_threadVal[gc_rank5]
 
-//line samples_reduction.go:462
-						gc_c51v[gc_lane5] = threadVal
-					}
-
-//line samples_reduction.go:462
-					compiled.TileReduce[T](gc_b5, "Reduce", gc_w5, gc_act5, tile.Size(), &gc_c51v, cg.Plus[T], &gc_c51r)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
+//line samples_reduction.go:461
+						if (gc_rank5 / 32) == 0 {
+							gc_m75 |= 1 << gc_lane5
 						}
-						gc_rank5 := gc_w5 + gc_lane5
-						_ = gc_rank5
-						var threadVal T
-						_ = threadVal
+					}
+					gc_save75 := gc_act5
+					gc_act5 = gc_save75 & gc_m75
+					if gc_act5 != 0 {
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
+							threadVal := gc_s_threadVal[gc_rank5]
 
 //line samples_reduction.go:462
-						threadVal = gc_c51r[gc_lane5]
-						gc_s_threadVal[gc_rank5] = threadVal
+							gc_c51v[gc_lane5] = threadVal
+						}
+
+//line samples_reduction.go:462
+						compiled.TileReduce[T](gc_b5, "Reduce", gc_w5, gc_act5, tile.Size(), &gc_c51v, cg.Plus[T], &gc_c51r)
+						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							_ = gc_rank5
+							var threadVal T
+							_ = threadVal
+
+//line samples_reduction.go:462
+							threadVal = gc_c51r[gc_lane5]
+							gc_s_threadVal[gc_rank5] = threadVal
+						}
 					}
+					gc_act5 = gc_save75 &^ gc_dead5
 				}
-				gc_act5 = gc_save75 &^ gc_dead5
 			}
 		}
 	}
@@ -32656,94 +32698,96 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 		_ = ctaSteps
 	}
 	{
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_c21v [32]float32
 			var gc_c21r [32]float32
-			{
-				var gc_m72 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:461
-					if (gc_rank2 / 32) == 0 {
-						gc_m72 |= 1 << gc_lane2
-					}
-				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m72 uint32
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						threadVal := gc_s_threadVal[gc_rank2]
 
-//line samples_reduction.go:462
-						gc_c21v[gc_lane2] = threadVal
+//line samples_reduction.go:461
+						if (gc_rank2 / 32) == 0 {
+							gc_m72 |= 1 << gc_lane2
+						}
 					}
+					gc_save72 := gc_act2
+					gc_act2 = gc_save72 & gc_m72
+					if gc_act2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							threadVal := gc_s_threadVal[gc_rank2]
 
 //line samples_reduction.go:462
-					compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							gc_c21v[gc_lane2] = threadVal
+						}
+
 //line samples_reduction.go:462
-								var threadVal archsimd.Float32x8
+						compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+						gc_left := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line samples_reduction.go:462
-								_ = threadVal
+									var threadVal archsimd.Float32x8
 //line samples_reduction.go:462
-								threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+									_ = threadVal
 //line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
-								gc_left &^= 0xff << gc_lane2
+									threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line samples_reduction.go:462
+									threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:462
+									var threadVal archsimd.Float32x8
+//line samples_reduction.go:462
+									_ = threadVal
+//line samples_reduction.go:462
+									threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line samples_reduction.go:462
+									threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
+									gc_left &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line samples_reduction.go:462
-								var threadVal archsimd.Float32x8
-//line samples_reduction.go:462
+								var threadVal float32
 								_ = threadVal
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var threadVal float32
-							_ = threadVal
 
 //line samples_reduction.go:462
-							threadVal = gc_c21r[gc_lane2]
-							gc_s_threadVal[gc_rank2] = threadVal
+								threadVal = gc_c21r[gc_lane2]
+								gc_s_threadVal[gc_rank2] = threadVal
+							}
 						}
 					}
+					gc_act2 = gc_save72 &^ gc_dead2
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
 		}
 	}
@@ -33012,94 +33056,96 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 		_ = ctaSteps
 	}
 	{
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+		{
 			var gc_c31v [32]int32
 			var gc_c31r [32]int32
-			{
-				var gc_m73 uint32
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:461
-					if (gc_rank3 / 32) == 0 {
-						gc_m73 |= 1 << gc_lane3
-					}
-				}
-				gc_save73 := gc_act3
-				gc_act3 = gc_save73 & gc_m73
-				if gc_act3 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					var gc_m73 uint32
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_rank3 := gc_w3 + gc_lane3
 						gc_pos3.Thread = gc_rank3
-						threadVal := gc_s_threadVal[gc_rank3]
 
-//line samples_reduction.go:462
-						gc_c31v[gc_lane3] = threadVal
+//line samples_reduction.go:461
+						if (gc_rank3 / 32) == 0 {
+							gc_m73 |= 1 << gc_lane3
+						}
 					}
+					gc_save73 := gc_act3
+					gc_act3 = gc_save73 & gc_m73
+					if gc_act3 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_act3&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+							threadVal := gc_s_threadVal[gc_rank3]
 
 //line samples_reduction.go:462
-					compiled.TileReduce[int32](gc_b3, "Reduce", gc_w3, gc_act3, tile.Size(), &gc_c31v, cg.Plus[int32], &gc_c31r)
-					gc_left2 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
+							gc_c31v[gc_lane3] = threadVal
+						}
+
 //line samples_reduction.go:462
-								var threadVal archsimd.Int32x8
+						compiled.TileReduce[int32](gc_b3, "Reduce", gc_w3, gc_act3, tile.Size(), &gc_c31v, cg.Plus[int32], &gc_c31r)
+						gc_left2 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
 //line samples_reduction.go:462
-								_ = threadVal
+									var threadVal archsimd.Int32x8
 //line samples_reduction.go:462
-								threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+									_ = threadVal
 //line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
-								gc_left2 &^= 0xff << gc_lane3
+									threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line samples_reduction.go:462
+									threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
+									gc_left2 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:462
+									var threadVal archsimd.Int32x8
+//line samples_reduction.go:462
+									_ = threadVal
+//line samples_reduction.go:462
+									threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
+//line samples_reduction.go:462
+									threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
+									gc_left2 &^= 0xff << gc_lane3
+								}
 							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left2&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line samples_reduction.go:462
-								var threadVal archsimd.Int32x8
-//line samples_reduction.go:462
+								var threadVal int32
 								_ = threadVal
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank3:])
-								gc_left2 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left2&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							var threadVal int32
-							_ = threadVal
 
 //line samples_reduction.go:462
-							threadVal = gc_c31r[gc_lane3]
-							gc_s_threadVal[gc_rank3] = threadVal
+								threadVal = gc_c31r[gc_lane3]
+								gc_s_threadVal[gc_rank3] = threadVal
+							}
 						}
 					}
+					gc_act3 = gc_save73 &^ gc_dead3
 				}
-				gc_act3 = gc_save73 &^ gc_dead3
 			}
 		}
 	}
@@ -33368,94 +33414,96 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 		_ = ctaSteps
 	}
 	{
-		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_cnt4 := min(32, gc_n4-gc_w4)
-			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
-			var gc_dead4 uint32
-			_ = gc_dead4
+		{
 			var gc_c41v [32]uint32
 			var gc_c41r [32]uint32
-			{
-				var gc_m74 uint32
-				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:461
-					if (gc_rank4 / 32) == 0 {
-						gc_m74 |= 1 << gc_lane4
-					}
-				}
-				gc_save74 := gc_act4
-				gc_act4 = gc_save74 & gc_m74
-				if gc_act4 != 0 {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_act4&(1<<gc_lane4) == 0 {
-							continue
-						}
+			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+				gc_cnt4 := min(32, gc_n4-gc_w4)
+				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
+				var gc_dead4 uint32
+				_ = gc_dead4
+				{
+					var gc_m74 uint32
+					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 						gc_rank4 := gc_w4 + gc_lane4
 						gc_pos4.Thread = gc_rank4
-						threadVal := gc_s_threadVal[gc_rank4]
 
-//line samples_reduction.go:462
-						gc_c41v[gc_lane4] = threadVal
+//line samples_reduction.go:461
+						if (gc_rank4 / 32) == 0 {
+							gc_m74 |= 1 << gc_lane4
+						}
 					}
+					gc_save74 := gc_act4
+					gc_act4 = gc_save74 & gc_m74
+					if gc_act4 != 0 {
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							if gc_act4&(1<<gc_lane4) == 0 {
+								continue
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+							threadVal := gc_s_threadVal[gc_rank4]
 
 //line samples_reduction.go:462
-					compiled.TileReduce[uint32](gc_b4, "Reduce", gc_w4, gc_act4, tile.Size(), &gc_c41v, cg.Plus[uint32], &gc_c41r)
-					gc_left3 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
+							gc_c41v[gc_lane4] = threadVal
+						}
+
 //line samples_reduction.go:462
-								var threadVal archsimd.Uint32x8
+						compiled.TileReduce[uint32](gc_b4, "Reduce", gc_w4, gc_act4, tile.Size(), &gc_c41v, cg.Plus[uint32], &gc_c41r)
+						gc_left3 := gc_act4
+						if compiled.SIMD {
+							if gc_act4 == ^uint32(0) {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
 //line samples_reduction.go:462
-								_ = threadVal
+									var threadVal archsimd.Uint32x8
 //line samples_reduction.go:462
-								threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+									_ = threadVal
 //line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
-								gc_left3 &^= 0xff << gc_lane4
+									threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line samples_reduction.go:462
+									threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
+									gc_left3 &^= 0xff << gc_lane4
+								}
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:462
+									var threadVal archsimd.Uint32x8
+//line samples_reduction.go:462
+									_ = threadVal
+//line samples_reduction.go:462
+									threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
+//line samples_reduction.go:462
+									threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
+									gc_left3 &^= 0xff << gc_lane4
+								}
 							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								if gc_left3&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line samples_reduction.go:462
-								var threadVal archsimd.Uint32x8
-//line samples_reduction.go:462
+								var threadVal uint32
 								_ = threadVal
-//line samples_reduction.go:462
-								threadVal = archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line samples_reduction.go:462
-								threadVal.StoreSlice(gc_s_threadVal[gc_rank4:])
-								gc_left3 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left3&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							var threadVal uint32
-							_ = threadVal
 
 //line samples_reduction.go:462
-							threadVal = gc_c41r[gc_lane4]
-							gc_s_threadVal[gc_rank4] = threadVal
+								threadVal = gc_c41r[gc_lane4]
+								gc_s_threadVal[gc_rank4] = threadVal
+							}
 						}
 					}
+					gc_act4 = gc_save74 &^ gc_dead4
 				}
-				gc_act4 = gc_save74 &^ gc_dead4
 			}
 		}
 	}

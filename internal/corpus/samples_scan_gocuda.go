@@ -41,24 +41,83 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
-					gc_at := data[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(data) && 32 <= len(data)-gc_off {
+						gc_at := data[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+
+//line samples_scan.go:23
+							id := gc_bx*gc_bdx + gc_tx
+							_ = id
+
+//line samples_scan.go:28
+							value := gc_at[gc_lane]
+							_ = value
+							gc_s_value[gc_rank] = value
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples_scan.go:23
+							id := gc_bx*gc_bdx + gc_tx
+							_ = id
+
+//line samples_scan.go:28
+							value := data[id]
+							_ = value
+							gc_s_value[gc_rank] = value
+						}
+					}
+				}
+			}
+
+//line samples_scan.go:31
+			for i := 1; i <= width; i *= 2 {
+
+//line samples_scan.go:32
+				mask := uint32(0xffffffff)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					value := gc_s_value[gc_rank]
+
+//line samples_scan.go:33
+					gc_c1v[gc_lane] = value
+				}
+
+//line samples_scan.go:33
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 
@@ -66,12 +125,60 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						id := gc_bx*gc_bdx + gc_tx
 						_ = id
 
-//line samples_scan.go:28
-						value := gc_at[gc_lane]
-						_ = value
+//line samples_scan.go:24
+						laneID := id % gocuda.WarpSize
+						_ = laneID
+						value := gc_s_value[gc_rank]
+
+//line samples_scan.go:33
+						n := gc_c1r[gc_lane]
+
+//line samples_scan.go:35
+						if laneID >= i {
+							value += n
+						}
+						_ = n
 						gc_s_value[gc_rank] = value
 					}
-				} else {
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line samples_scan.go:26
+					warpID := gc_tx / gocuda.WarpSize
+					_ = warpID
+					value := gc_s_value[gc_rank]
+
+//line samples_scan.go:41
+					if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
+						sums[warpID] = value
+					}
+				}
+			}
+		}
+	}
+	{
+		var gc_l_warpSum [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m12 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -84,164 +191,23 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						id := gc_bx*gc_bdx + gc_tx
 						_ = id
 
-//line samples_scan.go:28
-						value := data[id]
-						_ = value
-						gc_s_value[gc_rank] = value
-					}
-				}
-			}
-		}
-
-//line samples_scan.go:31
-		for i := 1; i <= width; i *= 2 {
-
-//line samples_scan.go:32
-			mask := uint32(0xffffffff)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				value := gc_s_value[gc_rank]
-
-//line samples_scan.go:33
-				gc_c1v[gc_lane] = value
-			}
-
-//line samples_scan.go:33
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line samples_scan.go:23
-					id := gc_bx*gc_bdx + gc_tx
-					_ = id
-
-//line samples_scan.go:24
-					laneID := id % gocuda.WarpSize
-					_ = laneID
-					value := gc_s_value[gc_rank]
-
-//line samples_scan.go:33
-					n := gc_c1r[gc_lane]
-
-//line samples_scan.go:35
-					if laneID >= i {
-						value += n
-					}
-					_ = n
-					gc_s_value[gc_rank] = value
-				}
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_scan.go:26
-				warpID := gc_tx / gocuda.WarpSize
-				_ = warpID
-				value := gc_s_value[gc_rank]
-
-//line samples_scan.go:41
-				if gc_tx%gocuda.WarpSize == gocuda.WarpSize-1 {
-					sums[warpID] = value
-				}
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_warpSum [32]int32
-		var gc_c2r [32]int32
-		{
-			var gc_m12 uint32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:23
-					id := gc_bx*gc_bdx + gc_tx
-					_ = id
-
-//line samples_scan.go:24
-					laneID := id % gocuda.WarpSize
-					_ = laneID
-
-//line samples_scan.go:26
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-
-//line samples_scan.go:48
-					if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
-						gc_m12 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_scan.go:23
-						id := gc_bx*gc_bdx + gc_tx
-						_ = id
-
 //line samples_scan.go:24
 						laneID := id % gocuda.WarpSize
 						_ = laneID
 
-//line samples_scan.go:49
-						warpSum := sums[laneID]
-						_ = warpSum
-						gc_l_warpSum[gc_lane] = warpSum
+//line samples_scan.go:26
+						warpID := gc_tx / gocuda.WarpSize
+						_ = warpID
+
+//line samples_scan.go:48
+						if warpID == 0 && laneID < gc_bdx/gocuda.WarpSize {
+							gc_m12 |= 1 << gc_lane
+						}
 					}
 				}
-
-//line samples_scan.go:51
-				mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
-
-//line samples_scan.go:52
-				for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
-
-//line samples_scan.go:53
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
+				gc_save12 := gc_act
+				gc_act = gc_save12 & gc_m12
+				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
@@ -254,7 +220,80 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+							gc_pos.Thread = gc_rank
+
+//line samples_scan.go:23
+							id := gc_bx*gc_bdx + gc_tx
+							_ = id
+
+//line samples_scan.go:24
+							laneID := id % gocuda.WarpSize
+							_ = laneID
+
+//line samples_scan.go:49
+							warpSum := sums[laneID]
+							_ = warpSum
+							gc_l_warpSum[gc_lane] = warpSum
+						}
+					}
+
+//line samples_scan.go:51
+					mask_ := uint32(1<<(gc_bdx/gocuda.WarpSize) - 1)
+
+//line samples_scan.go:52
+					for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
+
+//line samples_scan.go:53
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line samples_scan.go:23
+								id := gc_bx*gc_bdx + gc_tx
+								_ = id
+
+//line samples_scan.go:24
+								laneID := id % gocuda.WarpSize
+								_ = laneID
+								warpSum := gc_l_warpSum[gc_lane]
+								_ = warpSum
+
+//line samples_scan.go:53
+								n_ := gc_c2r[gc_lane]
+
+//line samples_scan.go:55
+								if laneID >= i_ {
+									warpSum += n_
+								}
+								_ = n_
+								gc_l_warpSum[gc_lane] = warpSum
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line samples_scan.go:23
 							id := gc_bx*gc_bdx + gc_tx
@@ -266,48 +305,13 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 							warpSum := gc_l_warpSum[gc_lane]
 							_ = warpSum
 
-//line samples_scan.go:53
-							n_ := gc_c2r[gc_lane]
-
-//line samples_scan.go:55
-							if laneID >= i_ {
-								warpSum += n_
-							}
-							_ = n_
-							gc_l_warpSum[gc_lane] = warpSum
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_scan.go:23
-						id := gc_bx*gc_bdx + gc_tx
-						_ = id
-
-//line samples_scan.go:24
-						laneID := id % gocuda.WarpSize
-						_ = laneID
-						warpSum := gc_l_warpSum[gc_lane]
-						_ = warpSum
-
 //line samples_scan.go:60
-						sums[laneID] = warpSum
+							sums[laneID] = warpSum
+						}
 					}
 				}
+				gc_act = gc_save12 &^ gc_dead
 			}
-			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 	{

@@ -42,127 +42,44 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line samples_scan.go:23
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:23
-					_ = id
-//line samples_scan.go:28
-					if id < 0 || id > len(data)-8 {
-//line samples_scan.go:28
-						break
-//line samples_scan.go:28
-					}
-//line samples_scan.go:28
-					value := archsimd.LoadInt32x8Slice(data[id:])
-//line samples_scan.go:28
-					_ = value
-//line samples_scan.go:28
-					value.StoreSlice(gc_s_value[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line samples_scan.go:23
-					var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_scan.go:23
-					_ = id
-//line samples_scan.go:28
-					if id < 0 || id > len(data)-8 {
-//line samples_scan.go:28
-						break
-//line samples_scan.go:28
-					}
-//line samples_scan.go:28
-					value := archsimd.LoadInt32x8Slice(data[id:])
-//line samples_scan.go:28
-					_ = value
-//line samples_scan.go:28
-					value.StoreSlice(gc_s_value[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
-					_ = id
-
-//line samples_scan.go:28
-					value := data[id]
-					_ = value
-					gc_s_value[gc_rank2] = value
-				}
-			}
-		}
-
-//line samples_scan.go:31
-		for i := 1; i <= width; i *= 2 {
-
-//line samples_scan.go:32
-			mask := uint32(0xffffffff)
-			gc_left2 := gc_act2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
 						_ = gc_rank2
-//line samples_scan.go:33
-						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
-//line samples_scan.go:33
+//line samples_scan.go:23
+						var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:23
+						_ = id
+//line samples_scan.go:28
+						if id < 0 || id > len(data)-8 {
+//line samples_scan.go:28
+							break
+//line samples_scan.go:28
+						}
+//line samples_scan.go:28
+						value := archsimd.LoadInt32x8Slice(data[id:])
+//line samples_scan.go:28
 						_ = value
-//line samples_scan.go:33
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+//line samples_scan.go:28
+						value.StoreSlice(gc_s_value[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -170,130 +87,39 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
 						_ = gc_rank2
-//line samples_scan.go:33
-						value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
-//line samples_scan.go:33
+//line samples_scan.go:23
+						var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_scan.go:23
+						_ = id
+//line samples_scan.go:28
+						if id < 0 || id > len(data)-8 {
+//line samples_scan.go:28
+							break
+//line samples_scan.go:28
+						}
+//line samples_scan.go:28
+						value := archsimd.LoadInt32x8Slice(data[id:])
+//line samples_scan.go:28
 						_ = value
-//line samples_scan.go:33
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+//line samples_scan.go:28
+						value.StoreSlice(gc_s_value[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					value := gc_s_value[gc_rank2]
-
-//line samples_scan.go:33
-					gc_c21v[gc_lane2] = value
-				}
-			}
-
-//line samples_scan.go:33
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
-					_ = id
-
-//line samples_scan.go:24
-					laneID := id % gocuda.WarpSize
-					_ = laneID
-					value := gc_s_value[gc_rank2]
-
-//line samples_scan.go:33
-					n := gc_c21r[gc_lane2]
-
-//line samples_scan.go:35
-					if laneID >= i {
-						value += n
-					}
-					_ = n
-					gc_s_value[gc_rank2] = value
-				}
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:26
-				warpID := gc_tx2 / gocuda.WarpSize
-				_ = warpID
-				value := gc_s_value[gc_rank2]
-
-//line samples_scan.go:41
-				if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
-					sums[warpID] = value
-				}
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_warpSum [32]int32
-		var gc_c22r [32]int32
-		{
-			var gc_m122 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:23
-					id := gc_bx2*gc_bdx2 + gc_tx2
-					_ = id
-
-//line samples_scan.go:24
-					laneID := id % gocuda.WarpSize
-					_ = laneID
-
-//line samples_scan.go:26
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-
-//line samples_scan.go:48
-					if warpID == 0 && laneID < gc_bdx2/gocuda.WarpSize {
-						gc_m122 |= 1 << gc_lane2
-					}
-				}
-			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
+			if gc_left != 0 {
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -302,8 +128,150 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:23
+						id := gc_bx2*gc_bdx2 + gc_tx2
+						_ = id
+
+//line samples_scan.go:28
+						value := data[id]
+						_ = value
+						gc_s_value[gc_rank2] = value
+					}
+				}
+			}
+
+//line samples_scan.go:31
+			for i := 1; i <= width; i *= 2 {
+
+//line samples_scan.go:32
+				mask := uint32(0xffffffff)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_scan.go:33
+							value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+//line samples_scan.go:33
+							_ = value
+//line samples_scan.go:33
+							value.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line samples_scan.go:33
+							value := archsimd.LoadInt32x8Slice(gc_s_value[gc_rank2:])
+//line samples_scan.go:33
+							_ = value
+//line samples_scan.go:33
+							value.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						value := gc_s_value[gc_rank2]
+
+//line samples_scan.go:33
+						gc_c21v[gc_lane2] = value
+					}
+				}
+
+//line samples_scan.go:33
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+
+//line samples_scan.go:23
+						id := gc_bx2*gc_bdx2 + gc_tx2
+						_ = id
+
+//line samples_scan.go:24
+						laneID := id % gocuda.WarpSize
+						_ = laneID
+						value := gc_s_value[gc_rank2]
+
+//line samples_scan.go:33
+						n := gc_c21r[gc_lane2]
+
+//line samples_scan.go:35
+						if laneID >= i {
+							value += n
+						}
+						_ = n
+						gc_s_value[gc_rank2] = value
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:26
+					warpID := gc_tx2 / gocuda.WarpSize
+					_ = warpID
+					value := gc_s_value[gc_rank2]
+
+//line samples_scan.go:41
+					if gc_tx2%gocuda.WarpSize == gocuda.WarpSize-1 {
+						sums[warpID] = value
+					}
+				}
+			}
+		}
+	}
+	{
+		var gc_l_warpSum [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m122 uint32
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
@@ -316,21 +284,19 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						laneID := id % gocuda.WarpSize
 						_ = laneID
 
-//line samples_scan.go:49
-						warpSum := sums[laneID]
-						_ = warpSum
-						gc_l_warpSum[gc_lane2] = warpSum
+//line samples_scan.go:26
+						warpID := gc_tx2 / gocuda.WarpSize
+						_ = warpID
+
+//line samples_scan.go:48
+						if warpID == 0 && laneID < gc_bdx2/gocuda.WarpSize {
+							gc_m122 |= 1 << gc_lane2
+						}
 					}
 				}
-
-//line samples_scan.go:51
-				mask_ := uint32(1<<(gc_bdx2/gocuda.WarpSize) - 1)
-
-//line samples_scan.go:52
-				for i_ := 1; i_ <= gc_bdx2/gocuda.WarpSize; i_ *= 2 {
-
-//line samples_scan.go:53
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
+				gc_save122 := gc_act2
+				gc_act2 = gc_save122 & gc_m122
+				if gc_act2 != 0 {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -343,7 +309,80 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:23
+							id := gc_bx2*gc_bdx2 + gc_tx2
+							_ = id
+
+//line samples_scan.go:24
+							laneID := id % gocuda.WarpSize
+							_ = laneID
+
+//line samples_scan.go:49
+							warpSum := sums[laneID]
+							_ = warpSum
+							gc_l_warpSum[gc_lane2] = warpSum
+						}
+					}
+
+//line samples_scan.go:51
+					mask_ := uint32(1<<(gc_bdx2/gocuda.WarpSize) - 1)
+
+//line samples_scan.go:52
+					for i_ := 1; i_ <= gc_bdx2/gocuda.WarpSize; i_ *= 2 {
+
+//line samples_scan.go:53
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+
+//line samples_scan.go:23
+								id := gc_bx2*gc_bdx2 + gc_tx2
+								_ = id
+
+//line samples_scan.go:24
+								laneID := id % gocuda.WarpSize
+								_ = laneID
+								warpSum := gc_l_warpSum[gc_lane2]
+								_ = warpSum
+
+//line samples_scan.go:53
+								n_ := gc_c22r[gc_lane2]
+
+//line samples_scan.go:55
+								if laneID >= i_ {
+									warpSum += n_
+								}
+								_ = n_
+								gc_l_warpSum[gc_lane2] = warpSum
+							}
+						}
+					}
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line samples_scan.go:23
 							id := gc_bx2*gc_bdx2 + gc_tx2
@@ -355,48 +394,13 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 							warpSum := gc_l_warpSum[gc_lane2]
 							_ = warpSum
 
-//line samples_scan.go:53
-							n_ := gc_c22r[gc_lane2]
-
-//line samples_scan.go:55
-							if laneID >= i_ {
-								warpSum += n_
-							}
-							_ = n_
-							gc_l_warpSum[gc_lane2] = warpSum
-						}
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:23
-						id := gc_bx2*gc_bdx2 + gc_tx2
-						_ = id
-
-//line samples_scan.go:24
-						laneID := id % gocuda.WarpSize
-						_ = laneID
-						warpSum := gc_l_warpSum[gc_lane2]
-						_ = warpSum
-
 //line samples_scan.go:60
-						sums[laneID] = warpSum
+							sums[laneID] = warpSum
+						}
 					}
 				}
+				gc_act2 = gc_save122 &^ gc_dead2
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
 	{

@@ -118,52 +118,54 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			sum := gc_s_sum[gc_rank]
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line chunk.go:29
-			gc_c1v[gc_lane] = sum
-		}
+				gc_c1v[gc_lane] = sum
+			}
 
 //line chunk.go:29
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line chunk.go:20
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-			var sum float32
-			_ = sum
+				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+				_ = idx
+				var sum float32
+				_ = sum
 
 //line chunk.go:29
-			sum = gc_c1r[gc_lane]
+				sum = gc_c1r[gc_lane]
 
 //line chunk.go:30
-			if (gc_rank & (32 - 1)) == 0 {
-				out[idx] = sum
+				if (gc_rank & (32 - 1)) == 0 {
+					out[idx] = sum
+				}
+				gc_s_sum[gc_rank] = sum
 			}
-			gc_s_sum[gc_rank] = sum
 		}
 	}
 }

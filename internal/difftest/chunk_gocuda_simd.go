@@ -119,52 +119,54 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line chunk.go:29
-			gc_c21v[gc_lane2] = sum
-		}
+				gc_c21v[gc_lane2] = sum
+			}
 
 //line chunk.go:29
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line chunk.go:20
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-			var sum float32
-			_ = sum
+				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+				_ = idx
+				var sum float32
+				_ = sum
 
 //line chunk.go:29
-			sum = gc_c21r[gc_lane2]
+				sum = gc_c21r[gc_lane2]
 
 //line chunk.go:30
-			if (gc_rank2 & (32 - 1)) == 0 {
-				out[idx] = sum
+				if (gc_rank2 & (32 - 1)) == 0 {
+					out[idx] = sum
+				}
+				gc_s_sum[gc_rank2] = sum
 			}
-			gc_s_sum[gc_rank2] = sum
 		}
 	}
 }

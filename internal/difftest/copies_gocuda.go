@@ -921,96 +921,98 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off2 := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
-					gc_at3 := s[gc_off2:][:32]
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+						gc_at3 := s[gc_off2:][:32]
 
 //line copies.go:67
-					copy(gc_l_v[:], gc_at3)
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						copy(gc_l_v[:], gc_at3)
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line copies.go:63
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line copies.go:67
-						v := s[tid]
-						_ = v
+							v := s[tid]
+							_ = v
 
 //line copies.go:68
-						gc_l_v[gc_lane] = v
+							gc_l_v[gc_lane] = v
+						}
 					}
 				}
 			}
-		}
 
 //line copies.go:69
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
-		} else {
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+			} else {
 
 //line copies.go:69
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
 
 //line copies.go:69
-				v += gc_c1r[gc_lane]
+					v += gc_c1r[gc_lane]
 
 //line copies.go:70
-				gc_l_v[gc_lane] = v
+					gc_l_v[gc_lane] = v
+				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx.X
-				gc_off3 := gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-					gc_at4 := s[gc_off3:][:32]
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x02 := gc_tidx.X
+					gc_off3 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+						gc_at4 := s[gc_off3:][:32]
 
 //line copies.go:71
-					copy(gc_at4, gc_l_v[:])
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						copy(gc_at4, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line copies.go:63
-						tid := gc_tx
-						_ = tid
-						v := gc_l_v[gc_lane]
-						_ = v
+							tid := gc_tx
+							_ = tid
+							v := gc_l_v[gc_lane]
+							_ = v
 
 //line copies.go:71
-						s[tid] = v
+							s[tid] = v
+						}
 					}
 				}
 			}

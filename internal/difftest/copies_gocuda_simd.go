@@ -1631,132 +1631,43 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line copies.go:63
-					var tid int = gc_tx2
-//line copies.go:63
-					_ = tid
-//line copies.go:67
-					if tid < 0 || tid > len(s)-8 {
-//line copies.go:67
-						break
-//line copies.go:67
-					}
-//line copies.go:67
-					v := archsimd.LoadFloat32x8Slice(s[tid:])
-//line copies.go:67
-					_ = v
-//line copies.go:67
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line copies.go:63
-					var tid int = gc_tx2
-//line copies.go:63
-					_ = tid
-//line copies.go:67
-					if tid < 0 || tid > len(s)-8 {
-//line copies.go:67
-						break
-//line copies.go:67
-					}
-//line copies.go:67
-					v := archsimd.LoadFloat32x8Slice(s[tid:])
-//line copies.go:67
-					_ = v
-//line copies.go:67
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-					tid := gc_tx2
-					_ = tid
-
-//line copies.go:67
-					v := s[tid]
-					_ = v
-
-//line copies.go:68
-					gc_l_v[gc_lane2] = v
-				}
-			}
-		}
-
-//line copies.go:69
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
-		} else {
-
-//line copies.go:69
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
 						_ = gc_rank2
-//line copies.go:69
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line copies.go:69
+//line copies.go:63
+						var tid int = gc_tx2
+//line copies.go:63
+						_ = tid
+//line copies.go:67
+						if tid < 0 || tid > len(s)-8 {
+//line copies.go:67
+							break
+//line copies.go:67
+						}
+//line copies.go:67
+						v := archsimd.LoadFloat32x8Slice(s[tid:])
+//line copies.go:67
 						_ = v
-//line copies.go:69
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line copies.go:69
+//line copies.go:67
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1764,130 +1675,221 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
 						_ = gc_rank2
-//line copies.go:69
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line copies.go:69
+//line copies.go:63
+						var tid int = gc_tx2
+//line copies.go:63
+						_ = tid
+//line copies.go:67
+						if tid < 0 || tid > len(s)-8 {
+//line copies.go:67
+							break
+//line copies.go:67
+						}
+//line copies.go:67
+						v := archsimd.LoadFloat32x8Slice(s[tid:])
+//line copies.go:67
 						_ = v
-//line copies.go:69
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line copies.go:69
+//line copies.go:67
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+						tid := gc_tx2
+						_ = tid
+
+//line copies.go:67
+						v := s[tid]
+						_ = v
+
+//line copies.go:68
+						gc_l_v[gc_lane2] = v
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+				}
+			}
 
 //line copies.go:69
-					v += gc_c21r[gc_lane2]
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+			} else {
+
+//line copies.go:69
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line copies.go:69
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:69
+							_ = v
+//line copies.go:69
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line copies.go:69
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line copies.go:69
+							v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:69
+							_ = v
+//line copies.go:69
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line copies.go:69
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+//line copies.go:69
+						v += gc_c21r[gc_lane2]
 
 //line copies.go:70
-					gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			gc_tidx5 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				gc_tidx5 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx5.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx5.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx5.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line copies.go:63
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line copies.go:63
-					_ = tid
+						_ = tid
 //line copies.go:63
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line copies.go:63
-					_ = v
+						_ = v
 //line copies.go:71
-					if tid < 0 || tid > len(s)-8 {
+						if tid < 0 || tid > len(s)-8 {
 //line copies.go:71
-						break
+							break
 //line copies.go:71
+						}
+//line copies.go:71
+						v.StoreSlice(s[tid:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line copies.go:63
+						var tid int = gc_tx2
+//line copies.go:63
+						_ = tid
+//line copies.go:63
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line copies.go:63
+						_ = v
 //line copies.go:71
-					v.StoreSlice(s[tid:])
-					gc_left3 &^= 0xff << gc_lane2
+						if tid < 0 || tid > len(s)-8 {
+//line copies.go:71
+							break
+//line copies.go:71
+						}
+//line copies.go:71
+						v.StoreSlice(s[tid:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line copies.go:63
-					var tid int = gc_tx2
-//line copies.go:63
-					_ = tid
-//line copies.go:63
-					v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line copies.go:63
-					_ = v
-//line copies.go:71
-					if tid < 0 || tid > len(s)-8 {
-//line copies.go:71
-						break
-//line copies.go:71
-					}
-//line copies.go:71
-					v.StoreSlice(s[tid:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			if gc_left3 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line copies.go:63
-					tid := gc_tx2
-					_ = tid
-					v := gc_l_v[gc_lane2]
-					_ = v
+						tid := gc_tx2
+						_ = tid
+						v := gc_l_v[gc_lane2]
+						_ = v
 
 //line copies.go:71
-					s[tid] = v
+						s[tid] = v
+					}
 				}
 			}
 		}

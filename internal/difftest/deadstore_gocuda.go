@@ -117,56 +117,58 @@ func gc_body_deadStoreAssign(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v := gc_s_v[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line deadstore.go:15
-			gc_c1v[gc_lane] = v
-		}
+				gc_c1v[gc_lane] = v
+			}
 
 //line deadstore.go:15
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v := gc_s_v[gc_rank]
-			_ = v
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
+				_ = v
 
 //line deadstore.go:15
-			w := gc_c1r[gc_lane]
+				w := gc_c1r[gc_lane]
 
 //line deadstore.go:16
-			if gc_bdx%64 == 32 {
-				v = w
+				if gc_bdx%64 == 32 {
+					v = w
+				}
+				_ = w
+
+//line deadstore.go:19
+				gc_c2v[gc_lane] = w
 			}
-			_ = w
 
 //line deadstore.go:19
-			gc_c2v[gc_lane] = w
-		}
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				var v float32
+				_ = v
 
 //line deadstore.go:19
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c2v, 1, gocuda.WarpSize, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			var v float32
-			_ = v
-
-//line deadstore.go:19
-			v = gc_c2r[gc_lane]
-			gc_s_v[gc_rank] = v
+				v = gc_c2r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
 		}
 	}
 	{

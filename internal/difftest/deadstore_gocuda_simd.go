@@ -228,193 +228,195 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line deadstore.go:15
-					_ = v
+						_ = v
 //line deadstore.go:15
-					v.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line deadstore.go:15
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line deadstore.go:15
+						_ = v
+//line deadstore.go:15
+						v.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:15
-					_ = v
-//line deadstore.go:15
-					v.StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v := gc_s_v[gc_rank2]
+					v := gc_s_v[gc_rank2]
 
 //line deadstore.go:15
-				gc_c21v[gc_lane2] = v
+					gc_c21v[gc_lane2] = v
+				}
 			}
-		}
 
 //line deadstore.go:15
-		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 1, gocuda.WarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line deadstore.go:15
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line deadstore.go:15
+						_ = v
+//line deadstore.go:15
+						w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line deadstore.go:15
+						_ = w
+//line deadstore.go:16
+						if gc_bdx2%64 == 32 {
+//line deadstore.go:16
+							v = w
+//line deadstore.go:16
+						}
+//line deadstore.go:19
+						w.StoreSlice(gc_c22v[gc_lane2:])
+//line deadstore.go:19
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line deadstore.go:19
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line deadstore.go:19
+						_ = v
+//line deadstore.go:15
+						w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line deadstore.go:15
+						_ = w
+//line deadstore.go:16
+						if gc_bdx2%64 == 32 {
+//line deadstore.go:16
+							v = w
+//line deadstore.go:16
+						}
+//line deadstore.go:19
+						w.StoreSlice(gc_c22v[gc_lane2:])
+//line deadstore.go:19
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line deadstore.go:15
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:15
+					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
 					_ = v
+
 //line deadstore.go:15
-					w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line deadstore.go:15
-					_ = w
+					w := gc_c21r[gc_lane2]
+
 //line deadstore.go:16
 					if gc_bdx2%64 == 32 {
-//line deadstore.go:16
 						v = w
-//line deadstore.go:16
 					}
-//line deadstore.go:19
-					w.StoreSlice(gc_c22v[gc_lane2:])
-//line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line deadstore.go:19
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line deadstore.go:19
-					_ = v
-//line deadstore.go:15
-					w := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line deadstore.go:15
 					_ = w
-//line deadstore.go:16
-					if gc_bdx2%64 == 32 {
-//line deadstore.go:16
-						v = w
-//line deadstore.go:16
+
+//line deadstore.go:19
+					gc_c22v[gc_lane2] = w
+				}
+			}
+
+//line deadstore.go:19
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c22v, 1, gocuda.WarpSize, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line deadstore.go:19
+						var v archsimd.Float32x8
+//line deadstore.go:19
+						_ = v
+//line deadstore.go:19
+						v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line deadstore.go:19
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line deadstore.go:19
-					w.StoreSlice(gc_c22v[gc_lane2:])
+						var v archsimd.Float32x8
 //line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+						_ = v
+//line deadstore.go:19
+						v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line deadstore.go:19
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v := gc_s_v[gc_rank2]
-				_ = v
-
-//line deadstore.go:15
-				w := gc_c21r[gc_lane2]
-
-//line deadstore.go:16
-				if gc_bdx2%64 == 32 {
-					v = w
-				}
-				_ = w
-
-//line deadstore.go:19
-				gc_c22v[gc_lane2] = w
-			}
-		}
-
-//line deadstore.go:19
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c22v, 1, gocuda.WarpSize, &gc_c22r)
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line deadstore.go:19
-					var v archsimd.Float32x8
-//line deadstore.go:19
-					_ = v
-//line deadstore.go:19
-					v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line deadstore.go:19
-					var v archsimd.Float32x8
-//line deadstore.go:19
+					var v float32
 					_ = v
-//line deadstore.go:19
-					v = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line deadstore.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var v float32
-				_ = v
 
 //line deadstore.go:19
-				v = gc_c22r[gc_lane2]
-				gc_s_v[gc_rank2] = v
+					v = gc_c22r[gc_lane2]
+					gc_s_v[gc_rank2] = v
+				}
 			}
 		}
 	}

@@ -47,262 +47,264 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 
 //line demand.go:24
 	_ = start
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line demand.go:23
-					var rank int = gc_ty2*gc_bdx2 + gc_tx2
+						var rank int = gc_ty2*gc_bdx2 + gc_tx2
 //line demand.go:23
-					_ = rank
+						_ = rank
 //line demand.go:24
-					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
+						if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
 //line demand.go:24
-						break
+							break
 //line demand.go:24
-					}
-//line demand.go:24
-					gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
-//line demand.go:24
-					_ = gc_t2
-//line demand.go:24
-					v_ := gc_t2
-//line demand.go:24
-					_ = v_
-//line demand.go:24
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line demand.go:23
-					var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line demand.go:23
-					_ = rank
-//line demand.go:24
-					if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
-//line demand.go:24
-						break
-//line demand.go:24
-					}
-//line demand.go:24
-					gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
-//line demand.go:24
-					_ = gc_t
-//line demand.go:24
-					v_ := gc_t
-//line demand.go:24
-					_ = v_
-//line demand.go:24
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
 						}
+//line demand.go:24
+						gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
+//line demand.go:24
+						_ = gc_t2
+//line demand.go:24
+						v_ := gc_t2
+//line demand.go:24
+						_ = v_
+//line demand.go:24
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line demand.go:23
+						var rank int = gc_ty2*gc_bdx2 + gc_tx2
+//line demand.go:23
+						_ = rank
+//line demand.go:24
+						if (gc_bx2*n+rank) < 0 || (gc_bx2*n+rank) > len(in)-8 {
+//line demand.go:24
+							break
+//line demand.go:24
+						}
+//line demand.go:24
+						gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
+//line demand.go:24
+						_ = gc_t
+//line demand.go:24
+						v_ := gc_t
+//line demand.go:24
+						_ = v_
+//line demand.go:24
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line demand.go:23
-					rank := gc_ty2*gc_bdx2 + gc_tx2
-					_ = rank
+						rank := gc_ty2*gc_bdx2 + gc_tx2
+						_ = rank
 
 //line demand.go:24
-					var v_ float32 = in[gc_bx2*n+rank]
+						var v_ float32 = in[gc_bx2*n+rank]
 
 //line demand.go:24
-					_ = v_
-					_ = v_
-					gc_l_v_[gc_lane2] = v_
+						_ = v_
+						_ = v_
+						gc_l_v_[gc_lane2] = v_
+					}
 				}
 			}
-		}
 
 //line demand.go:48
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy2*gc_bdz2 == 1)
-		} else {
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_v_, start, 1, gc_bdy2*gc_bdz2 == 1)
+			} else {
 
 //line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
+				for offset := start; offset > 0; offset >>= 1 {
 
 //line demand.go:49
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
 
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line demand.go:49
-								_ = v_
+									_ = v_
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line demand.go:49
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+									_ = v_
+//line demand.go:49
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
+								v_ := gc_l_v_[gc_lane2]
 								_ = v_
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
 
 //line demand.go:49
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+								v_ += gc_c21r[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line demand.go:51
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line demand.go:51
-					_ = v_
+						_ = v_
 //line demand.go:51
-					r := v_
+						r := v_
 //line demand.go:51
-					_ = r
+						_ = r
 //line demand.go:24
-					v := r
+						v := r
 //line demand.go:24
-					_ = v
+						_ = v
 //line demand.go:24
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line demand.go:24
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:24
+						_ = v_
+//line demand.go:51
+						r := v_
+//line demand.go:51
+						_ = r
+//line demand.go:24
+						v := r
+//line demand.go:24
+						_ = v
+//line demand.go:24
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line demand.go:24
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:24
+					v_ := gc_l_v_[gc_lane2]
 					_ = v_
+
 //line demand.go:51
-					r := v_
+					var r float32 = v_
+
 //line demand.go:51
 					_ = r
+
 //line demand.go:24
 					v := r
-//line demand.go:24
+					_ = r
 					_ = v
-//line demand.go:24
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_s_v[gc_rank2] = v
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line demand.go:51
-				var r float32 = v_
-
-//line demand.go:51
-				_ = r
-
-//line demand.go:24
-				v := r
-				_ = r
-				_ = v
-				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
@@ -421,236 +423,238 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 
 //line demand.go:38
 	_ = start_
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line demand.go:37
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line demand.go:37
-					_ = i
+						_ = i
 //line demand.go:38
-					if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-8 {
 //line demand.go:38
-						break
+							break
 //line demand.go:38
+						}
+//line demand.go:38
+						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:38
+						_ = gc_t2
+//line demand.go:38
+						v_ := gc_t2
+//line demand.go:38
+						_ = v_
+//line demand.go:38
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-//line demand.go:38
-					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:38
-					_ = gc_t2
-//line demand.go:38
-					v_ := gc_t2
-//line demand.go:38
-					_ = v_
-//line demand.go:38
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line demand.go:37
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:37
-					_ = i
-//line demand.go:38
-					if i < 0 || i > len(in)-8 {
-//line demand.go:38
-						break
-//line demand.go:38
-					}
-//line demand.go:38
-					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:38
-					_ = gc_t
-//line demand.go:38
-					v_ := gc_t
-//line demand.go:38
-					_ = v_
-//line demand.go:38
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line demand.go:37
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line demand.go:38
-					var v_ float32 = in[i]
-
-//line demand.go:38
-					_ = v_
-					_ = v_
-					gc_l_v_[gc_lane2] = v_
-				}
-			}
-		}
-
-//line demand.go:48
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := start_; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-		} else {
-
-//line demand.go:48
-			for offset := start_; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line demand.go:37
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:37
+						_ = i
+//line demand.go:38
+						if i < 0 || i > len(in)-8 {
+//line demand.go:38
+							break
+//line demand.go:38
+						}
+//line demand.go:38
+						gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:38
+						_ = gc_t
+//line demand.go:38
+						v_ := gc_t
+//line demand.go:38
+						_ = v_
+//line demand.go:38
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line demand.go:37
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line demand.go:38
+						var v_ float32 = in[i]
+
+//line demand.go:38
+						_ = v_
+						_ = v_
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+			}
+
+//line demand.go:48
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := start_; offset > 0; offset >>= 1 {
 
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+			} else {
+
+//line demand.go:48
+				for offset := start_; offset > 0; offset >>= 1 {
+
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+
 //line demand.go:49
-								_ = v_
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									_ = v_
+//line demand.go:49
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line demand.go:49
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+									_ = v_
+//line demand.go:49
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
+								v_ := gc_l_v_[gc_lane2]
 								_ = v_
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
 
 //line demand.go:49
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+								v_ += gc_c21r[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(3, -1), 32))
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(3, -1), 32))
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			if gc_lo4 < gc_hi4 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line demand.go:37
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_l_v_[gc_lane2]
+						_ = v_
 
 //line demand.go:51
-					var r float32 = v_
+						var r float32 = v_
 
 //line demand.go:51
-					_ = r
+						_ = r
 
 //line demand.go:38
-					v := r
+						v := r
 
 //line demand.go:39
-					{
-						out[3*(i/32)+(gc_rank2&31)] = v
+						{
+							out[3*(i/32)+(gc_rank2&31)] = v
+						}
+						_ = r
+						_ = v
 					}
-					_ = r
-					_ = v
 				}
 			}
 		}
@@ -687,446 +691,450 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 
 //line demand.go:62
 	_ = start
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line demand.go:61
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line demand.go:61
-					_ = i
+						_ = i
 //line demand.go:62
-					if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-8 {
 //line demand.go:62
-						break
+							break
 //line demand.go:62
+						}
+//line demand.go:62
+						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:62
+						_ = gc_t2
+//line demand.go:62
+						v_ := gc_t2
+//line demand.go:62
+						_ = v_
+//line demand.go:62
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-//line demand.go:62
-					gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:62
-					_ = gc_t2
-//line demand.go:62
-					v_ := gc_t2
-//line demand.go:62
-					_ = v_
-//line demand.go:62
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line demand.go:61
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:61
-					_ = i
-//line demand.go:62
-					if i < 0 || i > len(in)-8 {
-//line demand.go:62
-						break
-//line demand.go:62
-					}
-//line demand.go:62
-					gc_t := archsimd.LoadFloat32x8Slice(in[i:])
-//line demand.go:62
-					_ = gc_t
-//line demand.go:62
-					v_ := gc_t
-//line demand.go:62
-					_ = v_
-//line demand.go:62
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line demand.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line demand.go:62
-					var v_ float32 = in[i]
-
-//line demand.go:62
-					_ = v_
-					_ = v_
-					gc_l_v_[gc_lane2] = v_
-				}
-			}
-		}
-
-//line demand.go:48
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-		} else {
-
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
 				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line demand.go:61
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:61
+						_ = i
+//line demand.go:62
+						if i < 0 || i > len(in)-8 {
+//line demand.go:62
+							break
+//line demand.go:62
+						}
+//line demand.go:62
+						gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+//line demand.go:62
+						_ = gc_t
+//line demand.go:62
+						v_ := gc_t
+//line demand.go:62
+						_ = v_
+//line demand.go:62
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line demand.go:61
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line demand.go:62
+						var v_ float32 = in[i]
+
+//line demand.go:62
+						_ = v_
+						_ = v_
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+			}
+
+//line demand.go:48
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := start; offset > 0; offset >>= 1 {
 
 //line demand.go:49
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+			} else {
+
+//line demand.go:48
+				for offset := start; offset > 0; offset >>= 1 {
+
 //line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+
 //line demand.go:49
-								_ = v_
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									_ = v_
+//line demand.go:49
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line demand.go:49
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:49
+									_ = v_
+//line demand.go:49
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line demand.go:49
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line demand.go:49
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:49
+								v_ := gc_l_v_[gc_lane2]
 								_ = v_
-//line demand.go:49
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line demand.go:49
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
 
 //line demand.go:49
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
+								v_ += gc_c21r[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line demand.go:51
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
 //line demand.go:51
-					_ = v_
+						_ = v_
 //line demand.go:51
-					r := v_
+						r := v_
 //line demand.go:51
-					_ = r
+						_ = r
 //line demand.go:62
-					v := r
+						v := r
 //line demand.go:62
-					_ = v
+						_ = v
 //line demand.go:62
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line demand.go:62
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line demand.go:62
+						_ = v_
+//line demand.go:51
+						r := v_
+//line demand.go:51
+						_ = r
+//line demand.go:62
+						v := r
+//line demand.go:62
+						_ = v
+//line demand.go:62
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line demand.go:62
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:62
+					v_ := gc_l_v_[gc_lane2]
 					_ = v_
+
 //line demand.go:51
-					r := v_
+					var r float32 = v_
+
 //line demand.go:51
 					_ = r
+
 //line demand.go:62
 					v := r
-//line demand.go:62
+					_ = r
 					_ = v
-//line demand.go:62
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_s_v[gc_rank2] = v
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line demand.go:51
-				var r float32 = v_
-
-//line demand.go:51
-				_ = r
-
-//line demand.go:62
-				v := r
-				_ = r
-				_ = v
-				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_w [32]float32
 		var gc_c22r [32]uint32
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line demand.go:64
-					var w float32 = float32(-1)
+						var w float32 = float32(-1)
 //line demand.go:64
-					_ = w
-					archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+						_ = w
+						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line demand.go:64
-					var w float32 = float32(-1)
+						var w float32 = float32(-1)
 //line demand.go:64
-					_ = w
-					archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
+						_ = w
+						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left4 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line demand.go:64
-				w := float32(-1)
-				_ = w
-				gc_l_w[gc_lane2] = w
-			}
-		}
-		{
-			var gc_m102 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-
-//line demand.go:65
-				if v > 0 {
-					gc_m102 |= 1 << gc_lane2
-				}
-			}
-			gc_save102 := gc_act2
-			gc_act2 = gc_save102 & gc_m102
-			if gc_act2 != 0 {
-
-//line demand.go:66
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c22r)
+			if gc_left4 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					var w float32
-					_ = w
+					_ = gc_rank2
 
-//line demand.go:66
-					w = float32(bits.OnesCount32(gc_c22r[gc_lane2]))
+//line demand.go:64
+					w := float32(-1)
+					_ = w
 					gc_l_w[gc_lane2] = w
 				}
 			}
-			gc_act2 = gc_save102 &^ gc_dead2
-		}
-		gc_left5 := gc_act2
-		if compiled.SIMD {
-			gc_tidx7 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx7.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx7.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx7.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line demand.go:61
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:61
-					_ = i
-//line demand.go:61
-					w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
-//line demand.go:61
-					_ = w
-//line demand.go:68
-					if i < 0 || i > len(out)-8 {
-//line demand.go:68
-						break
-//line demand.go:68
-					}
-//line demand.go:68
-					w.StoreSlice(out[i:])
-					gc_left5 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line demand.go:61
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:61
-					_ = i
-//line demand.go:61
-					w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
-//line demand.go:61
-					_ = w
-//line demand.go:68
-					if i < 0 || i > len(out)-8 {
-//line demand.go:68
-						break
-//line demand.go:68
-					}
-//line demand.go:68
-					w.StoreSlice(out[i:])
-					gc_left5 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left5 != 0 {
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
-					}
+				var gc_m102 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line demand.go:65
+					if v > 0 {
+						gc_m102 |= 1 << gc_lane2
+					}
+				}
+				gc_save102 := gc_act2
+				gc_act2 = gc_save102 & gc_m102
+				if gc_act2 != 0 {
+
+//line demand.go:66
+					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var w float32
+						_ = w
+
+//line demand.go:66
+						w = float32(bits.OnesCount32(gc_c22r[gc_lane2]))
+						gc_l_w[gc_lane2] = w
+					}
+				}
+				gc_act2 = gc_save102 &^ gc_dead2
+			}
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				gc_tidx7 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx7.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx7.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx7.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line demand.go:61
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:61
+						_ = i
+//line demand.go:61
+						w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
+//line demand.go:61
+						_ = w
+//line demand.go:68
+						if i < 0 || i > len(out)-8 {
+//line demand.go:68
+							break
+//line demand.go:68
+						}
+//line demand.go:68
+						w.StoreSlice(out[i:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line demand.go:61
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line demand.go:61
+						_ = i
+//line demand.go:61
+						w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
+//line demand.go:61
+						_ = w
+//line demand.go:68
+						if i < 0 || i > len(out)-8 {
+//line demand.go:68
+							break
+//line demand.go:68
+						}
+//line demand.go:68
+						w.StoreSlice(out[i:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line demand.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					w := gc_l_w[gc_lane2]
-					_ = w
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						w := gc_l_w[gc_lane2]
+						_ = w
 
 //line demand.go:68
-					out[i] = w
+						out[i] = w
+					}
 				}
 			}
 		}

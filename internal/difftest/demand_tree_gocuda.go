@@ -96,188 +96,190 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float32
-		{
-			var gc_m7 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line demand_tree.go:17
-					tid := gc_tx
-					_ = tid
-
-//line demand_tree.go:24
-					if tid < gocuda.WarpSize && gc_ty == 0 {
-						gc_m7 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-
-//line demand_tree.go:25
-				var sdata_ []float32 = sdata
-
-//line demand_tree.go:25
-				_ = sdata_
-
-//line demand_tree.go:25
-				var start_ int = start
-
-//line demand_tree.go:25
-				_ = start_
+				var gc_m7 uint32
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off4 := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-							gc_at5 := sdata_[gc_off4:][:32]
-
-//line demand_tree.go:83
-							copy(gc_l_v[:], gc_at5)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-								tid_ := gc_tx
-								_ = tid_
-
-//line demand_tree.go:83
-								v := sdata_[tid_]
-								_ = v
-								gc_l_v[gc_lane] = v
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:17
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:24
+						if tid < gocuda.WarpSize && gc_ty == 0 {
+							gc_m7 |= 1 << gc_lane
 						}
 					}
 				}
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
+
+//line demand_tree.go:25
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:25
+					_ = sdata_
+
+//line demand_tree.go:25
+					var start_ int = start
+
+//line demand_tree.go:25
+					_ = start_
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x0 := gc_tidx.X
+							gc_off4 := gc_x0
+							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+								gc_at5 := sdata_[gc_off4:][:32]
+
+//line demand_tree.go:83
+								copy(gc_l_v[:], gc_at5)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+									tid_ := gc_tx
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
 
 //line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
+					for offset := start_; offset > 0; offset /= 2 {
 						{
-							gc_x02 := gc_tidx.X
-							gc_off5 := offset + gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-								gc_at6 := sdata_[gc_off5:][:32]
-								gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
-								for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x02 := gc_tidx.X
+								gc_off5 := offset + gc_x02
+								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+									gc_at6 := sdata_[gc_off5:][:32]
+									gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+									for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
+										gc_tx := gc_x02 + gc_lane
+										_ = gc_tx
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:85
-									v += gc_at6[gc_lane]
+										v += gc_at6[gc_lane]
 
 //line demand_tree.go:86
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
+										gc_l_v[gc_lane] = v
 									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:85
-									v += sdata_[tid_+offset]
+										v += sdata_[tid_+offset]
 
 //line demand_tree.go:86
-									gc_l_v[gc_lane] = v
+										gc_l_v[gc_lane] = v
+									}
 								}
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
 						{
-							gc_x03 := gc_tidx.X
-							gc_off6 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-								gc_at7 := sdata_[gc_off6:][:32]
-								gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x03 := gc_tidx.X
+								gc_off6 := gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+									gc_at7 := sdata_[gc_off6:][:32]
+									gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
 
 //line demand_tree.go:87
-								copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+									copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:87
-									sdata_[tid_] = v
+										sdata_[tid_] = v
 
 //line demand_tree.go:88
+									}
 								}
 							}
 						}
 					}
 				}
+				gc_act = gc_save7 &^ gc_dead
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{
@@ -424,193 +426,195 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float32
-		{
-			var gc_m7 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m7 uint32
 
 //line demand_tree.go:46
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line demand_tree.go:41
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line demand_tree.go:46
-						if tid < gocuda.WarpSize {
-							gc_m7 |= 1 << gc_lane
-						}
-					}
-				}
-			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-
-//line demand_tree.go:47
-				var sdata_ []float32 = sdata
-
-//line demand_tree.go:47
-				_ = sdata_
-
-//line demand_tree.go:47
-				var start_ int = start
-
-//line demand_tree.go:47
-				_ = start_
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off4 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-							gc_at5 := sdata_[gc_off4:][:32]
-
-//line demand_tree.go:83
-							copy(gc_l_v[:], gc_at5)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-								tid_ := gc_tx
-								_ = tid_
-
-//line demand_tree.go:83
-								v := sdata_[tid_]
-								_ = v
-								gc_l_v[gc_lane] = v
+							if tid < gocuda.WarpSize {
+								gc_m7 |= 1 << gc_lane
 							}
 						}
 					}
 				}
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
+
+//line demand_tree.go:47
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:47
+					_ = sdata_
+
+//line demand_tree.go:47
+					var start_ int = start
+
+//line demand_tree.go:47
+					_ = start_
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off4 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+								gc_at5 := sdata_[gc_off4:][:32]
+
+//line demand_tree.go:83
+								copy(gc_l_v[:], gc_at5)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+									tid_ := gc_tx
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
 
 //line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
+					for offset := start_; offset > 0; offset /= 2 {
 						{
-							gc_x03 := gc_tidx.X
-							gc_off5 := offset + gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-								gc_at6 := sdata_[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x03 := gc_tidx.X
+								gc_off5 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+									gc_at6 := sdata_[gc_off5:][:32]
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx := gc_x03 + gc_lane
+										_ = gc_tx
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:85
-									v += gc_at6[gc_lane]
+										v += gc_at6[gc_lane]
 
 //line demand_tree.go:86
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
+										gc_l_v[gc_lane] = v
 									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:85
-									v += sdata_[tid_+offset]
+										v += sdata_[tid_+offset]
 
 //line demand_tree.go:86
-									gc_l_v[gc_lane] = v
+										gc_l_v[gc_lane] = v
+									}
 								}
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
 						{
-							gc_x04 := gc_tidx.X
-							gc_off6 := gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-								gc_at7 := sdata_[gc_off6:][:32]
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x04 := gc_tidx.X
+								gc_off6 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+									gc_at7 := sdata_[gc_off6:][:32]
 
 //line demand_tree.go:87
-								copy(gc_at7, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+									copy(gc_at7, gc_l_v[:])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:87
-									sdata_[tid_] = v
+										sdata_[tid_] = v
 
 //line demand_tree.go:88
+									}
 								}
 							}
 						}
 					}
 				}
+				gc_act = gc_save7 &^ gc_dead
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{
@@ -982,193 +986,195 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float32
-		{
-			var gc_m7 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m7 uint32
 
 //line demand_tree.go:69
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line demand_tree.go:62
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line demand_tree.go:69
-						if tid < gocuda.WarpSize {
-							gc_m7 |= 1 << gc_lane
-						}
-					}
-				}
-			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-
-//line demand_tree.go:70
-				var sdata_ []float32 = sdata
-
-//line demand_tree.go:70
-				_ = sdata_
-
-//line demand_tree.go:70
-				var start_ int = start
-
-//line demand_tree.go:70
-				_ = start_
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off4 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
-							gc_at5 := sdata_[gc_off4:][:32]
-
-//line demand_tree.go:83
-							copy(gc_l_v[:], gc_at5)
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line demand_tree.go:82
-								tid_ := gc_tx
-								_ = tid_
-
-//line demand_tree.go:83
-								v := sdata_[tid_]
-								_ = v
-								gc_l_v[gc_lane] = v
+							if tid < gocuda.WarpSize {
+								gc_m7 |= 1 << gc_lane
 							}
 						}
 					}
 				}
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
+
+//line demand_tree.go:70
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:70
+					_ = sdata_
+
+//line demand_tree.go:70
+					var start_ int = start
+
+//line demand_tree.go:70
+					_ = start_
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off4 := gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+								gc_at5 := sdata_[gc_off4:][:32]
+
+//line demand_tree.go:83
+								copy(gc_l_v[:], gc_at5)
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line demand_tree.go:82
+									tid_ := gc_tx
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
 
 //line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
+					for offset := start_; offset > 0; offset /= 2 {
 						{
-							gc_x03 := gc_tidx.X
-							gc_off5 := offset + gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
-								gc_at6 := sdata_[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x03 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x03 := gc_tidx.X
+								gc_off5 := offset + gc_x03
+								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+									gc_at6 := sdata_[gc_off5:][:32]
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx := gc_x03 + gc_lane
+										_ = gc_tx
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:85
-									v += gc_at6[gc_lane]
+										v += gc_at6[gc_lane]
 
 //line demand_tree.go:86
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
+										gc_l_v[gc_lane] = v
 									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:85
-									v += sdata_[tid_+offset]
+										v += sdata_[tid_+offset]
 
 //line demand_tree.go:86
-									gc_l_v[gc_lane] = v
+										gc_l_v[gc_lane] = v
+									}
 								}
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
 						{
-							gc_x04 := gc_tidx.X
-							gc_off6 := gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
-								gc_at7 := sdata_[gc_off6:][:32]
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							{
+								gc_x04 := gc_tidx.X
+								gc_off6 := gc_x04
+								if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+									gc_at7 := sdata_[gc_off6:][:32]
 
 //line demand_tree.go:87
-								copy(gc_at7, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
+									copy(gc_at7, gc_l_v[:])
+								} else {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
 
 //line demand_tree.go:82
-									tid_ := gc_tx
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
+										tid_ := gc_tx
+										_ = tid_
+										v := gc_l_v[gc_lane]
+										_ = v
 
 //line demand_tree.go:87
-									sdata_[tid_] = v
+										sdata_[tid_] = v
 
 //line demand_tree.go:88
+									}
 								}
 							}
 						}
 					}
 				}
+				gc_act = gc_save7 &^ gc_dead
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{

@@ -200,185 +200,86 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]float32
-		{
-			var gc_m72 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				var gc_m72 uint32
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
 						}
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line demand_tree.go:17
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line demand_tree.go:24
-					if tid < gocuda.WarpSize && gc_ty2 == 0 {
-						gc_m72 |= 1 << gc_lane2
-					}
-				}
-			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
-
-//line demand_tree.go:25
-				var sdata_ []float32 = sdata
-
-//line demand_tree.go:25
-				_ = sdata_
-
-//line demand_tree.go:25
-				var start_ int = start
-
-//line demand_tree.go:25
-				_ = start_
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line demand_tree.go:82
-							var tid_ int = gc_tx2
-//line demand_tree.go:82
-							_ = tid_
-//line demand_tree.go:83
-							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-								break
-//line demand_tree.go:83
-							}
-//line demand_tree.go:83
-							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-							_ = v
-//line demand_tree.go:83
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line demand_tree.go:82
-							var tid_ int = gc_tx2
-//line demand_tree.go:82
-							_ = tid_
-//line demand_tree.go:83
-							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-								break
-//line demand_tree.go:83
-							}
-//line demand_tree.go:83
-							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-							_ = v
-//line demand_tree.go:83
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-							tid_ := gc_tx2
-							_ = tid_
-
-//line demand_tree.go:83
-							v := sdata_[tid_]
-							_ = v
-							gc_l_v[gc_lane2] = v
+						if tid < gocuda.WarpSize && gc_ty2 == 0 {
+							gc_m72 |= 1 << gc_lane2
 						}
 					}
 				}
+				gc_save72 := gc_act2
+				gc_act2 = gc_save72 & gc_m72
+				if gc_act2 != 0 {
 
-//line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
+//line demand_tree.go:25
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:25
+					_ = sdata_
+
+//line demand_tree.go:25
+					var start_ int = start
+
+//line demand_tree.go:25
+					_ = start_
+					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx4 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
 								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
+								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
+								gc_tz2 := gc_tidx3.Z
 								_ = gc_tz2
 								_ = gc_rank2
 //line demand_tree.go:82
 								var tid_ int = gc_tx2
 //line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
+//line demand_tree.go:83
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
 									break
-//line demand_tree.go:85
+//line demand_tree.go:83
 								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
+//line demand_tree.go:83
+								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+								_ = v
+//line demand_tree.go:83
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -401,26 +302,24 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								var tid_ int = gc_tx2
 //line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
+//line demand_tree.go:83
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
 									break
-//line demand_tree.go:85
+//line demand_tree.go:83
 								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
+//line demand_tree.go:83
+								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+								_ = v
+//line demand_tree.go:83
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -429,7 +328,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -438,117 +337,220 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:82
 								tid_ := gc_tx2
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+
+//line demand_tree.go:83
+								v := sdata_[tid_]
 								_ = v
-
-//line demand_tree.go:85
-								v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
 								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
+
+//line demand_tree.go:84
+					for offset := start_; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							gc_tidx4 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx4.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx4.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx4.Z
+									_ = gc_tz2
+									_ = gc_rank2
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+									var tid_ int = gc_tx2
 //line demand_tree.go:82
-								_ = tid_
+									_ = tid_
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line demand_tree.go:82
-								_ = v
-//line demand_tree.go:87
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-									break
-//line demand_tree.go:87
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-//line demand_tree.go:87
-								v.StoreSlice(sdata_[tid_:])
-								gc_left3 &^= 0xff << gc_lane2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line demand_tree.go:85
+									v += sdata_[tid_+offset]
+
+//line demand_tree.go:86
+									gc_l_v[gc_lane2] = v
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:87
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-									break
-//line demand_tree.go:87
-								}
-//line demand_tree.go:87
-								v.StoreSlice(sdata_[tid_:])
-								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.At(gc_w2)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							gc_tidx5 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx5.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx5.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx5.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:87
+									if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+										break
+//line demand_tree.go:87
+									}
+//line demand_tree.go:87
+									v.StoreSlice(sdata_[tid_:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:87
+									if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+										break
+//line demand_tree.go:87
+									}
+//line demand_tree.go:87
+									v.StoreSlice(sdata_[tid_:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
 
 //line demand_tree.go:82
-								tid_ := gc_tx2
-								_ = tid_
-								v := gc_l_v[gc_lane2]
-								_ = v
+									tid_ := gc_tx2
+									_ = tid_
+									v := gc_l_v[gc_lane2]
+									_ = v
 
 //line demand_tree.go:87
-								sdata_[tid_] = v
+									sdata_[tid_] = v
 
 //line demand_tree.go:88
+								}
 							}
 						}
 					}
 				}
+				gc_act2 = gc_save72 &^ gc_dead2
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 	{
@@ -779,192 +781,93 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]float32
-		{
-			var gc_m72 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m72 uint32
 
 //line demand_tree.go:46
-			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-			} else {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:41
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:46
-						if tid < gocuda.WarpSize {
-							gc_m72 |= 1 << gc_lane2
-						}
+				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi4 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
+						gc_hi4 = gc_bound4
 					}
-				}
-			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
-
-//line demand_tree.go:47
-				var sdata_ []float32 = sdata
-
-//line demand_tree.go:47
-				_ = sdata_
-
-//line demand_tree.go:47
-				var start_ int = start
-
-//line demand_tree.go:47
-				_ = start_
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line demand_tree.go:82
-							var tid_ int = gc_tx2
-//line demand_tree.go:82
-							_ = tid_
-//line demand_tree.go:83
-							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-								break
-//line demand_tree.go:83
-							}
-//line demand_tree.go:83
-							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-							_ = v
-//line demand_tree.go:83
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line demand_tree.go:82
-							var tid_ int = gc_tx2
-//line demand_tree.go:82
-							_ = tid_
-//line demand_tree.go:83
-							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-								break
-//line demand_tree.go:83
-							}
-//line demand_tree.go:83
-							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-							_ = v
-//line demand_tree.go:83
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+					if gc_lo4 < gc_hi4 {
+						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
+				} else {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:82
-							tid_ := gc_tx2
-							_ = tid_
+//line demand_tree.go:41
+							tid := gc_tx2
+							_ = tid
 
-//line demand_tree.go:83
-							v := sdata_[tid_]
-							_ = v
-							gc_l_v[gc_lane2] = v
+//line demand_tree.go:46
+							if tid < gocuda.WarpSize {
+								gc_m72 |= 1 << gc_lane2
+							}
 						}
 					}
 				}
+				gc_save72 := gc_act2
+				gc_act2 = gc_save72 & gc_m72
+				if gc_act2 != 0 {
 
-//line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
+//line demand_tree.go:47
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:47
+					_ = sdata_
+
+//line demand_tree.go:47
+					var start_ int = start
+
+//line demand_tree.go:47
+					_ = start_
+					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx4 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
 								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
+								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
+								gc_tz2 := gc_tidx3.Z
 								_ = gc_tz2
 								_ = gc_rank2
 //line demand_tree.go:82
 								var tid_ int = gc_tx2
 //line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
+//line demand_tree.go:83
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
 									break
-//line demand_tree.go:85
+//line demand_tree.go:83
 								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
+//line demand_tree.go:83
+								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+								_ = v
+//line demand_tree.go:83
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -987,26 +890,24 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								var tid_ int = gc_tx2
 //line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
+//line demand_tree.go:83
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
 									break
-//line demand_tree.go:85
+//line demand_tree.go:83
 								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
+//line demand_tree.go:83
+								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+								_ = v
+//line demand_tree.go:83
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -1015,7 +916,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1024,117 +925,220 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:82
 								tid_ := gc_tx2
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+
+//line demand_tree.go:83
+								v := sdata_[tid_]
 								_ = v
-
-//line demand_tree.go:85
-								v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
 								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
+
+//line demand_tree.go:84
+					for offset := start_; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							gc_tidx4 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx4.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx4.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx4.Z
+									_ = gc_tz2
+									_ = gc_rank2
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+									var tid_ int = gc_tx2
 //line demand_tree.go:82
-								_ = tid_
+									_ = tid_
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line demand_tree.go:82
-								_ = v
-//line demand_tree.go:87
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-									break
-//line demand_tree.go:87
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-//line demand_tree.go:87
-								v.StoreSlice(sdata_[tid_:])
-								gc_left3 &^= 0xff << gc_lane2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line demand_tree.go:85
+									v += sdata_[tid_+offset]
+
+//line demand_tree.go:86
+									gc_l_v[gc_lane2] = v
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:87
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-									break
-//line demand_tree.go:87
-								}
-//line demand_tree.go:87
-								v.StoreSlice(sdata_[tid_:])
-								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.At(gc_w2)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							gc_tidx5 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx5.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx5.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx5.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:87
+									if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+										break
+//line demand_tree.go:87
+									}
+//line demand_tree.go:87
+									v.StoreSlice(sdata_[tid_:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:87
+									if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+										break
+//line demand_tree.go:87
+									}
+//line demand_tree.go:87
+									v.StoreSlice(sdata_[tid_:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
 
 //line demand_tree.go:82
-								tid_ := gc_tx2
-								_ = tid_
-								v := gc_l_v[gc_lane2]
-								_ = v
+									tid_ := gc_tx2
+									_ = tid_
+									v := gc_l_v[gc_lane2]
+									_ = v
 
 //line demand_tree.go:87
-								sdata_[tid_] = v
+									sdata_[tid_] = v
 
 //line demand_tree.go:88
+								}
 							}
 						}
 					}
 				}
+				gc_act2 = gc_save72 &^ gc_dead2
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 	{
@@ -1506,192 +1510,93 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]float32
-		{
-			var gc_m72 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m72 uint32
 
 //line demand_tree.go:69
-			if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-			} else {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:62
-						tid := gc_tx2
-						_ = tid
-
-//line demand_tree.go:69
-						if tid < gocuda.WarpSize {
-							gc_m72 |= 1 << gc_lane2
-						}
+				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi4 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
+						gc_hi4 = gc_bound4
 					}
-				}
-			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
-
-//line demand_tree.go:70
-				var sdata_ []float32 = sdata
-
-//line demand_tree.go:70
-				_ = sdata_
-
-//line demand_tree.go:70
-				var start_ int = start
-
-//line demand_tree.go:70
-				_ = start_
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line demand_tree.go:82
-							var tid_ int = gc_tx2
-//line demand_tree.go:82
-							_ = tid_
-//line demand_tree.go:83
-							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-								break
-//line demand_tree.go:83
-							}
-//line demand_tree.go:83
-							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-							_ = v
-//line demand_tree.go:83
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line demand_tree.go:82
-							var tid_ int = gc_tx2
-//line demand_tree.go:82
-							_ = tid_
-//line demand_tree.go:83
-							if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-								break
-//line demand_tree.go:83
-							}
-//line demand_tree.go:83
-							v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-							_ = v
-//line demand_tree.go:83
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+					if gc_lo4 < gc_hi4 {
+						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
+				} else {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line demand_tree.go:82
-							tid_ := gc_tx2
-							_ = tid_
+//line demand_tree.go:62
+							tid := gc_tx2
+							_ = tid
 
-//line demand_tree.go:83
-							v := sdata_[tid_]
-							_ = v
-							gc_l_v[gc_lane2] = v
+//line demand_tree.go:69
+							if tid < gocuda.WarpSize {
+								gc_m72 |= 1 << gc_lane2
+							}
 						}
 					}
 				}
+				gc_save72 := gc_act2
+				gc_act2 = gc_save72 & gc_m72
+				if gc_act2 != 0 {
 
-//line demand_tree.go:84
-				for offset := start_; offset > 0; offset /= 2 {
-					gc_left2 := gc_act2
+//line demand_tree.go:70
+					var sdata_ []float32 = sdata
+
+//line demand_tree.go:70
+					_ = sdata_
+
+//line demand_tree.go:70
+					var start_ int = start
+
+//line demand_tree.go:70
+					_ = start_
+					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx4 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
 								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
+								gc_ty2 := gc_tidx3.Y
 								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
+								gc_tz2 := gc_tidx3.Z
 								_ = gc_tz2
 								_ = gc_rank2
 //line demand_tree.go:82
 								var tid_ int = gc_tx2
 //line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
+//line demand_tree.go:83
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
 									break
-//line demand_tree.go:85
+//line demand_tree.go:83
 								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
+//line demand_tree.go:83
+								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+								_ = v
+//line demand_tree.go:83
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1714,26 +1619,24 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 								var tid_ int = gc_tx2
 //line demand_tree.go:82
 								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:85
-								if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
-//line demand_tree.go:85
+//line demand_tree.go:83
+								if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:83
 									break
-//line demand_tree.go:85
+//line demand_tree.go:83
 								}
-//line demand_tree.go:85
-								v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
-//line demand_tree.go:85
+//line demand_tree.go:83
+								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
+//line demand_tree.go:83
+								_ = v
+//line demand_tree.go:83
 								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -1742,7 +1645,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1751,117 +1654,220 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 //line demand_tree.go:82
 								tid_ := gc_tx2
 								_ = tid_
-								v := gc_l_v[gc_lane2]
+
+//line demand_tree.go:83
+								v := sdata_[tid_]
 								_ = v
-
-//line demand_tree.go:85
-								v += sdata_[tid_+offset]
-
-//line demand_tree.go:86
 								gc_l_v[gc_lane2] = v
 							}
 						}
 					}
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						gc_tidx5 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx5.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx5.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx5.Z
-								_ = gc_tz2
-								_ = gc_rank2
+
+//line demand_tree.go:84
+					for offset := start_; offset > 0; offset /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							gc_tidx4 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx4.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx4.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx4.Z
+									_ = gc_tz2
+									_ = gc_rank2
 //line demand_tree.go:82
-								var tid_ int = gc_tx2
+									var tid_ int = gc_tx2
 //line demand_tree.go:82
-								_ = tid_
+									_ = tid_
 //line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line demand_tree.go:82
-								_ = v
-//line demand_tree.go:87
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-									break
-//line demand_tree.go:87
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-//line demand_tree.go:87
-								v.StoreSlice(sdata_[tid_:])
-								gc_left3 &^= 0xff << gc_lane2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:85
+									if (tid_+offset) < 0 || (tid_+offset) > len(sdata_)-8 {
+//line demand_tree.go:85
+										break
+//line demand_tree.go:85
+									}
+//line demand_tree.go:85
+									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
+//line demand_tree.go:85
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line demand_tree.go:85
+									v += sdata_[tid_+offset]
+
+//line demand_tree.go:86
+									gc_l_v[gc_lane2] = v
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:82
-								v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-								_ = v
-//line demand_tree.go:87
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-									break
-//line demand_tree.go:87
-								}
-//line demand_tree.go:87
-								v.StoreSlice(sdata_[tid_:])
-								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						{
-							gc_tidx2 := gc_b2.At(gc_w2)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							gc_tidx5 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx5.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx5.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx5.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:87
+									if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+										break
+//line demand_tree.go:87
+									}
+//line demand_tree.go:87
+									v.StoreSlice(sdata_[tid_:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line demand_tree.go:82
+									var tid_ int = gc_tx2
+//line demand_tree.go:82
+									_ = tid_
+//line demand_tree.go:82
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line demand_tree.go:82
+									_ = v
+//line demand_tree.go:87
+									if tid_ < 0 || tid_ > len(sdata_)-8 {
+//line demand_tree.go:87
+										break
+//line demand_tree.go:87
+									}
+//line demand_tree.go:87
+									v.StoreSlice(sdata_[tid_:])
+									gc_left3 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
 
 //line demand_tree.go:82
-								tid_ := gc_tx2
-								_ = tid_
-								v := gc_l_v[gc_lane2]
-								_ = v
+									tid_ := gc_tx2
+									_ = tid_
+									v := gc_l_v[gc_lane2]
+									_ = v
 
 //line demand_tree.go:87
-								sdata_[tid_] = v
+									sdata_[tid_] = v
 
 //line demand_tree.go:88
+								}
 							}
 						}
 					}
 				}
+				gc_act2 = gc_save72 &^ gc_dead2
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 	{

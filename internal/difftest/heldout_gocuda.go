@@ -32,148 +32,150 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_sum [32][]float32
 		var gc_l_s [32][2]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:29
-						var s [2]float32
-						gc_l_s[gc_lane] = s
+							var s [2]float32
+							gc_l_s[gc_lane] = s
 
 //line heldout.go:30
-						gc_l_s[gc_lane][0] = gc_at[gc_lane]
+							gc_l_s[gc_lane][0] = gc_at[gc_lane]
 
 //line heldout.go:31
-						gc_l_s[gc_lane][1] = 1
+							gc_l_s[gc_lane][1] = 1
 
 //line heldout.go:32
-						var sum []float32 = gc_l_s[gc_lane][:]
+							var sum []float32 = gc_l_s[gc_lane][:]
 
 //line heldout.go:32
-						_ = sum
-						_ = s
-						_ = sum
-						gc_l_sum[gc_lane] = sum
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							_ = sum
+							_ = s
+							_ = sum
+							gc_l_sum[gc_lane] = sum
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:29
-						var s [2]float32
-						gc_l_s[gc_lane] = s
+							var s [2]float32
+							gc_l_s[gc_lane] = s
 
 //line heldout.go:30
-						gc_l_s[gc_lane][0] = in[i]
+							gc_l_s[gc_lane][0] = in[i]
 
 //line heldout.go:31
-						gc_l_s[gc_lane][1] = 1
+							gc_l_s[gc_lane][1] = 1
 
 //line heldout.go:32
-						var sum []float32 = gc_l_s[gc_lane][:]
+							var sum []float32 = gc_l_s[gc_lane][:]
 
 //line heldout.go:32
-						_ = sum
-						_ = s
-						_ = sum
-						gc_l_sum[gc_lane] = sum
+							_ = sum
+							_ = s
+							_ = sum
+							gc_l_sum[gc_lane] = sum
+						}
 					}
 				}
 			}
-		}
 
 //line heldout.go:16
-		for offset := 16; offset > 0; offset /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_l_sum[gc_lane]
-				_ = sum
+			for offset := 16; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sum := gc_l_sum[gc_lane]
+					_ = sum
 
 //line heldout.go:17
-				gc_c1v[gc_lane] = sum[0]
+					gc_c1v[gc_lane] = sum[0]
+				}
+
+//line heldout.go:17
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sum := gc_l_sum[gc_lane]
+					_ = sum
+
+//line heldout.go:17
+					sum[0] += gc_c1r[gc_lane]
+				}
 			}
-
-//line heldout.go:17
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_l_sum[gc_lane]
-				_ = sum
-
-//line heldout.go:17
-				sum[0] += gc_c1r[gc_lane]
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x02 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x02 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:33
-						gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:28
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:33
-						out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+							out[i] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
+						}
 					}
 				}
 			}
@@ -736,147 +738,149 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val [32]*int32
 		var gc_l_v [32]int32
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:76
-						v := gc_at[gc_lane]
-						gc_l_v[gc_lane] = v
+							v := gc_at[gc_lane]
+							gc_l_v[gc_lane] = v
 
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane]
+							var val *int32 = &gc_l_v[gc_lane]
 
 //line heldout.go:77
-						_ = val
-						_ = v
-						_ = val
-						gc_l_val[gc_lane] = val
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							_ = val
+							_ = v
+							_ = val
+							gc_l_val[gc_lane] = val
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:76
-						v := in[i]
-						gc_l_v[gc_lane] = v
+							v := in[i]
+							gc_l_v[gc_lane] = v
 
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane]
+							var val *int32 = &gc_l_v[gc_lane]
 
 //line heldout.go:77
-						_ = val
-						_ = v
-						_ = val
-						gc_l_val[gc_lane] = val
+							_ = val
+							_ = v
+							_ = val
+							gc_l_val[gc_lane] = val
+						}
 					}
 				}
 			}
-		}
 
 //line heldout.go:60
-		for d := 1; d < 32; d *= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
+			for d := 1; d < 32; d *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_l_val[gc_lane]
+					_ = val
 
 //line heldout.go:61
-				gc_c1v[gc_lane] = *val
-			}
+					gc_c1v[gc_lane] = *val
+				}
 
 //line heldout.go:61
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_l_val[gc_lane]
+					_ = val
 
 //line heldout.go:61
-				tmp := gc_c1r[gc_lane]
+					tmp := gc_c1r[gc_lane]
 
 //line heldout.go:62
-				{
-					*val += tmp
-				}
-				_ = tmp
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x02 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:78
-						gc_at2[gc_lane] = gc_l_v[gc_lane]
+					{
+						*val += tmp
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					_ = tmp
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x02 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line heldout.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:78
-						out[i] = gc_l_v[gc_lane]
+							gc_at2[gc_lane] = gc_l_v[gc_lane]
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:75
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:78
+							out[i] = gc_l_v[gc_lane]
+						}
 					}
 				}
 			}
@@ -1743,134 +1747,136 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line heldout.go:147
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:148
-						var v int32 = gc_at[gc_lane]
+							var v int32 = gc_at[gc_lane]
 
 //line heldout.go:148
-						_ = v
-						_ = v
-						gc_l_v[gc_lane] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							_ = v
+							_ = v
+							gc_l_v[gc_lane] = v
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:147
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line heldout.go:148
-						var v int32 = in[i]
+							var v int32 = in[i]
 
 //line heldout.go:148
-						_ = v
-						_ = v
-						gc_l_v[gc_lane] = v
+							_ = v
+							_ = v
+							gc_l_v[gc_lane] = v
+						}
 					}
 				}
 			}
-		}
 
 //line heldout.go:134
-		for m := 16; m > 0; m >>= 1 {
+			for m := 16; m > 0; m >>= 1 {
 
 //line heldout.go:135
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
 
 //line heldout.go:135
-				v = min(v, gc_c1r[gc_lane])
-				gc_l_v[gc_lane] = v
+					v = min(v, gc_c1r[gc_lane])
+					gc_l_v[gc_lane] = v
+				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
 			{
-				gc_x02 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x02 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x02 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line heldout.go:147
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_l_v[gc_lane]
-						_ = v
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_l_v[gc_lane]
+							_ = v
 
 //line heldout.go:137
-						var r int32 = v
+							var r int32 = v
 
 //line heldout.go:137
-						_ = r
+							_ = r
 
 //line heldout.go:148
-						gc_at2[gc_lane] = r
-						_ = r
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							gc_at2[gc_lane] = r
+							_ = r
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line heldout.go:147
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						v := gc_l_v[gc_lane]
-						_ = v
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_l_v[gc_lane]
+							_ = v
 
 //line heldout.go:137
-						var r int32 = v
+							var r int32 = v
 
 //line heldout.go:137
-						_ = r
+							_ = r
 
 //line heldout.go:148
-						out[i] = r
-						_ = r
+							out[i] = r
+							_ = r
+						}
 					}
 				}
 			}

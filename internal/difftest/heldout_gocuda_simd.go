@@ -33,148 +33,150 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_sum [32][]float32
 		var gc_l_s [32][2]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x03 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x03 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line heldout.go:28
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line heldout.go:29
-						var s [2]float32
-						gc_l_s[gc_lane2] = s
+							var s [2]float32
+							gc_l_s[gc_lane2] = s
 
 //line heldout.go:30
-						gc_l_s[gc_lane2][0] = gc_at3[gc_lane2]
+							gc_l_s[gc_lane2][0] = gc_at3[gc_lane2]
 
 //line heldout.go:31
-						gc_l_s[gc_lane2][1] = 1
+							gc_l_s[gc_lane2][1] = 1
 
 //line heldout.go:32
-						var sum []float32 = gc_l_s[gc_lane2][:]
+							var sum []float32 = gc_l_s[gc_lane2][:]
 
 //line heldout.go:32
-						_ = sum
-						_ = s
-						_ = sum
-						gc_l_sum[gc_lane2] = sum
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+							_ = sum
+							_ = s
+							_ = sum
+							gc_l_sum[gc_lane2] = sum
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line heldout.go:28
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line heldout.go:29
-						var s [2]float32
-						gc_l_s[gc_lane2] = s
+							var s [2]float32
+							gc_l_s[gc_lane2] = s
 
 //line heldout.go:30
-						gc_l_s[gc_lane2][0] = in[i]
+							gc_l_s[gc_lane2][0] = in[i]
 
 //line heldout.go:31
-						gc_l_s[gc_lane2][1] = 1
+							gc_l_s[gc_lane2][1] = 1
 
 //line heldout.go:32
-						var sum []float32 = gc_l_s[gc_lane2][:]
+							var sum []float32 = gc_l_s[gc_lane2][:]
 
 //line heldout.go:32
-						_ = sum
-						_ = s
-						_ = sum
-						gc_l_sum[gc_lane2] = sum
+							_ = sum
+							_ = s
+							_ = sum
+							gc_l_sum[gc_lane2] = sum
+						}
 					}
 				}
 			}
-		}
 
 //line heldout.go:16
-		for offset := 16; offset > 0; offset /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_l_sum[gc_lane2]
-				_ = sum
+			for offset := 16; offset > 0; offset /= 2 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_l_sum[gc_lane2]
+					_ = sum
 
 //line heldout.go:17
-				gc_c21v[gc_lane2] = sum[0]
+					gc_c21v[gc_lane2] = sum[0]
+				}
+
+//line heldout.go:17
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, 32, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_l_sum[gc_lane2]
+					_ = sum
+
+//line heldout.go:17
+					sum[0] += gc_c21r[gc_lane2]
+				}
 			}
-
-//line heldout.go:17
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_l_sum[gc_lane2]
-				_ = sum
-
-//line heldout.go:17
-				sum[0] += gc_c21r[gc_lane2]
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x04 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x04 := gc_tidx2.X
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+						gc_at4 := out[gc_off4:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x04 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line heldout.go:28
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line heldout.go:33
-						gc_at4[gc_lane2] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+							gc_at4[gc_lane2] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line heldout.go:28
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line heldout.go:33
-						out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+							out[i] = gc_l_s[gc_lane2][0] + gc_l_s[gc_lane2][1]
+						}
 					}
 				}
 			}
@@ -737,147 +739,149 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val [32]*int32
 		var gc_l_v [32]int32
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-					gc_at3 := in[gc_off3:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x03 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x03 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line heldout.go:75
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line heldout.go:76
-						v := gc_at3[gc_lane2]
-						gc_l_v[gc_lane2] = v
+							v := gc_at3[gc_lane2]
+							gc_l_v[gc_lane2] = v
 
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane2]
+							var val *int32 = &gc_l_v[gc_lane2]
 
 //line heldout.go:77
-						_ = val
-						_ = v
-						_ = val
-						gc_l_val[gc_lane2] = val
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+							_ = val
+							_ = v
+							_ = val
+							gc_l_val[gc_lane2] = val
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line heldout.go:75
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line heldout.go:76
-						v := in[i]
-						gc_l_v[gc_lane2] = v
+							v := in[i]
+							gc_l_v[gc_lane2] = v
 
 //line heldout.go:77
-						var val *int32 = &gc_l_v[gc_lane2]
+							var val *int32 = &gc_l_v[gc_lane2]
 
 //line heldout.go:77
-						_ = val
-						_ = v
-						_ = val
-						gc_l_val[gc_lane2] = val
+							_ = val
+							_ = v
+							_ = val
+							gc_l_val[gc_lane2] = val
+						}
 					}
 				}
 			}
-		}
 
 //line heldout.go:60
-		for d := 1; d < 32; d *= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
+			for d := 1; d < 32; d *= 2 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val := gc_l_val[gc_lane2]
+					_ = val
 
 //line heldout.go:61
-				gc_c21v[gc_lane2] = *val
-			}
+					gc_c21v[gc_lane2] = *val
+				}
 
 //line heldout.go:61
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, 32, &gc_c21r)
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
-			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, 32, &gc_c21r)
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
+				}
+				gc_hi4 = min(gc_hi4, gc_cnt2)
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val := gc_l_val[gc_lane2]
+					_ = val
 
 //line heldout.go:61
-				tmp := gc_c21r[gc_lane2]
+					tmp := gc_c21r[gc_lane2]
 
 //line heldout.go:62
-				{
-					*val += tmp
-				}
-				_ = tmp
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			{
-				gc_x04 := gc_tidx2.X
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
-				if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
-					gc_at4 := out[gc_off4:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x04 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line heldout.go:75
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:78
-						gc_at4[gc_lane2] = gc_l_v[gc_lane2]
+					{
+						*val += tmp
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					_ = tmp
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x04 := gc_tidx2.X
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+						gc_at4 := out[gc_off4:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x04 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line heldout.go:75
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line heldout.go:78
-						out[i] = gc_l_v[gc_lane2]
+							gc_at4[gc_lane2] = gc_l_v[gc_lane2]
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:75
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:78
+							out[i] = gc_l_v[gc_lane2]
+						}
 					}
 				}
 			}
@@ -2476,139 +2480,47 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:147
-					_ = i
-//line heldout.go:148
-					if i < 0 || i > len(in)-8 {
-//line heldout.go:148
-						break
-//line heldout.go:148
-					}
-//line heldout.go:148
-					gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
-//line heldout.go:148
-					_ = gc_t2
-//line heldout.go:148
-					v := gc_t2
-//line heldout.go:148
-					_ = v
-//line heldout.go:148
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:147
-					_ = i
-//line heldout.go:148
-					if i < 0 || i > len(in)-8 {
-//line heldout.go:148
-						break
-//line heldout.go:148
-					}
-//line heldout.go:148
-					gc_t := archsimd.LoadInt32x8Slice(in[i:])
-//line heldout.go:148
-					_ = gc_t
-//line heldout.go:148
-					v := gc_t
-//line heldout.go:148
-					_ = v
-//line heldout.go:148
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:147
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:148
-					var v int32 = in[i]
-
-//line heldout.go:148
-					_ = v
-					_ = v
-					gc_l_v[gc_lane2] = v
-				}
-			}
-		}
-
-//line heldout.go:134
-		for m := 16; m > 0; m >>= 1 {
-
-//line heldout.go:135
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
-			gc_left2 := gc_act2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
 						_ = gc_rank2
-//line heldout.go:135
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line heldout.go:135
+//line heldout.go:147
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:147
+						_ = i
+//line heldout.go:148
+						if i < 0 || i > len(in)-8 {
+//line heldout.go:148
+							break
+//line heldout.go:148
+						}
+//line heldout.go:148
+						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+//line heldout.go:148
+						_ = gc_t2
+//line heldout.go:148
+						v := gc_t2
+//line heldout.go:148
 						_ = v
-//line heldout.go:135
-						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line heldout.go:135
+//line heldout.go:148
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2616,143 +2528,237 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
 						_ = gc_rank2
-//line heldout.go:135
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line heldout.go:135
+//line heldout.go:147
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:147
+						_ = i
+//line heldout.go:148
+						if i < 0 || i > len(in)-8 {
+//line heldout.go:148
+							break
+//line heldout.go:148
+						}
+//line heldout.go:148
+						gc_t := archsimd.LoadInt32x8Slice(in[i:])
+//line heldout.go:148
+						_ = gc_t
+//line heldout.go:148
+						v := gc_t
+//line heldout.go:148
 						_ = v
-//line heldout.go:135
-						v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line heldout.go:135
+//line heldout.go:148
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:147
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:148
+						var v int32 = in[i]
+
+//line heldout.go:148
+						_ = v
+						_ = v
+						gc_l_v[gc_lane2] = v
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+				}
+			}
+
+//line heldout.go:134
+			for m := 16; m > 0; m >>= 1 {
 
 //line heldout.go:135
-					v = min(v, gc_c21r[gc_lane2])
-					gc_l_v[gc_lane2] = v
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line heldout.go:135
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line heldout.go:135
+							_ = v
+//line heldout.go:135
+							v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line heldout.go:135
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line heldout.go:135
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line heldout.go:135
+							_ = v
+//line heldout.go:135
+							v = v.Min(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line heldout.go:135
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+//line heldout.go:135
+						v = min(v, gc_c21r[gc_lane2])
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			gc_tidx5 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				gc_tidx5 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx5.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx5.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx5.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:147
-					_ = i
+						_ = i
 //line heldout.go:147
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line heldout.go:147
-					_ = v
+						_ = v
 //line heldout.go:137
-					r := v
+						r := v
 //line heldout.go:137
-					_ = r
+						_ = r
 //line heldout.go:148
-					if i < 0 || i > len(out)-8 {
+						if i < 0 || i > len(out)-8 {
 //line heldout.go:148
-						break
+							break
 //line heldout.go:148
+						}
+//line heldout.go:148
+						r.StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line heldout.go:147
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:147
+						_ = i
+//line heldout.go:147
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line heldout.go:147
+						_ = v
+//line heldout.go:137
+						r := v
+//line heldout.go:137
+						_ = r
 //line heldout.go:148
-					r.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
+						if i < 0 || i > len(out)-8 {
+//line heldout.go:148
+							break
+//line heldout.go:148
+						}
+//line heldout.go:148
+						r.StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line heldout.go:147
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:147
-					_ = i
-//line heldout.go:147
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line heldout.go:147
-					_ = v
-//line heldout.go:137
-					r := v
-//line heldout.go:137
-					_ = r
-//line heldout.go:148
-					if i < 0 || i > len(out)-8 {
-//line heldout.go:148
-						break
-//line heldout.go:148
-					}
-//line heldout.go:148
-					r.StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			if gc_left3 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line heldout.go:147
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v := gc_l_v[gc_lane2]
-					_ = v
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_l_v[gc_lane2]
+						_ = v
 
 //line heldout.go:137
-					var r int32 = v
+						var r int32 = v
 
 //line heldout.go:137
-					_ = r
+						_ = r
 
 //line heldout.go:148
-					out[i] = r
-					_ = r
+						out[i] = r
+						_ = r
+					}
 				}
 			}
 		}

@@ -340,83 +340,85 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				}
 			}
 		} else {
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+			{
 				var gc_l_v_ [32]float64
 				var gc_c1r [32]float64
-				var gc_jam3 gc_jam_jamSum
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					lo := gc_s_lo[gc_rank]
-					n := gc_s_n[gc_rank]
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					var gc_jam3 gc_jam_jamSum
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						lo := gc_s_lo[gc_rank]
+						n := gc_s_n[gc_rank]
 
 //line jam_result.go:33
-					v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
-					_ = v_
-				}
-				gc_jam_jamSum_flush(&gc_jam3)
+						v_ := gc_jam_jamSum_add(&gc_jam3, in, lo, n, gc_l_v_[:], gc_lane)
+						_ = v_
+					}
+					gc_jam_jamSum_flush(&gc_jam3)
 
 //line jam_result.go:34
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
-				} else {
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 32, true)
+					} else {
 
 //line jam_result.go:34
-					for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+						for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
 
 //line jam_result.go:35
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-						} else {
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+							} else {
 
 //line jam_result.go:35
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, gocuda.WarpSize, &gc_c1r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
 
 //line jam_result.go:35
-								v_ += gc_c1r[gc_lane]
-								gc_l_v_[gc_lane] = v_
+									v_ += gc_c1r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
 							}
 						}
 					}
-				}
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_lo2 < gc_hi2 {
-					gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				if gc_lo2 < gc_hi2 {
-					{
-						gc_tidx := gc_b.At(gc_w + gc_lo2)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_lo2 < gc_hi2 {
+						gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+					}
+					gc_hi2 = min(gc_hi2, gc_cnt)
+					if gc_lo2 < gc_hi2 {
+						{
+							gc_tidx := gc_b.At(gc_w + gc_lo2)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 
 //line jam_result.go:16
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
 
 //line jam_result.go:37
-							{
-								sums[i] = v_
+								{
+									sums[i] = v_
+								}
 							}
 						}
 					}

@@ -2562,263 +2562,275 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]int32
 		var gc_l_v_ [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line kernels.go:249
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line kernels.go:250
-						var v int32
+							var v int32
 
 //line kernels.go:251
-						if i < len(in) {
-							v = gc_at[gc_lane]
-						}
+							if i < len(in) {
+								v = gc_at[gc_lane]
+							}
 
 //line kernels.go:254
-						var v_ int32 = v
+							var v_ int32 = v
 
 //line kernels.go:254
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v[gc_lane] = v
-						gc_l_v_[gc_lane] = v_
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v[gc_lane] = v
+							gc_l_v_[gc_lane] = v_
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line kernels.go:249
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line kernels.go:250
-						var v int32
+							var v int32
 
 //line kernels.go:251
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+
+//line kernels.go:254
+							var v_ int32 = v
+
+//line kernels.go:254
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v[gc_lane] = v
+							gc_l_v_[gc_lane] = v_
 						}
-
-//line kernels.go:254
-						var v_ int32 = v
-
-//line kernels.go:254
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v[gc_lane] = v
-						gc_l_v_[gc_lane] = v_
 					}
 				}
 			}
-		}
 
 //line kernels.go:273
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, true)
-		} else {
-
-//line kernels.go:273
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-
-//line kernels.go:274
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_v_)
 				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+				}
+			} else {
+
+//line kernels.go:273
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					} else {
 
 //line kernels.go:274
-						v_ += gc_c1r[gc_lane]
-						gc_l_v_[gc_lane] = v_
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
+
+//line kernels.go:274
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
 					}
 				}
 			}
-		}
-		gc_upto := min(gc_cnt, 1)
-		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			var v int32
-			_ = v
-			v_ := gc_l_v_[gc_lane]
-			_ = v_
+			gc_upto := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				var v int32
+				_ = v
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
 
 //line kernels.go:276
-			var r int32 = v_
+				var r int32 = v_
 
 //line kernels.go:276
-			_ = r
+				_ = r
 
 //line kernels.go:254
-			v = r
-			_ = r
-			gc_l_v[gc_lane] = v
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
+				v = r
+				_ = r
+				gc_l_v[gc_lane] = v
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
 
 //line kernels.go:255
-			{
-				sums[(gc_rank >> 5)] = v
+				{
+					sums[(gc_rank >> 5)] = v
+				}
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_s [32]int32
 		var gc_l_v_2 [32]int32
 		var gc_c2r [32]int32
-		{
-			var gc_m15 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m15 uint32
 
 //line kernels.go:259
-			if (gc_w >> 5) == 0 {
-				gc_m15 = ^uint32(0)
-			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				if (gc_w >> 5) == 0 {
+					gc_m15 = ^uint32(0)
+				}
+				gc_save15 := gc_act
+				gc_act = gc_save15 & gc_m15
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line kernels.go:260
-					var s int32
+						var s int32
 
 //line kernels.go:261
-					if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
-						s = sums[(gc_rank & 31)]
+						if (gc_rank & 31) < (gc_bdx+gocuda.WarpSize-1)/gocuda.WarpSize {
+							s = sums[(gc_rank & 31)]
+						}
+
+//line kernels.go:264
+						var v_2 int32 = s
+
+//line kernels.go:264
+						_ = v_2
+						_ = s
+						_ = v_2
+						gc_l_s[gc_lane] = s
+						gc_l_v_2[gc_lane] = v_2
 					}
 
-//line kernels.go:264
-					var v_2 int32 = s
-
-//line kernels.go:264
-					_ = v_2
-					_ = s
-					_ = v_2
-					gc_l_s[gc_lane] = s
-					gc_l_v_2[gc_lane] = v_2
-				}
-
 //line kernels.go:273
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, true)
-				} else {
-
-//line kernels.go:273
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line kernels.go:274
-						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if true {
+							compiled.ShflDownLane0(&gc_l_v_2)
 						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line kernels.go:273
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line kernels.go:274
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
+							if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, compiled.LanesDemanded(offset_, 1, true))
+							} else {
 
 //line kernels.go:274
-								v_2 += gc_c2r[gc_lane]
-								gc_l_v_2[gc_lane] = v_2
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									v_2 := gc_l_v_2[gc_lane]
+									_ = v_2
+
+//line kernels.go:274
+									v_2 += gc_c2r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
+								}
 							}
 						}
 					}
-				}
-				gc_upto2 := min(gc_cnt, 1)
-				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var s int32
-					_ = s
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
+					gc_upto2 := min(gc_cnt, 1)
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						var s int32
+						_ = s
+						v_2 := gc_l_v_2[gc_lane]
+						_ = v_2
 
 //line kernels.go:276
-					var r_ int32 = v_2
+						var r_ int32 = v_2
 
 //line kernels.go:276
-					_ = r_
+						_ = r_
 
 //line kernels.go:264
-					s = r_
-					_ = r_
-					gc_l_s[gc_lane] = s
-				}
-				gc_lo3, gc_hi3 := 0, 32
-				if gc_lo3 < gc_hi3 {
-					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
-				}
-				if gc_lo3 < gc_hi3 {
-					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
-				}
-				gc_hi3 = min(gc_hi3, gc_cnt)
-				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					s := gc_l_s[gc_lane]
-					_ = s
+						s = r_
+						_ = r_
+						gc_l_s[gc_lane] = s
+					}
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						s := gc_l_s[gc_lane]
+						_ = s
 
 //line kernels.go:265
-					{
-						partial[gc_bx] = s
+						{
+							partial[gc_bx] = s
+						}
 					}
 				}
+				gc_act = gc_save15 &^ gc_dead
 			}
-			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 }
@@ -2847,11 +2859,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_mask [32]uint32
 		var gc_c1m [32]uint32
 		var gc_c1v [32]float32
@@ -2863,146 +2871,152 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		var gc_c2a [32]int
 		var gc_c2w [32]int
 		var gc_c2r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+
+//line kernels.go:286
+					lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
+					_ = lanes
+					{
+						gc_x0 := gc_tidx.X
+						gc_off := (gc_bx * gc_bdx) + gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+							gc_at := in[gc_off:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x0 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line kernels.go:287
+								mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+
+//line kernels.go:288
+								var v float32
+
+//line kernels.go:289
+								if i < len(in) {
+									v = gc_at[gc_lane]
+								}
+								_ = mask
+								_ = v
+								gc_l_mask[gc_lane] = mask
+								gc_s_v[gc_rank] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line kernels.go:287
+								mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+
+//line kernels.go:288
+								var v float32
+
+//line kernels.go:289
+								if i < len(in) {
+									v = in[i]
+								}
+								_ = mask
+								_ = v
+								gc_l_mask[gc_lane] = mask
+								gc_s_v[gc_rank] = v
+							}
+						}
+					}
+				}
+			}
+
+//line kernels.go:292
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					mask := gc_l_mask[gc_lane]
+					_ = mask
+					v := gc_s_v[gc_rank]
+
+//line kernels.go:293
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = v
+					gc_c1a[gc_lane] = d
+					gc_c1w[gc_lane] = gocuda.WarpSize
+				}
+
+//line kernels.go:293
+				compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line kernels.go:293
+					y := gc_c1r[gc_lane]
+
+//line kernels.go:294
+					{
+						v += y
+					}
+					_ = y
+					gc_s_v[gc_rank] = v
+				}
+			}
 			{
 
 //line kernels.go:286
 				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 				_ = lanes
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bx * gc_bdx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					mask := gc_l_mask[gc_lane]
+					_ = mask
+					v := gc_s_v[gc_rank]
 
-//line kernels.go:285
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line kernels.go:287
-							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-
-//line kernels.go:288
-							var v float32
-
-//line kernels.go:289
-							if i < len(in) {
-								v = gc_at[gc_lane]
-							}
-							_ = mask
-							_ = v
-							gc_l_mask[gc_lane] = mask
-							gc_s_v[gc_rank] = v
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line kernels.go:287
-							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-
-//line kernels.go:288
-							var v float32
-
-//line kernels.go:289
-							if i < len(in) {
-								v = in[i]
-							}
-							_ = mask
-							_ = v
-							gc_l_mask[gc_lane] = mask
-							gc_s_v[gc_rank] = v
-						}
-					}
+//line kernels.go:298
+					gc_c2m[gc_lane] = mask
+					gc_c2v[gc_lane] = v
+					gc_c2a[gc_lane] = lanes - 1
+					gc_c2w[gc_lane] = gocuda.WarpSize
 				}
 			}
-		}
 
-//line kernels.go:292
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
+//line kernels.go:298
+			compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
-				mask := gc_l_mask[gc_lane]
-				_ = mask
-				v := gc_s_v[gc_rank]
-
-//line kernels.go:293
-				gc_c1m[gc_lane] = mask
-				gc_c1v[gc_lane] = v
-				gc_c1a[gc_lane] = d
-				gc_c1w[gc_lane] = gocuda.WarpSize
-			}
-
-//line kernels.go:293
-			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line kernels.go:293
-				y := gc_c1r[gc_lane]
-
-//line kernels.go:294
-				{
-					v += y
-				}
-				_ = y
-				gc_s_v[gc_rank] = v
-			}
-		}
-		{
-
-//line kernels.go:286
-			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
-			_ = lanes
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				mask := gc_l_mask[gc_lane]
-				_ = mask
-				v := gc_s_v[gc_rank]
 
 //line kernels.go:298
-				gc_c2m[gc_lane] = mask
-				gc_c2v[gc_lane] = v
-				gc_c2a[gc_lane] = lanes - 1
-				gc_c2w[gc_lane] = gocuda.WarpSize
+				total := gc_c2r[gc_lane]
+				_ = total
+				gc_s_total[gc_rank] = total
 			}
-		}
-
-//line kernels.go:298
-		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-
-//line kernels.go:298
-			total := gc_c2r[gc_lane]
-			_ = total
-			gc_s_total[gc_rank] = total
 		}
 	}
 	{
@@ -3143,11 +3157,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_pred [32]bool
 		var gc_l_ballot [32]uint32
 		var gc_l_all [32]bool
@@ -3168,194 +3178,11 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 		var gc_c6r [32]uint32
 		var gc_c7r [32]uint32
 		var gc_c8r [32]uint32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-			r := gc_rank
-			_ = r
-
-//line kernels.go:313
-			pred := in[r] > 0
-			_ = pred
-
-//line kernels.go:314
-			gc_l_pred[gc_lane] = pred
-		}
-
-//line kernels.go:314
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			pred := gc_l_pred[gc_lane]
-			_ = pred
-
-//line kernels.go:314
-			ballot := gc_c1r[gc_lane]
-			_ = ballot
-
-//line kernels.go:315
-			gc_l_ballot[gc_lane] = ballot
-		}
-
-//line kernels.go:315
-		compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			pred := gc_l_pred[gc_lane]
-			_ = pred
-
-//line kernels.go:315
-			all := gc_c2r[gc_lane]
-			_ = all
-
-//line kernels.go:316
-			gc_l_all[gc_lane] = all
-		}
-
-//line kernels.go:316
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-			r := gc_rank
-			_ = r
-
-//line kernels.go:316
-			anyPos := gc_c3r[gc_lane]
-			_ = anyPos
-
-//line kernels.go:317
-			gc_c4v[gc_lane] = in[r]
-			gc_l_anyPos[gc_lane] = anyPos
-		}
-
-//line kernels.go:317
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-			r := gc_rank
-			_ = r
-
-//line kernels.go:317
-			sum := gc_c4r[gc_lane]
-			_ = sum
-
-//line kernels.go:318
-			gc_c5v[gc_lane] = in[r]
-			gc_l_sum[gc_lane] = sum
-		}
-
-//line kernels.go:318
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:312
-			r := gc_rank
-			_ = r
-
-//line kernels.go:318
-			low := gc_c5r[gc_lane]
-			_ = low
-
-//line kernels.go:319
-			gc_c6v[gc_lane] = in[r] % 3
-			gc_l_low[gc_lane] = low
-		}
-
-//line kernels.go:319
-		compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-
-//line kernels.go:319
-			same := gc_c6r[gc_lane]
-
-//line kernels.go:320
-			var active uint32
-			_ = same
-			_ = active
-			gc_l_same[gc_lane] = same
-			gc_l_active[gc_lane] = active
-		}
-		{
-			var gc_m13 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:311
-				lane := (gc_rank & 31)
-				_ = lane
-
-//line kernels.go:321
-				if lane%2 == 0 {
-					gc_m13 |= 1 << gc_lane
-				}
-			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
-
-//line kernels.go:322
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var active uint32
-					_ = active
-
-//line kernels.go:322
-					active = gc_c7r[gc_lane]
-					gc_l_active[gc_lane] = active
-				}
-			}
-			gc_act = gc_save13 &^ gc_m13 &^ gc_dead
-			if gc_act != 0 {
-
-//line kernels.go:324
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var active uint32
-					_ = active
-
-//line kernels.go:324
-					active = gc_c8r[gc_lane]
-					gc_l_active[gc_lane] = active
-				}
-			}
-			gc_act = gc_save13 &^ gc_dead
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-
-//line kernels.go:327
-			var swapped int32
-			_ = swapped
-			gc_l_swapped[gc_lane] = swapped
-		}
-		{
-			var gc_m17 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -3364,82 +3191,271 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 				r := gc_rank
 				_ = r
 
-//line kernels.go:328
-				if r < 16 {
-					gc_m17 |= 1 << gc_lane
-				}
+//line kernels.go:313
+				pred := in[r] > 0
+				_ = pred
+
+//line kernels.go:314
+				gc_l_pred[gc_lane] = pred
 			}
-			gc_save17 := gc_act
-			gc_act = gc_save17 & gc_m17
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+
+//line kernels.go:314
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				pred := gc_l_pred[gc_lane]
+				_ = pred
+
+//line kernels.go:314
+				ballot := gc_c1r[gc_lane]
+				_ = ballot
+
+//line kernels.go:315
+				gc_l_ballot[gc_lane] = ballot
+			}
+
+//line kernels.go:315
+			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				pred := gc_l_pred[gc_lane]
+				_ = pred
+
+//line kernels.go:315
+				all := gc_c2r[gc_lane]
+				_ = all
+
+//line kernels.go:316
+				gc_l_all[gc_lane] = all
+			}
+
+//line kernels.go:316
+			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+				r := gc_rank
+				_ = r
+
+//line kernels.go:316
+				anyPos := gc_c3r[gc_lane]
+				_ = anyPos
+
+//line kernels.go:317
+				gc_c4v[gc_lane] = in[r]
+				gc_l_anyPos[gc_lane] = anyPos
+			}
+
+//line kernels.go:317
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+				r := gc_rank
+				_ = r
+
+//line kernels.go:317
+				sum := gc_c4r[gc_lane]
+				_ = sum
+
+//line kernels.go:318
+				gc_c5v[gc_lane] = in[r]
+				gc_l_sum[gc_lane] = sum
+			}
+
+//line kernels.go:318
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceMinSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c5v, nil, nil, &gc_c5r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+				r := gc_rank
+				_ = r
+
+//line kernels.go:318
+				low := gc_c5r[gc_lane]
+				_ = low
+
+//line kernels.go:319
+				gc_c6v[gc_lane] = in[r] % 3
+				gc_l_low[gc_lane] = low
+			}
+
+//line kernels.go:319
+			compiled.WarpLanes[int32, uint32](gc_b, "MatchAnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c6v, nil, nil, &gc_c6r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+
+//line kernels.go:319
+				same := gc_c6r[gc_lane]
+
+//line kernels.go:320
+				var active uint32
+				_ = same
+				_ = active
+				gc_l_same[gc_lane] = same
+				gc_l_active[gc_lane] = active
+			}
+			{
+				var gc_m13 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:311
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line kernels.go:321
+					if lane%2 == 0 {
+						gc_m13 |= 1 << gc_lane
 					}
+				}
+				gc_save13 := gc_act
+				gc_act = gc_save13 & gc_m13
+				if gc_act != 0 {
+
+//line kernels.go:322
+					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						var active uint32
+						_ = active
+
+//line kernels.go:322
+						active = gc_c7r[gc_lane]
+						gc_l_active[gc_lane] = active
+					}
+				}
+				gc_act = gc_save13 &^ gc_m13 &^ gc_dead
+				if gc_act != 0 {
+
+//line kernels.go:324
+					compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c8r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						var active uint32
+						_ = active
+
+//line kernels.go:324
+						active = gc_c8r[gc_lane]
+						gc_l_active[gc_lane] = active
+					}
+				}
+				gc_act = gc_save13 &^ gc_dead
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+
+//line kernels.go:327
+				var swapped int32
+				_ = swapped
+				gc_l_swapped[gc_lane] = swapped
+			}
+			{
+				var gc_m17 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line kernels.go:312
 					r := gc_rank
 					_ = r
+
+//line kernels.go:328
+					if r < 16 {
+						gc_m17 |= 1 << gc_lane
+					}
+				}
+				gc_save17 := gc_act
+				gc_act = gc_save17 & gc_m17
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:312
+						r := gc_rank
+						_ = r
 
 //line kernels.go:329
-					buf[r] = in[r]
+						buf[r] = in[r]
 
 //line kernels.go:330
-				}
-
-//line kernels.go:330
-				compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+
+//line kernels.go:330
+					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xffff, nil, nil, nil, nil, nil)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line kernels.go:312
-					r := gc_rank
-					_ = r
-					var swapped int32
-					_ = swapped
+						r := gc_rank
+						_ = r
+						var swapped int32
+						_ = swapped
 
 //line kernels.go:331
-					swapped = buf[15-r]
-					gc_l_swapped[gc_lane] = swapped
+						swapped = buf[15-r]
+						gc_l_swapped[gc_lane] = swapped
+					}
 				}
+				gc_act = gc_save17 &^ gc_dead
 			}
-			gc_act = gc_save17 &^ gc_dead
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:312
-			r := gc_rank
-			_ = r
-			ballot := gc_l_ballot[gc_lane]
-			_ = ballot
-			all := gc_l_all[gc_lane]
-			_ = all
-			anyPos := gc_l_anyPos[gc_lane]
-			_ = anyPos
-			sum := gc_l_sum[gc_lane]
-			_ = sum
-			low := gc_l_low[gc_lane]
-			_ = low
-			same := gc_l_same[gc_lane]
-			_ = same
-			active := gc_l_active[gc_lane]
-			_ = active
-			swapped := gc_l_swapped[gc_lane]
-			_ = swapped
+				r := gc_rank
+				_ = r
+				ballot := gc_l_ballot[gc_lane]
+				_ = ballot
+				all := gc_l_all[gc_lane]
+				_ = all
+				anyPos := gc_l_anyPos[gc_lane]
+				_ = anyPos
+				sum := gc_l_sum[gc_lane]
+				_ = sum
+				low := gc_l_low[gc_lane]
+				_ = low
+				same := gc_l_same[gc_lane]
+				_ = same
+				active := gc_l_active[gc_lane]
+				_ = active
+				swapped := gc_l_swapped[gc_lane]
+				_ = swapped
 
 //line kernels.go:333
-			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+				out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
 
 //line kernels.go:334
-			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+				out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+			}
 		}
 	}
 }
@@ -3461,51 +3477,53 @@ var gc_src_stranded = compiled.NewSource("stranded", "f41a64210d73a8c6c0df28b9de
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
-		{
-			var gc_m4 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m4 uint32
 
 //line kernels.go:342
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-			}
-			gc_save4 := gc_act
-			gc_act = gc_save4 & gc_m4
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:343
-					gc_c1v[gc_lane] = int32((gc_rank & 31))
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
 				}
-
-//line kernels.go:343
-				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:343
-					out[(gc_rank & 31)] = gc_c1r[gc_lane]
+				if gc_lo2 < gc_hi2 {
+					gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
+				gc_save4 := gc_act
+				gc_act = gc_save4 & gc_m4
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:343
+						gc_c1v[gc_lane] = int32((gc_rank & 31))
+					}
+
+//line kernels.go:343
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:343
+						out[(gc_rank & 31)] = gc_c1r[gc_lane]
+					}
+				}
+				gc_act = gc_save4 &^ gc_dead
 			}
-			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -3657,10 +3675,7 @@ var gc_src_maskedCollectives = compiled.NewSource("maskedCollectives", "d298bec9
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]int32
 		var gc_l_x [32]int32
 		var gc_l_hi [32]int32
@@ -3674,148 +3689,153 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 		var gc_c4r [32]uint32
 		var gc_c5v [32]uint32
 		var gc_c5r [32]uint32
-		{
-			var gc_m8 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m8 uint32
 
 //line kernels.go:366
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-			}
-			gc_save8 := gc_act
-			gc_act = gc_save8 & gc_m8
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+				gc_save8 := gc_act
+				gc_act = gc_save8 & gc_m8
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line kernels.go:365
-					r := gc_rank
-					_ = r
+						r := gc_rank
+						_ = r
 
 //line kernels.go:367
-					v := in[r]
-					_ = v
+						v := in[r]
+						_ = v
 
 //line kernels.go:368
-					gc_l_v[gc_lane] = v
-				}
+						gc_l_v[gc_lane] = v
+					}
 
 //line kernels.go:368
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_l_v[gc_lane]
+						_ = v
 
 //line kernels.go:368
-					x := gc_c1r[gc_lane]
-					_ = x
+						x := gc_c1r[gc_lane]
+						_ = x
 
 //line kernels.go:369
-					gc_l_x[gc_lane] = x
-				}
+						gc_l_x[gc_lane] = x
+					}
 
 //line kernels.go:369
-				compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
+					compiled.WarpLanes[int32, int32](gc_b, "ReduceMaxSync", gc_w, gc_act, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_l_v[gc_lane]
+						_ = v
 
 //line kernels.go:369
-					hi := gc_c2r[gc_lane]
-					_ = hi
+						hi := gc_c2r[gc_lane]
+						_ = hi
 
 //line kernels.go:370
-					gc_c3v[gc_lane] = uint32(v)
-					gc_l_hi[gc_lane] = hi
-				}
-
-//line kernels.go:370
-				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+						gc_c3v[gc_lane] = uint32(v)
+						gc_l_hi[gc_lane] = hi
 					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
 
 //line kernels.go:370
-					and := gc_c3r[gc_lane]
-					_ = and
+					compiled.WarpLanes[uint32, uint32](gc_b, "ReduceAndSync", gc_w, gc_act, 0xfffff, nil, &gc_c3v, nil, nil, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line kernels.go:370
+						and := gc_c3r[gc_lane]
+						_ = and
 
 //line kernels.go:371
-					gc_c4v[gc_lane] = uint32(v)
-					gc_l_and[gc_lane] = and
-				}
-
-//line kernels.go:371
-				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+						gc_c4v[gc_lane] = uint32(v)
+						gc_l_and[gc_lane] = and
 					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
 
 //line kernels.go:371
-					or := gc_c4r[gc_lane]
-					_ = or
+					compiled.WarpLanes[uint32, uint32](gc_b, "ReduceOrSync", gc_w, gc_act, 0xfffff, nil, &gc_c4v, nil, nil, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line kernels.go:371
+						or := gc_c4r[gc_lane]
+						_ = or
 
 //line kernels.go:372
-					gc_c5v[gc_lane] = uint32(v)
-					gc_l_or[gc_lane] = or
-				}
+						gc_c5v[gc_lane] = uint32(v)
+						gc_l_or[gc_lane] = or
+					}
 
 //line kernels.go:372
-				compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line kernels.go:365
-					r := gc_rank
-					_ = r
-					x := gc_l_x[gc_lane]
-					_ = x
-					hi := gc_l_hi[gc_lane]
-					_ = hi
-					and := gc_l_and[gc_lane]
-					_ = and
-					or := gc_l_or[gc_lane]
-					_ = or
+						r := gc_rank
+						_ = r
+						x := gc_l_x[gc_lane]
+						_ = x
+						hi := gc_l_hi[gc_lane]
+						_ = hi
+						and := gc_l_and[gc_lane]
+						_ = and
+						or := gc_l_or[gc_lane]
+						_ = or
 
 //line kernels.go:372
-					xor := gc_c5r[gc_lane]
+						xor := gc_c5r[gc_lane]
 
 //line kernels.go:373
-					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
-					_ = xor
+						out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
+						_ = xor
+					}
 				}
+				gc_act = gc_save8 &^ gc_dead
 			}
-			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 }
@@ -3858,15 +3878,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 
 //line kernels.go:403
 	_ = s_
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		var gc_c2v [32]int32
@@ -3875,25 +3887,157 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 		var gc_c4m [32]uint32
 		var gc_c4v [32]int32
 		var gc_c4r [32]int32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:385
-			r := gc_rank
-			_ = r
+				r := gc_rank
+				_ = r
 
 //line kernels.go:386
-			v := in[r]
-			_ = v
-			gc_s_v[gc_rank] = v
-		}
-		{
-			var gc_m16 uint32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				v := in[r]
+				_ = v
+				gc_s_v[gc_rank] = v
+			}
+			{
+				var gc_m16 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:385
+					lane := (gc_rank & 31)
+					_ = lane
+
+//line kernels.go:387
+					if lane%3 == 0 {
+						gc_m16 |= 1 << gc_lane
+					}
+				}
+				gc_save16 := gc_act
+				gc_act = gc_save16 & gc_m16
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line kernels.go:388
+						gc_c1v[gc_lane] = v
+					}
+
+//line kernels.go:388
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						var v int32
+						_ = v
+
+//line kernels.go:388
+						v = gc_c1r[gc_lane]
+						gc_s_v[gc_rank] = v
+					}
+				}
+				gc_act = gc_save16 &^ gc_m16 &^ gc_dead
+				if gc_act != 0 {
+					{
+						var gc_m15 uint32
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:385
+							lane := (gc_rank & 31)
+							_ = lane
+
+//line kernels.go:389
+							if lane%3 == 1 {
+								gc_m15 |= 1 << gc_lane
+							}
+						}
+						gc_save15 := gc_act
+						gc_act = gc_save15 & gc_m15
+						if gc_act != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v := gc_s_v[gc_rank]
+
+//line kernels.go:390
+								gc_c2v[gc_lane] = v
+							}
+
+//line kernels.go:390
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								var v int32
+								_ = v
+
+//line kernels.go:390
+								v = gc_c2r[gc_lane]
+								gc_s_v[gc_rank] = v
+							}
+						}
+						gc_act = gc_save15 &^ gc_m15 &^ gc_dead
+						if gc_act != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v := gc_s_v[gc_rank]
+
+//line kernels.go:392
+								v += 1000
+								gc_s_v[gc_rank] = v
+							}
+						}
+						gc_act = gc_save15 &^ gc_dead
+					}
+				}
+				gc_act = gc_save16 &^ gc_dead
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
+			}
+		gc_L17:
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
@@ -3904,203 +4048,81 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				lane := (gc_rank & 31)
 				_ = lane
 
-//line kernels.go:387
-				if lane%3 == 0 {
-					gc_m16 |= 1 << gc_lane
-				}
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line kernels.go:388
-					gc_c1v[gc_lane] = v
-				}
-
-//line kernels.go:388
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var v int32
-					_ = v
-
-//line kernels.go:388
-					v = gc_c1r[gc_lane]
-					gc_s_v[gc_rank] = v
-				}
-			}
-			gc_act = gc_save16 &^ gc_m16 &^ gc_dead
-			if gc_act != 0 {
-				{
-					var gc_m15 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
 //line kernels.go:385
-						lane := (gc_rank & 31)
-						_ = lane
-
-//line kernels.go:389
-						if lane%3 == 1 {
-							gc_m15 |= 1 << gc_lane
-						}
-					}
-					gc_save15 := gc_act
-					gc_act = gc_save15 & gc_m15
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line kernels.go:390
-							gc_c2v[gc_lane] = v
-						}
-
-//line kernels.go:390
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var v int32
-							_ = v
-
-//line kernels.go:390
-							v = gc_c2r[gc_lane]
-							gc_s_v[gc_rank] = v
-						}
-					}
-					gc_act = gc_save15 &^ gc_m15 &^ gc_dead
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v := gc_s_v[gc_rank]
-
-//line kernels.go:392
-							v += 1000
-							gc_s_v[gc_rank] = v
-						}
-					}
-					gc_act = gc_save15 &^ gc_dead
-				}
-			}
-			gc_act = gc_save16 &^ gc_dead
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
-		}
-	gc_L17:
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:385
-			lane := (gc_rank & 31)
-			_ = lane
-
-//line kernels.go:385
-			r := gc_rank
-			_ = r
-			v := gc_s_v[gc_rank]
+				r := gc_rank
+				_ = r
+				v := gc_s_v[gc_rank]
 
 //line kernels.go:394
-			{
-				if v > 0 {
-					out[r] = -1
+				{
+					if v > 0 {
+						out[r] = -1
 //line kernels.go:396
-					{
+						{
 //line kernels.go:396
-						gc_exited[gc_rank] = true
+							gc_exited[gc_rank] = true
 //line kernels.go:396
-						gc_dead |= uint32(1) << gc_lane
+							gc_dead |= uint32(1) << gc_lane
 //line kernels.go:396
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L17
+							gc_act &^= uint32(1) << gc_lane
+							continue gc_L17
 //line kernels.go:397
+						}
 					}
 				}
+
+//line kernels.go:400
 			}
 
 //line kernels.go:400
-		}
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_s_v[gc_rank]
 
 //line kernels.go:400
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v := gc_s_v[gc_rank]
-
-//line kernels.go:400
-			m := gc_c3r[gc_lane]
-			_ = m
+				m := gc_c3r[gc_lane]
+				_ = m
 
 //line kernels.go:401
-			gc_c4m[gc_lane] = m
-			gc_c4v[gc_lane] = v
-		}
+				gc_c4m[gc_lane] = m
+				gc_c4v[gc_lane] = v
+			}
 
 //line kernels.go:401
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_c4v, nil, nil, &gc_c4r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line kernels.go:416
-			r_ := gc_rank
-			_ = r_
-			var v int32
-			_ = v
+				r_ := gc_rank
+				_ = r_
+				var v int32
+				_ = v
 
 //line kernels.go:401
-			v = gc_c4r[gc_lane]
+				v = gc_c4r[gc_lane]
 
 //line kernels.go:403
-			var v_ int32 = v
+				var v_ int32 = v
 
 //line kernels.go:403
-			_ = v_
+				_ = v_
 
 //line kernels.go:417
-			s_[r_] = v_
-			_ = v_
-			gc_s_v[gc_rank] = v
-			gc_s_v_[gc_rank] = v_
+				s_[r_] = v_
+				_ = v_
+				gc_s_v[gc_rank] = v
+				gc_s_v_[gc_rank] = v_
+			}
 		}
 	}
 	{

@@ -9150,199 +9150,573 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:248
 	sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]int32
 		var gc_l_v_ [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line kernels.go:250
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:250
-			_ = gc_iota2
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_iota2
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:250
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:250
-				_ = gc_iota4
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
+					_ = gc_iota4
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line kernels.go:249
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:249
-					_ = i
+						_ = i
 //line kernels.go:250
-					var v archsimd.Int32x8
+						var v archsimd.Int32x8
 //line kernels.go:250
-					_ = v
+						_ = v
 //line kernels.go:251
-					if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-8 {
 //line kernels.go:251
-						break
+							break
 //line kernels.go:251
-					}
+						}
 //line kernels.go:251
-					if compiled.Reach(len(in), i, 8) > 7 {
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line kernels.go:251
-						v = archsimd.LoadInt32x8Slice(in[i:])
-					} else {
+							v = archsimd.LoadInt32x8Slice(in[i:])
+						} else {
 //line kernels.go:252
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:251
-						_ = gc_if4
+							_ = gc_if4
 //line kernels.go:251
-						if gc_if4.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line kernels.go:251
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+//line kernels.go:252
+						}
+//line kernels.go:251
+						v_ := v
+//line kernels.go:251
+						_ = v_
+//line kernels.go:251
+						v.StoreSlice(gc_l_v[gc_lane2:])
+//line kernels.go:251
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line kernels.go:249
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:249
+						_ = i
+//line kernels.go:250
+						var v archsimd.Int32x8
+//line kernels.go:250
+						_ = v
+//line kernels.go:251
+						if i < 0 || i > len(in)-8 {
+//line kernels.go:251
+							break
+//line kernels.go:251
+						}
+//line kernels.go:251
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:251
+						_ = gc_if2
+//line kernels.go:252
+						if gc_if2.ToBits() != 0 {
+//line kernels.go:252
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:252
 						}
 //line kernels.go:252
+						v_ := v
+//line kernels.go:252
+						_ = v_
+//line kernels.go:252
+						v.StoreSlice(gc_l_v[gc_lane2:])
+//line kernels.go:252
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:249
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line kernels.go:250
+						var v int32
+
 //line kernels.go:251
-					v_ := v
-//line kernels.go:251
-					_ = v_
-//line kernels.go:251
-					v.StoreSlice(gc_l_v[gc_lane2:])
-//line kernels.go:251
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:254
+						var v_ int32 = v
+
+//line kernels.go:254
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v[gc_lane2] = v
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+			}
+
+//line kernels.go:273
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if true {
+					compiled.ShflDownLane0(&gc_l_v_)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line kernels.go:249
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:249
-					_ = i
-//line kernels.go:250
-					var v archsimd.Int32x8
-//line kernels.go:250
-					_ = v
-//line kernels.go:251
-					if i < 0 || i > len(in)-8 {
-//line kernels.go:251
-						break
-//line kernels.go:251
-					}
-//line kernels.go:251
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:251
-					_ = gc_if2
-//line kernels.go:252
-					if gc_if2.ToBits() != 0 {
-//line kernels.go:252
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line kernels.go:252
-					}
-//line kernels.go:252
-					v_ := v
-//line kernels.go:252
-					_ = v_
-//line kernels.go:252
-					v.StoreSlice(gc_l_v[gc_lane2:])
-//line kernels.go:252
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:249
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line kernels.go:250
-					var v int32
-
-//line kernels.go:251
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:254
-					var v_ int32 = v
-
-//line kernels.go:254
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v[gc_lane2] = v
-					gc_l_v_[gc_lane2] = v_
-				}
-			}
-		}
 
 //line kernels.go:273
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, true)
-		} else {
-
-//line kernels.go:273
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+
+//line kernels.go:274
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line kernels.go:274
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:274
+									_ = v_
+//line kernels.go:274
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line kernels.go:274
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line kernels.go:274
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:274
+									_ = v_
+//line kernels.go:274
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line kernels.go:274
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
+
+//line kernels.go:274
+								v_ += gc_c21r[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:276
+						var v archsimd.Int32x8
+//line kernels.go:276
+						_ = v
+//line kernels.go:276
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:276
+						_ = v_
+//line kernels.go:276
+						r := v_
+//line kernels.go:276
+						_ = r
+//line kernels.go:254
+						v = r
+//line kernels.go:254
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:254
+						var v archsimd.Int32x8
+//line kernels.go:254
+						_ = v
+//line kernels.go:254
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line kernels.go:254
+						_ = v_
+//line kernels.go:276
+						r := v_
+//line kernels.go:276
+						_ = r
+//line kernels.go:254
+						v = r
+//line kernels.go:254
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					var v int32
+					_ = v
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
+
+//line kernels.go:276
+					var r int32 = v_
+
+//line kernels.go:276
+					_ = r
+
+//line kernels.go:254
+					v = r
+					_ = r
+					gc_l_v[gc_lane2] = v
+				}
+			}
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
+			}
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
+			}
+			gc_hi5 = min(gc_hi5, gc_cnt2)
+			for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_l_v[gc_lane2]
+				_ = v
+
+//line kernels.go:255
+				{
+					sums[(gc_rank2 >> 5)] = v
+				}
+			}
+		}
+	}
+	{
+		var gc_l_s [32]int32
+		var gc_l_v_2 [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m152 uint32
+
+//line kernels.go:259
+				if (gc_w2 >> 5) == 0 {
+					gc_m152 = ^uint32(0)
+				}
+				gc_save152 := gc_act2
+				gc_act2 = gc_save152 & gc_m152
+				if gc_act2 != 0 {
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+//line kernels.go:260
+						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:260
+						_ = gc_iota8
+						if gc_act2 == ^uint32(0) {
+//line kernels.go:260
+							gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:260
+							_ = gc_iota10
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:260
+								var s archsimd.Int32x8
+//line kernels.go:260
+								_ = s
+//line kernels.go:261
+								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line kernels.go:261
+									break
+//line kernels.go:261
+								}
+//line kernels.go:261
+								if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
+//line kernels.go:261
+									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
+								} else {
+//line kernels.go:262
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line kernels.go:261
+									_ = gc_if10
+//line kernels.go:261
+									if gc_if10.ToBits() != 0 {
+//line kernels.go:261
+										s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+									}
+//line kernels.go:262
+								}
+//line kernels.go:261
+								v_2 := s
+//line kernels.go:261
+								_ = v_2
+//line kernels.go:261
+								s.StoreSlice(gc_l_s[gc_lane2:])
+//line kernels.go:261
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:260
+								var s archsimd.Int32x8
+//line kernels.go:260
+								_ = s
+//line kernels.go:261
+								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line kernels.go:261
+									break
+//line kernels.go:261
+								}
+//line kernels.go:261
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line kernels.go:261
+								_ = gc_if8
+//line kernels.go:262
+								if gc_if8.ToBits() != 0 {
+//line kernels.go:262
+									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
+//line kernels.go:262
+								}
+//line kernels.go:262
+								v_2 := s
+//line kernels.go:262
+								_ = v_2
+//line kernels.go:262
+								s.StoreSlice(gc_l_s[gc_lane2:])
+//line kernels.go:262
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:260
+							var s int32
+
+//line kernels.go:261
+							if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
+								s = sums[(gc_rank2 & 31)]
+							}
+
+//line kernels.go:264
+							var v_2 int32 = s
+
+//line kernels.go:264
+							_ = v_2
+							_ = s
+							_ = v_2
+							gc_l_s[gc_lane2] = s
+							gc_l_v_2[gc_lane2] = v_2
+						}
+					}
+
+//line kernels.go:273
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if true {
+							compiled.ShflDownLane0(&gc_l_v_2)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line kernels.go:273
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line kernels.go:274
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+							} else {
+
+//line kernels.go:274
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+								gc_left5 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line kernels.go:274
+											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:274
+											_ = v_2
+//line kernels.go:274
+											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line kernels.go:274
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line kernels.go:274
+											v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:274
+											_ = v_2
+//line kernels.go:274
+											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line kernels.go:274
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left5&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										v_2 := gc_l_v_2[gc_lane2]
+										_ = v_2
+
+//line kernels.go:274
+										v_2 += gc_c22r[gc_lane2]
+										gc_l_v_2[gc_lane2] = v_2
+									}
+								}
+							}
+						}
+					}
+					gc_left6 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line kernels.go:274
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:274
-								_ = v_
-//line kernels.go:274
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line kernels.go:274
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:276
+								var s archsimd.Int32x8
+//line kernels.go:276
+								_ = s
+//line kernels.go:276
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:276
+								_ = v_2
+//line kernels.go:276
+								r_ := v_2
+//line kernels.go:276
+								_ = r_
+//line kernels.go:264
+								s = r_
+//line kernels.go:264
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -9351,435 +9725,73 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line kernels.go:274
-								v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:274
-								_ = v_
-//line kernels.go:274
-								v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line kernels.go:274
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:264
+								var s archsimd.Int32x8
+//line kernels.go:264
+								_ = s
+//line kernels.go:264
+								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
+//line kernels.go:264
+								_ = v_2
+//line kernels.go:276
+								r_ := v_2
+//line kernels.go:276
+								_ = r_
+//line kernels.go:264
+								s = r_
+//line kernels.go:264
+								s.StoreSlice(gc_l_s[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line kernels.go:274
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
-						}
-					}
-				}
-			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:276
-					var v archsimd.Int32x8
-//line kernels.go:276
-					_ = v
-//line kernels.go:276
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:276
-					_ = v_
-//line kernels.go:276
-					r := v_
-//line kernels.go:276
-					_ = r
-//line kernels.go:254
-					v = r
-//line kernels.go:254
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:254
-					var v archsimd.Int32x8
-//line kernels.go:254
-					_ = v
-//line kernels.go:254
-					v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:254
-					_ = v_
-//line kernels.go:276
-					r := v_
-//line kernels.go:276
-					_ = r
-//line kernels.go:254
-					v = r
-//line kernels.go:254
-					v.StoreSlice(gc_l_v[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var v int32
-				_ = v
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line kernels.go:276
-				var r int32 = v_
-
-//line kernels.go:276
-				_ = r
-
-//line kernels.go:254
-				v = r
-				_ = r
-				gc_l_v[gc_lane2] = v
-			}
-		}
-		gc_lo5, gc_hi5 := 0, 32
-		if gc_lo5 < gc_hi5 {
-			gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
-		}
-		if gc_lo5 < gc_hi5 {
-			gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
-		}
-		gc_hi5 = min(gc_hi5, gc_cnt2)
-		for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_l_v[gc_lane2]
-			_ = v
-
-//line kernels.go:255
-			{
-				sums[(gc_rank2 >> 5)] = v
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_s [32]int32
-		var gc_l_v_2 [32]int32
-		var gc_c22r [32]int32
-		{
-			var gc_m152 uint32
-
-//line kernels.go:259
-			if (gc_w2 >> 5) == 0 {
-				gc_m152 = ^uint32(0)
-			}
-			gc_save152 := gc_act2
-			gc_act2 = gc_save152 & gc_m152
-			if gc_act2 != 0 {
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-//line kernels.go:260
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:260
-					_ = gc_iota8
-					if gc_act2 == ^uint32(0) {
-//line kernels.go:260
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:260
-						_ = gc_iota10
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:260
-							var s archsimd.Int32x8
-//line kernels.go:260
+							var s int32
 							_ = s
-//line kernels.go:261
-							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line kernels.go:261
-								break
-//line kernels.go:261
-							}
-//line kernels.go:261
-							if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
-//line kernels.go:261
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
-							} else {
-//line kernels.go:262
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line kernels.go:261
-								_ = gc_if10
-//line kernels.go:261
-								if gc_if10.ToBits() != 0 {
-//line kernels.go:261
-									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
-								}
-//line kernels.go:262
-							}
-//line kernels.go:261
-							v_2 := s
-//line kernels.go:261
+							v_2 := gc_l_v_2[gc_lane2]
 							_ = v_2
-//line kernels.go:261
-							s.StoreSlice(gc_l_s[gc_lane2:])
-//line kernels.go:261
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:260
-							var s archsimd.Int32x8
-//line kernels.go:260
-							_ = s
-//line kernels.go:261
-							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line kernels.go:261
-								break
-//line kernels.go:261
-							}
-//line kernels.go:261
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line kernels.go:261
-							_ = gc_if8
-//line kernels.go:262
-							if gc_if8.ToBits() != 0 {
-//line kernels.go:262
-								s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
-//line kernels.go:262
-							}
-//line kernels.go:262
-							v_2 := s
-//line kernels.go:262
-							_ = v_2
-//line kernels.go:262
-							s.StoreSlice(gc_l_s[gc_lane2:])
-//line kernels.go:262
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
+
+//line kernels.go:276
+							var r_ int32 = v_2
+
+//line kernels.go:276
+							_ = r_
+
+//line kernels.go:264
+							s = r_
+							_ = r_
+							gc_l_s[gc_lane2] = s
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
+					gc_lo6, gc_hi6 := 0, 32
+					if gc_lo6 < gc_hi6 {
+						gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+					}
+					if gc_lo6 < gc_hi6 {
+						gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+					}
+					gc_hi6 = min(gc_hi6, gc_cnt2)
+					for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:260
-						var s int32
-
-//line kernels.go:261
-						if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
-							s = sums[(gc_rank2 & 31)]
-						}
-
-//line kernels.go:264
-						var v_2 int32 = s
-
-//line kernels.go:264
-						_ = v_2
+						s := gc_l_s[gc_lane2]
 						_ = s
-						_ = v_2
-						gc_l_s[gc_lane2] = s
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-
-//line kernels.go:273
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, true)
-				} else {
-
-//line kernels.go:273
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line kernels.go:274
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
-
-//line kernels.go:274
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left5 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line kernels.go:274
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:274
-										_ = v_2
-//line kernels.go:274
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line kernels.go:274
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line kernels.go:274
-										v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:274
-										_ = v_2
-//line kernels.go:274
-										v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line kernels.go:274
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-
-//line kernels.go:274
-									v_2 += gc_c22r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
-								}
-							}
-						}
-					}
-				}
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:276
-							var s archsimd.Int32x8
-//line kernels.go:276
-							_ = s
-//line kernels.go:276
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:276
-							_ = v_2
-//line kernels.go:276
-							r_ := v_2
-//line kernels.go:276
-							_ = r_
-//line kernels.go:264
-							s = r_
-//line kernels.go:264
-							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:264
-							var s archsimd.Int32x8
-//line kernels.go:264
-							_ = s
-//line kernels.go:264
-							v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:264
-							_ = v_2
-//line kernels.go:276
-							r_ := v_2
-//line kernels.go:276
-							_ = r_
-//line kernels.go:264
-							s = r_
-//line kernels.go:264
-							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var s int32
-						_ = s
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-
-//line kernels.go:276
-						var r_ int32 = v_2
-
-//line kernels.go:276
-						_ = r_
-
-//line kernels.go:264
-						s = r_
-						_ = r_
-						gc_l_s[gc_lane2] = s
-					}
-				}
-				gc_lo6, gc_hi6 := 0, 32
-				if gc_lo6 < gc_hi6 {
-					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
-				}
-				if gc_lo6 < gc_hi6 {
-					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
-				}
-				gc_hi6 = min(gc_hi6, gc_cnt2)
-				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					s := gc_l_s[gc_lane2]
-					_ = s
 
 //line kernels.go:265
-					{
-						partial[gc_bx2] = s
+						{
+							partial[gc_bx2] = s
+						}
 					}
 				}
+				gc_act2 = gc_save152 &^ gc_dead2
 			}
-			gc_act2 = gc_save152 &^ gc_dead2
 		}
 	}
 }
@@ -9808,10 +9820,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_total := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_mask [32]uint32
 		var gc_c21m [32]uint32
 		var gc_c21v [32]float32
@@ -9823,203 +9832,478 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_c22a [32]int
 		var gc_c22w [32]int
 		var gc_c22r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line kernels.go:287
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:287
-			_ = gc_iota2
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_iota2
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:287
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:287
-				_ = gc_iota4
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_iota4
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
 //line kernels.go:285
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:285
-					_ = i
+						_ = i
 //line kernels.go:286
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
 //line kernels.go:286
-					_ = lanes
+						_ = lanes
 //line kernels.go:287
-					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+						var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
 //line kernels.go:287
-					_ = mask
+						_ = mask
 //line kernels.go:288
-					var v archsimd.Float32x8
+						var v archsimd.Float32x8
 //line kernels.go:288
-					_ = v
+						_ = v
 //line kernels.go:289
-					if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-8 {
 //line kernels.go:289
-						break
+							break
 //line kernels.go:289
-					}
-//line kernels.go:289
-					if compiled.Reach(len(in), i, 8) > 7 {
-//line kernels.go:289
-						v = archsimd.LoadFloat32x8Slice(in[i:])
-					} else {
-//line kernels.go:290
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:289
-						_ = gc_if4
-//line kernels.go:289
-						if gc_if4.ToBits() != 0 {
-//line kernels.go:289
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
 						}
-//line kernels.go:290
-					}
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
 //line kernels.go:289
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						if compiled.Reach(len(in), i, 8) > 7 {
+//line kernels.go:289
+							v = archsimd.LoadFloat32x8Slice(in[i:])
+						} else {
+//line kernels.go:290
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:289
+							_ = gc_if4
+//line kernels.go:289
+							if gc_if4.ToBits() != 0 {
+//line kernels.go:289
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+//line kernels.go:290
+						}
+						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:289
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:285
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:285
+						_ = i
+//line kernels.go:286
+						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+						_ = lanes
+//line kernels.go:287
+						var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
+//line kernels.go:287
+						_ = mask
+//line kernels.go:288
+						var v archsimd.Float32x8
+//line kernels.go:288
+						_ = v
+//line kernels.go:289
+						if i < 0 || i > len(in)-8 {
+//line kernels.go:289
+							break
+//line kernels.go:289
+						}
+//line kernels.go:289
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:289
+						_ = gc_if2
+//line kernels.go:290
+						if gc_if2.ToBits() != 0 {
+//line kernels.go:290
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+//line kernels.go:290
+						}
+						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
+//line kernels.go:290
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
-//line kernels.go:285
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line kernels.go:285
-					_ = i
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+
 //line kernels.go:286
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-					_ = lanes
+						lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
+						_ = lanes
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:285
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
 //line kernels.go:287
-					var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
-//line kernels.go:287
-					_ = mask
+							mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+
 //line kernels.go:288
-					var v archsimd.Float32x8
-//line kernels.go:288
-					_ = v
+							var v float32
+
 //line kernels.go:289
-					if i < 0 || i > len(in)-8 {
-//line kernels.go:289
-						break
-//line kernels.go:289
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = mask
+							_ = v
+							gc_l_mask[gc_lane2] = mask
+							gc_s_v[gc_rank2] = v
+						}
 					}
-//line kernels.go:289
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line kernels.go:289
-					_ = gc_if2
-//line kernels.go:290
-					if gc_if2.ToBits() != 0 {
-//line kernels.go:290
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line kernels.go:290
-					}
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
-//line kernels.go:290
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+
+//line kernels.go:292
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:293
+							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:293
+							_ = mask
+//line kernels.go:293
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:293
+							_ = v
+//line kernels.go:293
+							mask.StoreSlice(gc_c21m[gc_lane2:])
+//line kernels.go:293
+							v.StoreSlice(gc_c21v[gc_lane2:])
+//line kernels.go:293
+							for gc_k3 := range 8 {
+//line kernels.go:293
+								gc_c21a[gc_lane2+gc_k3] = d
+//line kernels.go:293
+							}
+//line kernels.go:293
+							for gc_k4 := range 8 {
+//line kernels.go:293
+								gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+//line kernels.go:293
+							}
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:293
+							mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:293
+							_ = mask
+//line kernels.go:293
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:293
+							_ = v
+//line kernels.go:293
+							mask.StoreSlice(gc_c21m[gc_lane2:])
+//line kernels.go:293
+							v.StoreSlice(gc_c21v[gc_lane2:])
+//line kernels.go:293
+							for gc_k := range 8 {
+//line kernels.go:293
+								gc_c21a[gc_lane2+gc_k] = d
+//line kernels.go:293
+							}
+//line kernels.go:293
+							for gc_k2 := range 8 {
+//line kernels.go:293
+								gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
+//line kernels.go:293
+							}
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						mask := gc_l_mask[gc_lane2]
+						_ = mask
+						v := gc_s_v[gc_rank2]
+
+//line kernels.go:293
+						gc_c21m[gc_lane2] = mask
+						gc_c21v[gc_lane2] = v
+						gc_c21a[gc_lane2] = d
+						gc_c21w[gc_lane2] = gocuda.WarpSize
+					}
+				}
+
+//line kernels.go:293
+				compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line kernels.go:293
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:293
+					_ = gc_iota5
+					if gc_act2 == ^uint32(0) {
+//line kernels.go:293
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:293
+						_ = gc_iota6
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:293
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:293
+							_ = v
+//line kernels.go:293
+							y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:293
+							_ = y
+//line kernels.go:294
+							if compiled.Reach(d, gc_lane2, 8) <= 0 {
+//line kernels.go:294
+								v = v.Add(y)
+//line kernels.go:294
+							} else {
+//line kernels.go:294
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line kernels.go:294
+								_ = gc_if6
+//line kernels.go:294
+								if gc_if6.ToBits() != 0 {
+//line kernels.go:294
+									v = v.Add(y).Merge(v, gc_if6)
+//line kernels.go:294
+								}
+//line kernels.go:294
+							}
+//line kernels.go:294
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line kernels.go:294
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:294
+							_ = v
+//line kernels.go:293
+							y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:293
+							_ = y
+//line kernels.go:294
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+//line kernels.go:294
+							_ = gc_if5
+//line kernels.go:294
+							if gc_if5.ToBits() != 0 {
+//line kernels.go:294
+								v = v.Add(y).Merge(v, gc_if5)
+//line kernels.go:294
+							}
+//line kernels.go:294
+							v.StoreSlice(gc_s_v[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line kernels.go:293
+						y := gc_c21r[gc_lane2]
+
+//line kernels.go:294
+						if (gc_rank2 & 31) >= d {
+							v += y
+						}
+						_ = y
+						gc_s_v[gc_rank2] = v
+					}
+				}
+			}
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:286
+						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+						_ = lanes
+//line kernels.go:286
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:286
+						_ = mask
+//line kernels.go:286
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:286
+						_ = v
+//line kernels.go:298
+						mask.StoreSlice(gc_c22m[gc_lane2:])
+//line kernels.go:298
+						v.StoreSlice(gc_c22v[gc_lane2:])
+//line kernels.go:298
+						for gc_k7 := range 8 {
+//line kernels.go:298
+							gc_c22a[gc_lane2+gc_k7] = lanes - 1
+//line kernels.go:298
+						}
+//line kernels.go:298
+						for gc_k8 := range 8 {
+//line kernels.go:298
+							gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
+//line kernels.go:298
+						}
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:286
+						var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+//line kernels.go:286
+						_ = lanes
+//line kernels.go:286
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line kernels.go:286
+						_ = mask
+//line kernels.go:286
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line kernels.go:286
+						_ = v
+//line kernels.go:298
+						mask.StoreSlice(gc_c22m[gc_lane2:])
+//line kernels.go:298
+						v.StoreSlice(gc_c22v[gc_lane2:])
+//line kernels.go:298
+						for gc_k5 := range 8 {
+//line kernels.go:298
+							gc_c22a[gc_lane2+gc_k5] = lanes - 1
+//line kernels.go:298
+						}
+//line kernels.go:298
+						for gc_k6 := range 8 {
+//line kernels.go:298
+							gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
+//line kernels.go:298
+						}
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
 				{
 
 //line kernels.go:286
 					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
 					_ = lanes
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line kernels.go:287
-						mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
-
-//line kernels.go:288
-						var v float32
-
-//line kernels.go:289
-						if i < len(in) {
-							v = in[i]
-						}
+						_ = gc_rank2
+						mask := gc_l_mask[gc_lane2]
 						_ = mask
-						_ = v
-						gc_l_mask[gc_lane2] = mask
-						gc_s_v[gc_rank2] = v
+						v := gc_s_v[gc_rank2]
+
+//line kernels.go:298
+						gc_c22m[gc_lane2] = mask
+						gc_c22v[gc_lane2] = v
+						gc_c22a[gc_lane2] = lanes - 1
+						gc_c22w[gc_lane2] = gocuda.WarpSize
 					}
 				}
 			}
-		}
 
-//line kernels.go:292
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			gc_left2 := gc_act2
+//line kernels.go:298
+			compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+			gc_left5 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line kernels.go:293
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:293
-						_ = mask
-//line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:293
-						_ = v
-//line kernels.go:293
-						mask.StoreSlice(gc_c21m[gc_lane2:])
-//line kernels.go:293
-						v.StoreSlice(gc_c21v[gc_lane2:])
-//line kernels.go:293
-						for gc_k3 := range 8 {
-//line kernels.go:293
-							gc_c21a[gc_lane2+gc_k3] = d
-//line kernels.go:293
-						}
-//line kernels.go:293
-						for gc_k4 := range 8 {
-//line kernels.go:293
-							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
-//line kernels.go:293
-						}
-						gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:298
+						total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:298
+						_ = total
+//line kernels.go:298
+						total.StoreSlice(gc_s_total[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -10028,300 +10312,30 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line kernels.go:293
-						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:293
-						_ = mask
-//line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:293
-						_ = v
-//line kernels.go:293
-						mask.StoreSlice(gc_c21m[gc_lane2:])
-//line kernels.go:293
-						v.StoreSlice(gc_c21v[gc_lane2:])
-//line kernels.go:293
-						for gc_k := range 8 {
-//line kernels.go:293
-							gc_c21a[gc_lane2+gc_k] = d
-//line kernels.go:293
-						}
-//line kernels.go:293
-						for gc_k2 := range 8 {
-//line kernels.go:293
-							gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line kernels.go:293
-						}
-						gc_left2 &^= 0xff << gc_lane2
+//line kernels.go:298
+						total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:298
+						_ = total
+//line kernels.go:298
+						total.StoreSlice(gc_s_total[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left5 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-					mask := gc_l_mask[gc_lane2]
-					_ = mask
-					v := gc_s_v[gc_rank2]
-
-//line kernels.go:293
-					gc_c21m[gc_lane2] = mask
-					gc_c21v[gc_lane2] = v
-					gc_c21a[gc_lane2] = d
-					gc_c21w[gc_lane2] = gocuda.WarpSize
-				}
-			}
-
-//line kernels.go:293
-			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-//line kernels.go:293
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:293
-				_ = gc_iota5
-				if gc_act2 == ^uint32(0) {
-//line kernels.go:293
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:293
-					_ = gc_iota6
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:293
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:293
-						_ = v
-//line kernels.go:293
-						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:293
-						_ = y
-//line kernels.go:294
-						if compiled.Reach(d, gc_lane2, 8) <= 0 {
-//line kernels.go:294
-							v = v.Add(y)
-//line kernels.go:294
-						} else {
-//line kernels.go:294
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line kernels.go:294
-							_ = gc_if6
-//line kernels.go:294
-							if gc_if6.ToBits() != 0 {
-//line kernels.go:294
-								v = v.Add(y).Merge(v, gc_if6)
-//line kernels.go:294
-							}
-//line kernels.go:294
-						}
-//line kernels.go:294
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:294
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:294
-						_ = v
-//line kernels.go:293
-						y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:293
-						_ = y
-//line kernels.go:294
-						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
-//line kernels.go:294
-						_ = gc_if5
-//line kernels.go:294
-						if gc_if5.ToBits() != 0 {
-//line kernels.go:294
-							v = v.Add(y).Merge(v, gc_if5)
-//line kernels.go:294
-						}
-//line kernels.go:294
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line kernels.go:293
-					y := gc_c21r[gc_lane2]
-
-//line kernels.go:294
-					if (gc_rank2 & 31) >= d {
-						v += y
-					}
-					_ = y
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:286
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-					_ = lanes
-//line kernels.go:286
-					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:286
-					_ = mask
-//line kernels.go:286
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:286
-					_ = v
-//line kernels.go:298
-					mask.StoreSlice(gc_c22m[gc_lane2:])
-//line kernels.go:298
-					v.StoreSlice(gc_c22v[gc_lane2:])
-//line kernels.go:298
-					for gc_k7 := range 8 {
-//line kernels.go:298
-						gc_c22a[gc_lane2+gc_k7] = lanes - 1
-//line kernels.go:298
-					}
-//line kernels.go:298
-					for gc_k8 := range 8 {
-//line kernels.go:298
-						gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
-//line kernels.go:298
-					}
-					gc_left4 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:286
-					var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line kernels.go:286
-					_ = lanes
-//line kernels.go:286
-					mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
-//line kernels.go:286
-					_ = mask
-//line kernels.go:286
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line kernels.go:286
-					_ = v
-//line kernels.go:298
-					mask.StoreSlice(gc_c22m[gc_lane2:])
-//line kernels.go:298
-					v.StoreSlice(gc_c22v[gc_lane2:])
-//line kernels.go:298
-					for gc_k5 := range 8 {
-//line kernels.go:298
-						gc_c22a[gc_lane2+gc_k5] = lanes - 1
-//line kernels.go:298
-					}
-//line kernels.go:298
-					for gc_k6 := range 8 {
-//line kernels.go:298
-						gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
-//line kernels.go:298
-					}
-					gc_left4 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left4 != 0 {
-			{
-
-//line kernels.go:286
-				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
-				_ = lanes
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					mask := gc_l_mask[gc_lane2]
-					_ = mask
-					v := gc_s_v[gc_rank2]
 
 //line kernels.go:298
-					gc_c22m[gc_lane2] = mask
-					gc_c22v[gc_lane2] = v
-					gc_c22a[gc_lane2] = lanes - 1
-					gc_c22w[gc_lane2] = gocuda.WarpSize
-				}
-			}
-		}
-
-//line kernels.go:298
-		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-		gc_left5 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:298
-					total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:298
+					total := gc_c22r[gc_lane2]
 					_ = total
-//line kernels.go:298
-					total.StoreSlice(gc_s_total[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					gc_s_total[gc_rank2] = total
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:298
-					total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:298
-					_ = total
-//line kernels.go:298
-					total.StoreSlice(gc_s_total[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line kernels.go:298
-				total := gc_c22r[gc_lane2]
-				_ = total
-				gc_s_total[gc_rank2] = total
 			}
 		}
 	}
@@ -10609,11 +10623,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_pred [32]bool
 		var gc_l_ballot [32]uint32
 		var gc_l_all [32]bool
@@ -10634,411 +10644,61 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		var gc_c26r [32]uint32
 		var gc_c27r [32]uint32
 		var gc_c28r [32]uint32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:312
-			r := gc_rank2
-			_ = r
+				r := gc_rank2
+				_ = r
 
 //line kernels.go:313
-			pred := in[r] > 0
-			_ = pred
+				pred := in[r] > 0
+				_ = pred
 
 //line kernels.go:314
-			gc_l_pred[gc_lane2] = pred
-		}
+				gc_l_pred[gc_lane2] = pred
+			}
 
 //line kernels.go:314
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			pred := gc_l_pred[gc_lane2]
-			_ = pred
-
-//line kernels.go:314
-			ballot := gc_c21r[gc_lane2]
-			_ = ballot
-
-//line kernels.go:315
-			gc_l_ballot[gc_lane2] = ballot
-		}
-
-//line kernels.go:315
-		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			pred := gc_l_pred[gc_lane2]
-			_ = pred
-
-//line kernels.go:315
-			all := gc_c22r[gc_lane2]
-			_ = all
-
-//line kernels.go:316
-			gc_l_all[gc_lane2] = all
-		}
-
-//line kernels.go:316
-		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-
-//line kernels.go:312
-			r := gc_rank2
-			_ = r
-
-//line kernels.go:316
-			anyPos := gc_c23r[gc_lane2]
-			_ = anyPos
-
-//line kernels.go:317
-			gc_c24v[gc_lane2] = in[r]
-			gc_l_anyPos[gc_lane2] = anyPos
-		}
-
-//line kernels.go:317
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:312
-					var r int = gc_rank2
-//line kernels.go:312
-					_ = r
-//line kernels.go:317
-					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:317
-					_ = sum
-//line kernels.go:318
-					if r < 0 || r > len(in)-8 {
-//line kernels.go:318
-						break
-//line kernels.go:318
-					}
-					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:318
-					sum.StoreSlice(gc_l_sum[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:312
-					var r int = gc_rank2
-//line kernels.go:312
-					_ = r
-//line kernels.go:317
-					sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:317
-					_ = sum
-//line kernels.go:318
-					if r < 0 || r > len(in)-8 {
-//line kernels.go:318
-						break
-//line kernels.go:318
-					}
-					archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:318
-					sum.StoreSlice(gc_l_sum[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:312
-				r := gc_rank2
-				_ = r
-
-//line kernels.go:317
-				sum := gc_c24r[gc_lane2]
-				_ = sum
-
-//line kernels.go:318
-				gc_c25v[gc_lane2] = in[r]
-				gc_l_sum[gc_lane2] = sum
-			}
-		}
-
-//line kernels.go:318
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceMinSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-
-//line kernels.go:312
-			r := gc_rank2
-			_ = r
-
-//line kernels.go:318
-			low := gc_c25r[gc_lane2]
-			_ = low
-
-//line kernels.go:319
-			gc_c26v[gc_lane2] = in[r] % 3
-			gc_l_low[gc_lane2] = low
-		}
-
-//line kernels.go:319
-		compiled.WarpLanes[int32, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c26v, nil, nil, &gc_c26r)
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:319
-					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
-//line kernels.go:319
-					_ = same
-//line kernels.go:320
-					var active uint32
-//line kernels.go:320
-					_ = active
-//line kernels.go:320
-					same.StoreSlice(gc_l_same[gc_lane2:])
-					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:319
-					same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
-//line kernels.go:319
-					_ = same
-//line kernels.go:320
-					var active uint32
-//line kernels.go:320
-					_ = active
-//line kernels.go:320
-					same.StoreSlice(gc_l_same[gc_lane2:])
-					archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line kernels.go:319
-				same := gc_c26r[gc_lane2]
-
-//line kernels.go:320
-				var active uint32
-				_ = same
-				_ = active
-				gc_l_same[gc_lane2] = same
-				gc_l_active[gc_lane2] = active
-			}
-		}
-		{
-			var gc_m132 uint32
+			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
+				pred := gc_l_pred[gc_lane2]
+				_ = pred
 
-//line kernels.go:311
-				lane := (gc_rank2 & 31)
-				_ = lane
+//line kernels.go:314
+				ballot := gc_c21r[gc_lane2]
+				_ = ballot
 
-//line kernels.go:321
-				if lane%2 == 0 {
-					gc_m132 |= 1 << gc_lane2
-				}
+//line kernels.go:315
+				gc_l_ballot[gc_lane2] = ballot
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
 
-//line kernels.go:322
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:322
-							var active archsimd.Uint32x8
-//line kernels.go:322
-							_ = active
-//line kernels.go:322
-							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
-//line kernels.go:322
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:322
-							var active archsimd.Uint32x8
-//line kernels.go:322
-							_ = active
-//line kernels.go:322
-							active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
-//line kernels.go:322
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var active uint32
-						_ = active
-
-//line kernels.go:322
-						active = gc_c27r[gc_lane2]
-						gc_l_active[gc_lane2] = active
-					}
-				}
-			}
-			gc_act2 = gc_save132 &^ gc_m132 &^ gc_dead2
-			if gc_act2 != 0 {
-
-//line kernels.go:324
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c28r)
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:324
-							var active archsimd.Uint32x8
-//line kernels.go:324
-							_ = active
-//line kernels.go:324
-							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
-//line kernels.go:324
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:324
-							var active archsimd.Uint32x8
-//line kernels.go:324
-							_ = active
-//line kernels.go:324
-							active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
-//line kernels.go:324
-							active.StoreSlice(gc_l_active[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var active uint32
-						_ = active
-
-//line kernels.go:324
-						active = gc_c28r[gc_lane2]
-						gc_l_active[gc_lane2] = active
-					}
-				}
-			}
-			gc_act2 = gc_save132 &^ gc_dead2
-		}
-		gc_left5 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:327
-					var swapped int32
-//line kernels.go:327
-					_ = swapped
-					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line kernels.go:327
-					var swapped int32
-//line kernels.go:327
-					_ = swapped
-					archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
-					continue
-				}
+//line kernels.go:315
+			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
+				pred := gc_l_pred[gc_lane2]
+				_ = pred
 
-//line kernels.go:327
-				var swapped int32
-				_ = swapped
-				gc_l_swapped[gc_lane2] = swapped
+//line kernels.go:315
+				all := gc_c22r[gc_lane2]
+				_ = all
+
+//line kernels.go:316
+				gc_l_all[gc_lane2] = all
 			}
-		}
-		{
-			var gc_m172 uint32
+
+//line kernels.go:316
+			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c23r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -11047,79 +10707,74 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 				r := gc_rank2
 				_ = r
 
-//line kernels.go:328
-				if r < 16 {
-					gc_m172 |= 1 << gc_lane2
-				}
-			}
-			gc_save172 := gc_act2
-			gc_act2 = gc_save172 & gc_m172
-			if gc_act2 != 0 {
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:312
-							var r int = gc_rank2
-//line kernels.go:312
-							_ = r
-//line kernels.go:329
-							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
-//line kernels.go:329
-								break
-//line kernels.go:329
-							}
-							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:312
-							var r int = gc_rank2
-//line kernels.go:312
-							_ = r
-//line kernels.go:329
-							if r < 0 || r > len(in)-8 || r > len(buf)-8 {
-//line kernels.go:329
-								break
-//line kernels.go:329
-							}
-							archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+//line kernels.go:316
+				anyPos := gc_c23r[gc_lane2]
+				_ = anyPos
 
+//line kernels.go:317
+				gc_c24v[gc_lane2] = in[r]
+				gc_l_anyPos[gc_lane2] = anyPos
+			}
+
+//line kernels.go:317
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line kernels.go:312
-						r := gc_rank2
+						var r int = gc_rank2
+//line kernels.go:312
 						_ = r
-
-//line kernels.go:329
-						buf[r] = in[r]
-
-//line kernels.go:330
+//line kernels.go:317
+						sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:317
+						_ = sum
+//line kernels.go:318
+						if r < 0 || r > len(in)-8 {
+//line kernels.go:318
+							break
+//line kernels.go:318
+						}
+						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:318
+						sum.StoreSlice(gc_l_sum[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:312
+						var r int = gc_rank2
+//line kernels.go:312
+						_ = r
+//line kernels.go:317
+						sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:317
+						_ = sum
+//line kernels.go:318
+						if r < 0 || r > len(in)-8 {
+//line kernels.go:318
+							break
+//line kernels.go:318
+						}
+						archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:318
+						sum.StoreSlice(gc_l_sum[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
-
-//line kernels.go:330
-				compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, 0xffff, nil, nil, nil, nil, nil)
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -11128,45 +10783,406 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:312
 					r := gc_rank2
 					_ = r
+
+//line kernels.go:317
+					sum := gc_c24r[gc_lane2]
+					_ = sum
+
+//line kernels.go:318
+					gc_c25v[gc_lane2] = in[r]
+					gc_l_sum[gc_lane2] = sum
+				}
+			}
+
+//line kernels.go:318
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceMinSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line kernels.go:312
+				r := gc_rank2
+				_ = r
+
+//line kernels.go:318
+				low := gc_c25r[gc_lane2]
+				_ = low
+
+//line kernels.go:319
+				gc_c26v[gc_lane2] = in[r] % 3
+				gc_l_low[gc_lane2] = low
+			}
+
+//line kernels.go:319
+			compiled.WarpLanes[int32, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c26v, nil, nil, &gc_c26r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:319
+						same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+//line kernels.go:319
+						_ = same
+//line kernels.go:320
+						var active uint32
+//line kernels.go:320
+						_ = active
+//line kernels.go:320
+						same.StoreSlice(gc_l_same[gc_lane2:])
+						archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:319
+						same := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+//line kernels.go:319
+						_ = same
+//line kernels.go:320
+						var active uint32
+//line kernels.go:320
+						_ = active
+//line kernels.go:320
+						same.StoreSlice(gc_l_same[gc_lane2:])
+						archsimd.BroadcastUint32x8(active).StoreSlice(gc_l_active[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+
+//line kernels.go:319
+					same := gc_c26r[gc_lane2]
+
+//line kernels.go:320
+					var active uint32
+					_ = same
+					_ = active
+					gc_l_same[gc_lane2] = same
+					gc_l_active[gc_lane2] = active
+				}
+			}
+			{
+				var gc_m132 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:311
+					lane := (gc_rank2 & 31)
+					_ = lane
+
+//line kernels.go:321
+					if lane%2 == 0 {
+						gc_m132 |= 1 << gc_lane2
+					}
+				}
+				gc_save132 := gc_act2
+				gc_act2 = gc_save132 & gc_m132
+				if gc_act2 != 0 {
+
+//line kernels.go:322
+					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:322
+								var active archsimd.Uint32x8
+//line kernels.go:322
+								_ = active
+//line kernels.go:322
+								active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line kernels.go:322
+								active.StoreSlice(gc_l_active[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:322
+								var active archsimd.Uint32x8
+//line kernels.go:322
+								_ = active
+//line kernels.go:322
+								active = archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line kernels.go:322
+								active.StoreSlice(gc_l_active[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							var active uint32
+							_ = active
+
+//line kernels.go:322
+							active = gc_c27r[gc_lane2]
+							gc_l_active[gc_lane2] = active
+						}
+					}
+				}
+				gc_act2 = gc_save132 &^ gc_m132 &^ gc_dead2
+				if gc_act2 != 0 {
+
+//line kernels.go:324
+					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c28r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:324
+								var active archsimd.Uint32x8
+//line kernels.go:324
+								_ = active
+//line kernels.go:324
+								active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+//line kernels.go:324
+								active.StoreSlice(gc_l_active[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:324
+								var active archsimd.Uint32x8
+//line kernels.go:324
+								_ = active
+//line kernels.go:324
+								active = archsimd.LoadUint32x8Slice(gc_c28r[gc_lane2:])
+//line kernels.go:324
+								active.StoreSlice(gc_l_active[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							var active uint32
+							_ = active
+
+//line kernels.go:324
+							active = gc_c28r[gc_lane2]
+							gc_l_active[gc_lane2] = active
+						}
+					}
+				}
+				gc_act2 = gc_save132 &^ gc_dead2
+			}
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:327
+						var swapped int32
+//line kernels.go:327
+						_ = swapped
+						archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line kernels.go:327
+						var swapped int32
+//line kernels.go:327
+						_ = swapped
+						archsimd.BroadcastInt32x8(swapped).StoreSlice(gc_l_swapped[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+
+//line kernels.go:327
 					var swapped int32
 					_ = swapped
-
-//line kernels.go:331
-					swapped = buf[15-r]
 					gc_l_swapped[gc_lane2] = swapped
 				}
 			}
-			gc_act2 = gc_save172 &^ gc_dead2
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			{
+				var gc_m172 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:312
-			r := gc_rank2
-			_ = r
-			ballot := gc_l_ballot[gc_lane2]
-			_ = ballot
-			all := gc_l_all[gc_lane2]
-			_ = all
-			anyPos := gc_l_anyPos[gc_lane2]
-			_ = anyPos
-			sum := gc_l_sum[gc_lane2]
-			_ = sum
-			low := gc_l_low[gc_lane2]
-			_ = low
-			same := gc_l_same[gc_lane2]
-			_ = same
-			active := gc_l_active[gc_lane2]
-			_ = active
-			swapped := gc_l_swapped[gc_lane2]
-			_ = swapped
+					r := gc_rank2
+					_ = r
+
+//line kernels.go:328
+					if r < 16 {
+						gc_m172 |= 1 << gc_lane2
+					}
+				}
+				gc_save172 := gc_act2
+				gc_act2 = gc_save172 & gc_m172
+				if gc_act2 != 0 {
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:312
+								var r int = gc_rank2
+//line kernels.go:312
+								_ = r
+//line kernels.go:329
+								if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+//line kernels.go:329
+									break
+//line kernels.go:329
+								}
+								archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:312
+								var r int = gc_rank2
+//line kernels.go:312
+								_ = r
+//line kernels.go:329
+								if r < 0 || r > len(in)-8 || r > len(buf)-8 {
+//line kernels.go:329
+									break
+//line kernels.go:329
+								}
+								archsimd.LoadInt32x8Slice(in[r:]).StoreSlice(buf[r:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:312
+							r := gc_rank2
+							_ = r
+
+//line kernels.go:329
+							buf[r] = in[r]
+
+//line kernels.go:330
+						}
+					}
+
+//line kernels.go:330
+					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, 0xffff, nil, nil, nil, nil, nil)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:312
+						r := gc_rank2
+						_ = r
+						var swapped int32
+						_ = swapped
+
+//line kernels.go:331
+						swapped = buf[15-r]
+						gc_l_swapped[gc_lane2] = swapped
+					}
+				}
+				gc_act2 = gc_save172 &^ gc_dead2
+			}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line kernels.go:312
+				r := gc_rank2
+				_ = r
+				ballot := gc_l_ballot[gc_lane2]
+				_ = ballot
+				all := gc_l_all[gc_lane2]
+				_ = all
+				anyPos := gc_l_anyPos[gc_lane2]
+				_ = anyPos
+				sum := gc_l_sum[gc_lane2]
+				_ = sum
+				low := gc_l_low[gc_lane2]
+				_ = low
+				same := gc_l_same[gc_lane2]
+				_ = same
+				active := gc_l_active[gc_lane2]
+				_ = active
+				swapped := gc_l_swapped[gc_lane2]
+				_ = swapped
 
 //line kernels.go:333
-			out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
+				out[8*r], out[8*r+1], out[8*r+2], out[8*r+3] = ballot, uint32(b2i(all)), uint32(b2i(anyPos)), uint32(sum)
 
 //line kernels.go:334
-			out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+				out[8*r+4], out[8*r+5], out[8*r+6], out[8*r+7] = uint32(low), same, active, uint32(swapped)
+			}
 		}
 	}
 }
@@ -11188,119 +11204,121 @@ var gc_src_stranded = compiled.NewSource("stranded", "f41a64210d73a8c6c0df28b9de
 func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		{
-			var gc_m42 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m42 uint32
 
 //line kernels.go:342
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_m42 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-			}
-			gc_save42 := gc_act2
-			gc_act2 = gc_save42 & gc_m42
-			if gc_act2 != 0 {
-				gc_left := gc_act2
-				if compiled.SIMD {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m42 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+				gc_save42 := gc_act2
+				gc_act2 = gc_save42 & gc_m42
+				if gc_act2 != 0 {
+					gc_left := gc_act2
+					if compiled.SIMD {
 //line kernels.go:343
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:343
-					_ = gc_iota
-					if gc_act2 == ^uint32(0) {
+						_ = gc_iota
+						if gc_act2 == ^uint32(0) {
 //line kernels.go:343
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:343
-						_ = gc_iota2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							_ = gc_iota2
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+							gc_pos2.Thread = gc_rank2
 
 //line kernels.go:343
-						gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+							gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+						}
 					}
-				}
 
 //line kernels.go:343
-				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line kernels.go:343
-							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+								if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
 //line kernels.go:343
-								break
+									break
 //line kernels.go:343
+								}
+								archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
-							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:343
+								if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
+//line kernels.go:343
+									break
+//line kernels.go:343
+								}
+								archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:343
-							if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
-//line kernels.go:343
-								break
-//line kernels.go:343
-							}
-							archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+							gc_pos2.Thread = gc_rank2
 
 //line kernels.go:343
-						out[(gc_rank2 & 31)] = gc_c21r[gc_lane2]
+							out[(gc_rank2 & 31)] = gc_c21r[gc_lane2]
+						}
 					}
 				}
+				gc_act2 = gc_save42 &^ gc_dead2
 			}
-			gc_act2 = gc_save42 &^ gc_dead2
 		}
 	}
 }
@@ -11452,10 +11470,7 @@ var gc_src_maskedCollectives = compiled.NewSource("maskedCollectives", "d298bec9
 func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]int32
 		var gc_l_x [32]int32
 		var gc_l_hi [32]int32
@@ -11469,706 +11484,711 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 		var gc_c24r [32]uint32
 		var gc_c25v [32]uint32
 		var gc_c25r [32]uint32
-		{
-			var gc_m82 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m82 uint32
 
 //line kernels.go:366
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(20, -1), 32))
-			}
-			if gc_lo4 < gc_hi4 {
-				gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-			}
-			gc_save82 := gc_act2
-			gc_act2 = gc_save82 & gc_m82
-			if gc_act2 != 0 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max(20, -1), 32))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+				gc_save82 := gc_act2
+				gc_act2 = gc_save82 & gc_m82
+				if gc_act2 != 0 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:365
+								var r int = gc_rank2
+//line kernels.go:365
+								_ = r
+//line kernels.go:367
+								if r < 0 || r > len(in)-8 {
+//line kernels.go:367
+									break
+//line kernels.go:367
+								}
+//line kernels.go:367
+								v := archsimd.LoadInt32x8Slice(in[r:])
+//line kernels.go:367
+								_ = v
+//line kernels.go:367
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:365
+								var r int = gc_rank2
+//line kernels.go:365
+								_ = r
+//line kernels.go:367
+								if r < 0 || r > len(in)-8 {
+//line kernels.go:367
+									break
+//line kernels.go:367
+								}
+//line kernels.go:367
+								v := archsimd.LoadInt32x8Slice(in[r:])
+//line kernels.go:367
+								_ = v
+//line kernels.go:367
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+							gc_pos2.Thread = gc_rank2
+
 //line kernels.go:365
-							var r int = gc_rank2
-//line kernels.go:365
+							r := gc_rank2
 							_ = r
+
 //line kernels.go:367
-							if r < 0 || r > len(in)-8 {
-//line kernels.go:367
-								break
-//line kernels.go:367
-							}
-//line kernels.go:367
-							v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
+							v := in[r]
 							_ = v
-//line kernels.go:367
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+
+//line kernels.go:368
+							gc_l_v[gc_lane2] = v
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+					}
+
+//line kernels.go:368
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:368
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:368
+								_ = v
+//line kernels.go:368
+								x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:368
+								_ = x
+//line kernels.go:368
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:368
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:368
+								_ = v
+//line kernels.go:368
+								x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line kernels.go:368
+								_ = x
+//line kernels.go:368
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line kernels.go:368
+							x := gc_c21r[gc_lane2]
+							_ = x
+
+//line kernels.go:369
+							gc_l_x[gc_lane2] = x
+						}
+					}
+
+//line kernels.go:369
+					compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:369
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:369
+								_ = v
+//line kernels.go:369
+								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:369
+								_ = hi
+								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+								hi.StoreSlice(gc_l_hi[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:369
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:369
+								_ = v
+//line kernels.go:369
+								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:369
+								_ = hi
+								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+								hi.StoreSlice(gc_l_hi[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line kernels.go:369
+							hi := gc_c22r[gc_lane2]
+							_ = hi
+
+//line kernels.go:370
+							gc_c23v[gc_lane2] = uint32(v)
+							gc_l_hi[gc_lane2] = hi
+						}
+					}
+
+//line kernels.go:370
+					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:370
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:370
+								_ = v
+//line kernels.go:370
+								and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line kernels.go:370
+								_ = and
+								v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+//line kernels.go:370
+								and.StoreSlice(gc_l_and[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:370
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:370
+								_ = v
+//line kernels.go:370
+								and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line kernels.go:370
+								_ = and
+								v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
+//line kernels.go:370
+								and.StoreSlice(gc_l_and[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line kernels.go:370
+							and := gc_c23r[gc_lane2]
+							_ = and
+
+//line kernels.go:371
+							gc_c24v[gc_lane2] = uint32(v)
+							gc_l_and[gc_lane2] = and
+						}
+					}
+
+//line kernels.go:371
+					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:371
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:371
+								_ = v
+//line kernels.go:371
+								or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:371
+								_ = or
+								v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:371
+								or.StoreSlice(gc_l_or[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:371
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line kernels.go:371
+								_ = v
+//line kernels.go:371
+								or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
+//line kernels.go:371
+								_ = or
+								v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
+//line kernels.go:371
+								or.StoreSlice(gc_l_or[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line kernels.go:371
+							or := gc_c24r[gc_lane2]
+							_ = or
+
+//line kernels.go:372
+							gc_c25v[gc_lane2] = uint32(v)
+							gc_l_or[gc_lane2] = or
+						}
+					}
+
+//line kernels.go:372
+					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line kernels.go:365
-							var r int = gc_rank2
+								var r int = gc_rank2
 //line kernels.go:365
+								_ = r
+//line kernels.go:365
+								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:365
+								_ = x
+//line kernels.go:365
+								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:365
+								_ = hi
+//line kernels.go:365
+								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:365
+								_ = and
+//line kernels.go:365
+								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:365
+								_ = or
+//line kernels.go:372
+								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+//line kernels.go:372
+								_ = xor
+//line kernels.go:373
+								gc_t6 := x.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t6
+//line kernels.go:373
+								gc_t7 := hi.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t7
+//line kernels.go:373
+								gc_t8 := and
+//line kernels.go:373
+								_ = gc_t8
+//line kernels.go:373
+								gc_t9 := or
+//line kernels.go:373
+								_ = gc_t9
+//line kernels.go:373
+								gc_t10 := xor
+//line kernels.go:373
+								_ = gc_t10
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes6 [8]uint32
+//line kernels.go:373
+									gc_t6.Store(&gc_lanes6)
+//line kernels.go:373
+									for gc_k6 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k6) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line kernels.go:373
+											out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes7 [8]uint32
+//line kernels.go:373
+									gc_t7.Store(&gc_lanes7)
+//line kernels.go:373
+									for gc_k7 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k7) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:373
+											out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes8 [8]uint32
+//line kernels.go:373
+									gc_t8.Store(&gc_lanes8)
+//line kernels.go:373
+									for gc_k8 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k8) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line kernels.go:373
+											out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes9 [8]uint32
+//line kernels.go:373
+									gc_t9.Store(&gc_lanes9)
+//line kernels.go:373
+									for gc_k9 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k9) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k9
+//line kernels.go:373
+											out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes10 [8]uint32
+//line kernels.go:373
+									gc_t10.Store(&gc_lanes10)
+//line kernels.go:373
+									for gc_k10 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k10) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k10
+//line kernels.go:373
+											out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:365
+								var r int = gc_rank2
+//line kernels.go:365
+								_ = r
+//line kernels.go:365
+								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:365
+								_ = x
+//line kernels.go:365
+								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:365
+								_ = hi
+//line kernels.go:365
+								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:365
+								_ = and
+//line kernels.go:365
+								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:365
+								_ = or
+//line kernels.go:372
+								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+//line kernels.go:372
+								_ = xor
+//line kernels.go:373
+								gc_t := x.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t
+//line kernels.go:373
+								gc_t2 := hi.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t2
+//line kernels.go:373
+								gc_t3 := and
+//line kernels.go:373
+								_ = gc_t3
+//line kernels.go:373
+								gc_t4 := or
+//line kernels.go:373
+								_ = gc_t4
+//line kernels.go:373
+								gc_t5 := xor
+//line kernels.go:373
+								_ = gc_t5
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes [8]uint32
+//line kernels.go:373
+									gc_t.Store(&gc_lanes)
+//line kernels.go:373
+									for gc_k := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line kernels.go:373
+											out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes2 [8]uint32
+//line kernels.go:373
+									gc_t2.Store(&gc_lanes2)
+//line kernels.go:373
+									for gc_k2 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k2) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line kernels.go:373
+											out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes3 [8]uint32
+//line kernels.go:373
+									gc_t3.Store(&gc_lanes3)
+//line kernels.go:373
+									for gc_k3 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k3) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:373
+											out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes4 [8]uint32
+//line kernels.go:373
+									gc_t4.Store(&gc_lanes4)
+//line kernels.go:373
+									for gc_k4 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k4) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:373
+											out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes5 [8]uint32
+//line kernels.go:373
+									gc_t5.Store(&gc_lanes5)
+//line kernels.go:373
+									for gc_k5 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:373
+											out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:365
+							r := gc_rank2
 							_ = r
-//line kernels.go:367
-							if r < 0 || r > len(in)-8 {
-//line kernels.go:367
-								break
-//line kernels.go:367
-							}
-//line kernels.go:367
-							v := archsimd.LoadInt32x8Slice(in[r:])
-//line kernels.go:367
-							_ = v
-//line kernels.go:367
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:365
-						r := gc_rank2
-						_ = r
-
-//line kernels.go:367
-						v := in[r]
-						_ = v
-
-//line kernels.go:368
-						gc_l_v[gc_lane2] = v
-					}
-				}
-
-//line kernels.go:368
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:368
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:368
-							_ = v
-//line kernels.go:368
-							x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:368
+							x := gc_l_x[gc_lane2]
 							_ = x
-//line kernels.go:368
-							x.StoreSlice(gc_l_x[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:368
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:368
-							_ = v
-//line kernels.go:368
-							x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:368
-							_ = x
-//line kernels.go:368
-							x.StoreSlice(gc_l_x[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line kernels.go:368
-						x := gc_c21r[gc_lane2]
-						_ = x
-
-//line kernels.go:369
-						gc_l_x[gc_lane2] = x
-					}
-				}
-
-//line kernels.go:369
-				compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:369
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:369
-							_ = v
-//line kernels.go:369
-							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:369
+							hi := gc_l_hi[gc_lane2]
 							_ = hi
-							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
-//line kernels.go:369
-							hi.StoreSlice(gc_l_hi[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:369
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:369
-							_ = v
-//line kernels.go:369
-							hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:369
-							_ = hi
-							v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
-//line kernels.go:369
-							hi.StoreSlice(gc_l_hi[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line kernels.go:369
-						hi := gc_c22r[gc_lane2]
-						_ = hi
-
-//line kernels.go:370
-						gc_c23v[gc_lane2] = uint32(v)
-						gc_l_hi[gc_lane2] = hi
-					}
-				}
-
-//line kernels.go:370
-				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:370
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:370
-							_ = v
-//line kernels.go:370
-							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line kernels.go:370
+							and := gc_l_and[gc_lane2]
 							_ = and
-							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
-//line kernels.go:370
-							and.StoreSlice(gc_l_and[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:370
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:370
-							_ = v
-//line kernels.go:370
-							and := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line kernels.go:370
-							_ = and
-							v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
-//line kernels.go:370
-							and.StoreSlice(gc_l_and[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line kernels.go:370
-						and := gc_c23r[gc_lane2]
-						_ = and
-
-//line kernels.go:371
-						gc_c24v[gc_lane2] = uint32(v)
-						gc_l_and[gc_lane2] = and
-					}
-				}
-
-//line kernels.go:371
-				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:371
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:371
-							_ = v
-//line kernels.go:371
-							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:371
+							or := gc_l_or[gc_lane2]
 							_ = or
-							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:371
-							or.StoreSlice(gc_l_or[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:371
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:371
-							_ = v
-//line kernels.go:371
-							or := archsimd.LoadUint32x8Slice(gc_c24r[gc_lane2:])
-//line kernels.go:371
-							_ = or
-							v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
-//line kernels.go:371
-							or.StoreSlice(gc_l_or[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-//line kernels.go:371
-						or := gc_c24r[gc_lane2]
-						_ = or
 
 //line kernels.go:372
-						gc_c25v[gc_lane2] = uint32(v)
-						gc_l_or[gc_lane2] = or
-					}
-				}
+							xor := gc_c25r[gc_lane2]
 
-//line kernels.go:372
-				compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:365
-							var r int = gc_rank2
-//line kernels.go:365
-							_ = r
-//line kernels.go:365
-							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
-//line kernels.go:365
-							_ = x
-//line kernels.go:365
-							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
-//line kernels.go:365
-							_ = hi
-//line kernels.go:365
-							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
-//line kernels.go:365
-							_ = and
-//line kernels.go:365
-							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
-//line kernels.go:365
-							_ = or
-//line kernels.go:372
-							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line kernels.go:372
+//line kernels.go:373
+							out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 							_ = xor
-//line kernels.go:373
-							gc_t6 := x.AsUint32x8()
-//line kernels.go:373
-							_ = gc_t6
-//line kernels.go:373
-							gc_t7 := hi.AsUint32x8()
-//line kernels.go:373
-							_ = gc_t7
-//line kernels.go:373
-							gc_t8 := and
-//line kernels.go:373
-							_ = gc_t8
-//line kernels.go:373
-							gc_t9 := or
-//line kernels.go:373
-							_ = gc_t9
-//line kernels.go:373
-							gc_t10 := xor
-//line kernels.go:373
-							_ = gc_t10
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes6 [8]uint32
-//line kernels.go:373
-								gc_t6.Store(&gc_lanes6)
-//line kernels.go:373
-								for gc_k6 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k6) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line kernels.go:373
-										out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes7 [8]uint32
-//line kernels.go:373
-								gc_t7.Store(&gc_lanes7)
-//line kernels.go:373
-								for gc_k7 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k7) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k7
-//line kernels.go:373
-										out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes8 [8]uint32
-//line kernels.go:373
-								gc_t8.Store(&gc_lanes8)
-//line kernels.go:373
-								for gc_k8 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k8) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k8
-//line kernels.go:373
-										out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes9 [8]uint32
-//line kernels.go:373
-								gc_t9.Store(&gc_lanes9)
-//line kernels.go:373
-								for gc_k9 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k9) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k9
-//line kernels.go:373
-										out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes10 [8]uint32
-//line kernels.go:373
-								gc_t10.Store(&gc_lanes10)
-//line kernels.go:373
-								for gc_k10 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k10) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k10
-//line kernels.go:373
-										out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line kernels.go:365
-							var r int = gc_rank2
-//line kernels.go:365
-							_ = r
-//line kernels.go:365
-							x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
-//line kernels.go:365
-							_ = x
-//line kernels.go:365
-							hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
-//line kernels.go:365
-							_ = hi
-//line kernels.go:365
-							and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
-//line kernels.go:365
-							_ = and
-//line kernels.go:365
-							or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
-//line kernels.go:365
-							_ = or
-//line kernels.go:372
-							xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line kernels.go:372
-							_ = xor
-//line kernels.go:373
-							gc_t := x.AsUint32x8()
-//line kernels.go:373
-							_ = gc_t
-//line kernels.go:373
-							gc_t2 := hi.AsUint32x8()
-//line kernels.go:373
-							_ = gc_t2
-//line kernels.go:373
-							gc_t3 := and
-//line kernels.go:373
-							_ = gc_t3
-//line kernels.go:373
-							gc_t4 := or
-//line kernels.go:373
-							_ = gc_t4
-//line kernels.go:373
-							gc_t5 := xor
-//line kernels.go:373
-							_ = gc_t5
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes [8]uint32
-//line kernels.go:373
-								gc_t.Store(&gc_lanes)
-//line kernels.go:373
-								for gc_k := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line kernels.go:373
-										out[(5*r)+5*gc_k] = gc_lanes[gc_k]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes2 [8]uint32
-//line kernels.go:373
-								gc_t2.Store(&gc_lanes2)
-//line kernels.go:373
-								for gc_k2 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k2) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line kernels.go:373
-										out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes3 [8]uint32
-//line kernels.go:373
-								gc_t3.Store(&gc_lanes3)
-//line kernels.go:373
-								for gc_k3 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k3) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line kernels.go:373
-										out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes4 [8]uint32
-//line kernels.go:373
-								gc_t4.Store(&gc_lanes4)
-//line kernels.go:373
-								for gc_k4 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k4) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line kernels.go:373
-										out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-//line kernels.go:373
-							{
-//line kernels.go:373
-								var gc_lanes5 [8]uint32
-//line kernels.go:373
-								gc_t5.Store(&gc_lanes5)
-//line kernels.go:373
-								for gc_k5 := range 8 {
-//line kernels.go:373
-									if 0xff&(1<<gc_k5) != 0 {
-//line kernels.go:373
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line kernels.go:373
-										out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
-//line kernels.go:373
-									}
-//line kernels.go:373
-								}
-//line kernels.go:373
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-							}
-							gc_left6 &^= 0xff << gc_lane2
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:365
-						r := gc_rank2
-						_ = r
-						x := gc_l_x[gc_lane2]
-						_ = x
-						hi := gc_l_hi[gc_lane2]
-						_ = hi
-						and := gc_l_and[gc_lane2]
-						_ = and
-						or := gc_l_or[gc_lane2]
-						_ = or
-
-//line kernels.go:372
-						xor := gc_c25r[gc_lane2]
-
-//line kernels.go:373
-						out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
-						_ = xor
-					}
-				}
+				gc_act2 = gc_save82 &^ gc_dead2
 			}
-			gc_act2 = gc_save82 &^ gc_dead2
 		}
 	}
 }
@@ -12211,15 +12231,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 
 //line kernels.go:403
 	_ = s_
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
 		var gc_c22v [32]int32
@@ -12228,25 +12240,157 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		var gc_c24m [32]uint32
 		var gc_c24v [32]int32
 		var gc_c24r [32]int32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:385
-			r := gc_rank2
-			_ = r
+				r := gc_rank2
+				_ = r
 
 //line kernels.go:386
-			v := in[r]
-			_ = v
-			gc_s_v[gc_rank2] = v
-		}
-		{
-			var gc_m162 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				v := in[r]
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			{
+				var gc_m162 uint32
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:385
+					lane := (gc_rank2 & 31)
+					_ = lane
+
+//line kernels.go:387
+					if lane%3 == 0 {
+						gc_m162 |= 1 << gc_lane2
+					}
+				}
+				gc_save162 := gc_act2
+				gc_act2 = gc_save162 & gc_m162
+				if gc_act2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line kernels.go:388
+						gc_c21v[gc_lane2] = v
+					}
+
+//line kernels.go:388
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0x49249249, &gc_c21v, 3, 32, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						var v int32
+						_ = v
+
+//line kernels.go:388
+						v = gc_c21r[gc_lane2]
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				gc_act2 = gc_save162 &^ gc_m162 &^ gc_dead2
+				if gc_act2 != 0 {
+					{
+						var gc_m152 uint32
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:385
+							lane := (gc_rank2 & 31)
+							_ = lane
+
+//line kernels.go:389
+							if lane%3 == 1 {
+								gc_m152 |= 1 << gc_lane2
+							}
+						}
+						gc_save152 := gc_act2
+						gc_act2 = gc_save152 & gc_m152
+						if gc_act2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v := gc_s_v[gc_rank2]
+
+//line kernels.go:390
+								gc_c22v[gc_lane2] = v
+							}
+
+//line kernels.go:390
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0x92492492, &gc_c22v, 3, 32, &gc_c22r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								var v int32
+								_ = v
+
+//line kernels.go:390
+								v = gc_c22r[gc_lane2]
+								gc_s_v[gc_rank2] = v
+							}
+						}
+						gc_act2 = gc_save152 &^ gc_m152 &^ gc_dead2
+						if gc_act2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v := gc_s_v[gc_rank2]
+
+//line kernels.go:392
+								v += 1000
+								gc_s_v[gc_rank2] = v
+							}
+						}
+						gc_act2 = gc_save152 &^ gc_dead2
+					}
+				}
+				gc_act2 = gc_save162 &^ gc_dead2
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(28, 32), -1))
+			}
+		gc_L172:
+			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
@@ -12257,203 +12401,81 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				lane := (gc_rank2 & 31)
 				_ = lane
 
-//line kernels.go:387
-				if lane%3 == 0 {
-					gc_m162 |= 1 << gc_lane2
-				}
-			}
-			gc_save162 := gc_act2
-			gc_act2 = gc_save162 & gc_m162
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line kernels.go:388
-					gc_c21v[gc_lane2] = v
-				}
-
-//line kernels.go:388
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0x49249249, &gc_c21v, 3, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var v int32
-					_ = v
-
-//line kernels.go:388
-					v = gc_c21r[gc_lane2]
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			gc_act2 = gc_save162 &^ gc_m162 &^ gc_dead2
-			if gc_act2 != 0 {
-				{
-					var gc_m152 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
 //line kernels.go:385
-						lane := (gc_rank2 & 31)
-						_ = lane
-
-//line kernels.go:389
-						if lane%3 == 1 {
-							gc_m152 |= 1 << gc_lane2
-						}
-					}
-					gc_save152 := gc_act2
-					gc_act2 = gc_save152 & gc_m152
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line kernels.go:390
-							gc_c22v[gc_lane2] = v
-						}
-
-//line kernels.go:390
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0x92492492, &gc_c22v, 3, 32, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var v int32
-							_ = v
-
-//line kernels.go:390
-							v = gc_c22r[gc_lane2]
-							gc_s_v[gc_rank2] = v
-						}
-					}
-					gc_act2 = gc_save152 &^ gc_m152 &^ gc_dead2
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line kernels.go:392
-							v += 1000
-							gc_s_v[gc_rank2] = v
-						}
-					}
-					gc_act2 = gc_save152 &^ gc_dead2
-				}
-			}
-			gc_act2 = gc_save162 &^ gc_dead2
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(28, 32), -1))
-		}
-	gc_L172:
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-
-//line kernels.go:385
-			lane := (gc_rank2 & 31)
-			_ = lane
-
-//line kernels.go:385
-			r := gc_rank2
-			_ = r
-			v := gc_s_v[gc_rank2]
+				r := gc_rank2
+				_ = r
+				v := gc_s_v[gc_rank2]
 
 //line kernels.go:394
-			{
-				if v > 0 {
-					out[r] = -1
+				{
+					if v > 0 {
+						out[r] = -1
 //line kernels.go:396
-					{
+						{
 //line kernels.go:396
-						gc_exited2[gc_rank2] = true
+							gc_exited2[gc_rank2] = true
 //line kernels.go:396
-						gc_dead2 |= uint32(1) << gc_lane2
+							gc_dead2 |= uint32(1) << gc_lane2
 //line kernels.go:396
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L172
+							gc_act2 &^= uint32(1) << gc_lane2
+							continue gc_L172
 //line kernels.go:397
+						}
 					}
 				}
+
+//line kernels.go:400
 			}
 
 //line kernels.go:400
-		}
+			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v := gc_s_v[gc_rank2]
 
 //line kernels.go:400
-		compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			v := gc_s_v[gc_rank2]
-
-//line kernels.go:400
-			m := gc_c23r[gc_lane2]
-			_ = m
+				m := gc_c23r[gc_lane2]
+				_ = m
 
 //line kernels.go:401
-			gc_c24m[gc_lane2] = m
-			gc_c24v[gc_lane2] = v
-		}
+				gc_c24m[gc_lane2] = m
+				gc_c24v[gc_lane2] = v
+			}
 
 //line kernels.go:401
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, nil, nil, &gc_c24r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:416
-			r_ := gc_rank2
-			_ = r_
-			var v int32
-			_ = v
+				r_ := gc_rank2
+				_ = r_
+				var v int32
+				_ = v
 
 //line kernels.go:401
-			v = gc_c24r[gc_lane2]
+				v = gc_c24r[gc_lane2]
 
 //line kernels.go:403
-			var v_ int32 = v
+				var v_ int32 = v
 
 //line kernels.go:403
-			_ = v_
+				_ = v_
 
 //line kernels.go:417
-			s_[r_] = v_
-			_ = v_
-			gc_s_v[gc_rank2] = v
-			gc_s_v_[gc_rank2] = v_
+				s_[r_] = v_
+				_ = v_
+				gc_s_v[gc_rank2] = v
+				gc_s_v_[gc_rank2] = v_
+			}
 		}
 	}
 	{

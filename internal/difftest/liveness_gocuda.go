@@ -347,147 +347,149 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]int32
 		var gc_l_w [32]int32
 		var gc_c1r [32]int32
 		var gc_c2r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off2 := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off2:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off2 := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+						gc_at := in[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line liveness.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line liveness.go:44
-						v := gc_at[gc_lane]
+							v := gc_at[gc_lane]
 
 //line liveness.go:45
-						w := v * 3
-						_ = v
-						_ = w
+							w := v * 3
+							_ = v
+							_ = w
 
 //line liveness.go:46
-						gc_l_v[gc_lane] = v
-						gc_l_w[gc_lane] = w
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							gc_l_v[gc_lane] = v
+							gc_l_w[gc_lane] = w
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line liveness.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line liveness.go:44
-						v := in[i]
+							v := in[i]
 
 //line liveness.go:45
-						w := v * 3
-						_ = v
-						_ = w
+							w := v * 3
+							_ = v
+							_ = w
 
 //line liveness.go:46
-						gc_l_v[gc_lane] = v
-						gc_l_w[gc_lane] = w
+							gc_l_v[gc_lane] = v
+							gc_l_w[gc_lane] = w
+						}
 					}
 				}
 			}
-		}
 
 //line liveness.go:46
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
-			w := gc_l_w[gc_lane]
-			_ = w
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+				w := gc_l_w[gc_lane]
+				_ = w
 
 //line liveness.go:46
-			s := gc_c1r[gc_lane]
+				s := gc_c1r[gc_lane]
 
 //line liveness.go:47
-			for k := int32(0); k < s&3; k++ {
-				w = s + k
+				for k := int32(0); k < s&3; k++ {
+					w = s + k
+				}
+				_ = s
+
+//line liveness.go:50
+				gc_l_w[gc_lane] = w
 			}
-			_ = s
 
 //line liveness.go:50
-			gc_l_w[gc_lane] = w
-		}
-
-//line liveness.go:50
-		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c2r)
 			{
-				gc_x02 := gc_tidx.X
-				gc_off3 := (gc_bx * gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
-					gc_at2 := out[gc_off3:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x02 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x02 := gc_tidx.X
+					gc_off3 := (gc_bx * gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+						gc_at2 := out[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line liveness.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						w := gc_l_w[gc_lane]
-						_ = w
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							w := gc_l_w[gc_lane]
+							_ = w
 
 //line liveness.go:50
-						s2 := gc_c2r[gc_lane]
+							s2 := gc_c2r[gc_lane]
 
 //line liveness.go:51
-						gc_at2[gc_lane] = w*7 + s2
-						_ = s2
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							gc_at2[gc_lane] = w*7 + s2
+							_ = s2
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line liveness.go:43
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						w := gc_l_w[gc_lane]
-						_ = w
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							w := gc_l_w[gc_lane]
+							_ = w
 
 //line liveness.go:50
-						s2 := gc_c2r[gc_lane]
+							s2 := gc_c2r[gc_lane]
 
 //line liveness.go:51
-						out[i] = w*7 + s2
-						_ = s2
+							out[i] = w*7 + s2
+							_ = s2
+						}
 					}
 				}
 			}

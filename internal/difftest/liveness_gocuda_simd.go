@@ -504,397 +504,399 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]int32
 		var gc_l_w [32]int32
 		var gc_c21r [32]int32
 		var gc_c22r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line liveness.go:45
-			gc_vb := archsimd.BroadcastInt32x8(3)
+				gc_vb := archsimd.BroadcastInt32x8(3)
 //line liveness.go:45
-			_ = gc_vb
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_vb
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line liveness.go:45
-				gc_vb2 := archsimd.BroadcastInt32x8(3)
+					gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:45
-				_ = gc_vb2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
+					_ = gc_vb2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line liveness.go:43
-					_ = i
+						_ = i
 //line liveness.go:44
-					if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-8 {
 //line liveness.go:44
-						break
+							break
 //line liveness.go:44
+						}
+//line liveness.go:44
+						v := archsimd.LoadInt32x8Slice(in[i:])
+//line liveness.go:44
+						_ = v
+//line liveness.go:44
+						w := v.Mul(gc_vb2)
+//line liveness.go:44
+						_ = w
+//line liveness.go:44
+						v.StoreSlice(gc_l_v[gc_lane2:])
+//line liveness.go:44
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line liveness.go:43
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:43
+						_ = i
 //line liveness.go:44
-					v := archsimd.LoadInt32x8Slice(in[i:])
+						if i < 0 || i > len(in)-8 {
 //line liveness.go:44
-					_ = v
+							break
 //line liveness.go:44
-					w := v.Mul(gc_vb2)
+						}
 //line liveness.go:44
-					_ = w
+						v := archsimd.LoadInt32x8Slice(in[i:])
 //line liveness.go:44
-					v.StoreSlice(gc_l_v[gc_lane2:])
+						_ = v
 //line liveness.go:44
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						w := v.Mul(gc_vb)
+//line liveness.go:44
+						_ = w
+//line liveness.go:44
+						v.StoreSlice(gc_l_v[gc_lane2:])
+//line liveness.go:44
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
 //line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:43
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
 //line liveness.go:44
-					if i < 0 || i > len(in)-8 {
-//line liveness.go:44
-						break
-//line liveness.go:44
+						v := in[i]
+
+//line liveness.go:45
+						w := v * 3
+						_ = v
+						_ = w
+
+//line liveness.go:46
+						gc_l_v[gc_lane2] = v
+						gc_l_w[gc_lane2] = w
 					}
-//line liveness.go:44
-					v := archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:44
-					_ = v
-//line liveness.go:44
-					w := v.Mul(gc_vb)
-//line liveness.go:44
-					_ = w
-//line liveness.go:44
-					v.StoreSlice(gc_l_v[gc_lane2:])
-//line liveness.go:44
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+
+//line liveness.go:46
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+//line liveness.go:46
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line liveness.go:46
+				_ = gc_all
+//line liveness.go:47
+				gc_vb4 := archsimd.BroadcastInt32x8(3)
+//line liveness.go:47
+				_ = gc_vb4
+				if gc_act2 == ^uint32(0) {
+//line liveness.go:47
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line liveness.go:47
+					_ = gc_all2
+//line liveness.go:47
+					gc_vb6 := archsimd.BroadcastInt32x8(3)
+//line liveness.go:47
+					_ = gc_vb6
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line liveness.go:47
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line liveness.go:47
+						_ = v
+//line liveness.go:47
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:47
+						_ = w
+//line liveness.go:46
+						s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line liveness.go:46
+						_ = s
+//line liveness.go:47
+						{
+//line liveness.go:47
+							var k int32 = int32(0)
+//line liveness.go:47
+							_ = k
+//line liveness.go:47
+							gc_lanes2 := gc_all2
+//line liveness.go:47
+							_ = gc_lanes2
+//line liveness.go:47
+							for {
+//line liveness.go:47
+								gc_lanes2 = gc_lanes2.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb6)))
+//line liveness.go:47
+								if gc_lanes2.ToBits() == 0 {
+//line liveness.go:47
+									break
+//line liveness.go:47
+								}
+//line liveness.go:47
+								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes2)
+//line liveness.go:47
+								k = k + 1
+//line liveness.go:47
+							}
+//line liveness.go:47
+						}
+//line liveness.go:47
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					if gc_left&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line liveness.go:47
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line liveness.go:47
+						_ = v
+//line liveness.go:47
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:47
+						_ = w
+//line liveness.go:46
+						s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line liveness.go:46
+						_ = s
+//line liveness.go:47
+						{
+//line liveness.go:47
+							var k int32 = int32(0)
+//line liveness.go:47
+							_ = k
+//line liveness.go:47
+							gc_lanes := gc_all
+//line liveness.go:47
+							_ = gc_lanes
+//line liveness.go:47
+							for {
+//line liveness.go:47
+								gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
+//line liveness.go:47
+								if gc_lanes.ToBits() == 0 {
+//line liveness.go:47
+									break
+//line liveness.go:47
+								}
+//line liveness.go:47
+								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
+//line liveness.go:47
+								k = k + 1
+//line liveness.go:47
+							}
+//line liveness.go:47
+						}
+//line liveness.go:47
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line liveness.go:44
-					v := in[i]
-
-//line liveness.go:45
-					w := v * 3
+					v := gc_l_v[gc_lane2]
 					_ = v
-					_ = w
-
-//line liveness.go:46
-					gc_l_v[gc_lane2] = v
-					gc_l_w[gc_lane2] = w
-				}
-			}
-		}
-
-//line liveness.go:46
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-//line liveness.go:46
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line liveness.go:46
-			_ = gc_all
-//line liveness.go:47
-			gc_vb4 := archsimd.BroadcastInt32x8(3)
-//line liveness.go:47
-			_ = gc_vb4
-			if gc_act2 == ^uint32(0) {
-//line liveness.go:47
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line liveness.go:47
-				_ = gc_all2
-//line liveness.go:47
-				gc_vb6 := archsimd.BroadcastInt32x8(3)
-//line liveness.go:47
-				_ = gc_vb6
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line liveness.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line liveness.go:47
-					_ = v
-//line liveness.go:47
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:47
-					_ = w
-//line liveness.go:46
-					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line liveness.go:46
-					_ = s
-//line liveness.go:47
-					{
-//line liveness.go:47
-						var k int32 = int32(0)
-//line liveness.go:47
-						_ = k
-//line liveness.go:47
-						gc_lanes2 := gc_all2
-//line liveness.go:47
-						_ = gc_lanes2
-//line liveness.go:47
-						for {
-//line liveness.go:47
-							gc_lanes2 = gc_lanes2.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb6)))
-//line liveness.go:47
-							if gc_lanes2.ToBits() == 0 {
-//line liveness.go:47
-								break
-//line liveness.go:47
-							}
-//line liveness.go:47
-							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes2)
-//line liveness.go:47
-							k = k + 1
-//line liveness.go:47
-						}
-//line liveness.go:47
-					}
-//line liveness.go:47
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line liveness.go:47
-					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line liveness.go:47
-					_ = v
-//line liveness.go:47
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:47
-					_ = w
-//line liveness.go:46
-					s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line liveness.go:46
-					_ = s
-//line liveness.go:47
-					{
-//line liveness.go:47
-						var k int32 = int32(0)
-//line liveness.go:47
-						_ = k
-//line liveness.go:47
-						gc_lanes := gc_all
-//line liveness.go:47
-						_ = gc_lanes
-//line liveness.go:47
-						for {
-//line liveness.go:47
-							gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
-//line liveness.go:47
-							if gc_lanes.ToBits() == 0 {
-//line liveness.go:47
-								break
-//line liveness.go:47
-							}
-//line liveness.go:47
-							w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
-//line liveness.go:47
-							k = k + 1
-//line liveness.go:47
-						}
-//line liveness.go:47
-					}
-//line liveness.go:47
-					w.StoreSlice(gc_l_w[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v := gc_l_v[gc_lane2]
-				_ = v
-				w := gc_l_w[gc_lane2]
-				_ = w
-
-//line liveness.go:46
-				s := gc_c21r[gc_lane2]
-
-//line liveness.go:47
-				for k := int32(0); k < s&3; k++ {
-					w = s + k
-				}
-				_ = s
-
-//line liveness.go:50
-				gc_l_w[gc_lane2] = w
-			}
-		}
-
-//line liveness.go:50
-		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c22r)
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-//line liveness.go:51
-			gc_vb7 := archsimd.BroadcastInt32x8(7)
-//line liveness.go:51
-			_ = gc_vb7
-			gc_tidx5 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-//line liveness.go:51
-				gc_vb8 := archsimd.BroadcastInt32x8(7)
-//line liveness.go:51
-				_ = gc_vb8
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx5.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx5.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx5.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:43
-					_ = i
-//line liveness.go:43
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:43
-					_ = w
-//line liveness.go:50
-					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line liveness.go:50
-					_ = s2
-//line liveness.go:51
-					if i < 0 || i > len(out)-8 {
-//line liveness.go:51
-						break
-//line liveness.go:51
-					}
-					w.Mul(gc_vb8).Add(s2).StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line liveness.go:43
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line liveness.go:43
-					_ = i
-//line liveness.go:43
-					w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line liveness.go:43
-					_ = w
-//line liveness.go:50
-					s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line liveness.go:50
-					_ = s2
-//line liveness.go:51
-					if i < 0 || i > len(out)-8 {
-//line liveness.go:51
-						break
-//line liveness.go:51
-					}
-					w.Mul(gc_vb7).Add(s2).StoreSlice(out[i:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
 					w := gc_l_w[gc_lane2]
 					_ = w
 
+//line liveness.go:46
+					s := gc_c21r[gc_lane2]
+
+//line liveness.go:47
+					for k := int32(0); k < s&3; k++ {
+						w = s + k
+					}
+					_ = s
+
 //line liveness.go:50
-					s2 := gc_c22r[gc_lane2]
+					gc_l_w[gc_lane2] = w
+				}
+			}
+
+//line liveness.go:50
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+//line liveness.go:51
+				gc_vb7 := archsimd.BroadcastInt32x8(7)
+//line liveness.go:51
+				_ = gc_vb7
+				gc_tidx5 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+//line liveness.go:51
+					gc_vb8 := archsimd.BroadcastInt32x8(7)
+//line liveness.go:51
+					_ = gc_vb8
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx5.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx5.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx5.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line liveness.go:43
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:43
+						_ = i
+//line liveness.go:43
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:43
+						_ = w
+//line liveness.go:50
+						s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line liveness.go:50
+						_ = s2
+//line liveness.go:51
+						if i < 0 || i > len(out)-8 {
+//line liveness.go:51
+							break
+//line liveness.go:51
+						}
+						w.Mul(gc_vb8).Add(s2).StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line liveness.go:43
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line liveness.go:43
+						_ = i
+//line liveness.go:43
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line liveness.go:43
+						_ = w
+//line liveness.go:50
+						s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line liveness.go:50
+						_ = s2
+//line liveness.go:51
+						if i < 0 || i > len(out)-8 {
+//line liveness.go:51
+							break
+//line liveness.go:51
+						}
+						w.Mul(gc_vb7).Add(s2).StoreSlice(out[i:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						w := gc_l_w[gc_lane2]
+						_ = w
+
+//line liveness.go:50
+						s2 := gc_c22r[gc_lane2]
 
 //line liveness.go:51
-					out[i] = w*7 + s2
-					_ = s2
+						out[i] = w*7 + s2
+						_ = s2
+					}
 				}
 			}
 		}

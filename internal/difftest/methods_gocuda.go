@@ -602,97 +602,99 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 
 //line methods.go:50
 	_ = v_2
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_c [32]warpCounter
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		var gc_c2v [32]int32
 		var gc_c2r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line methods.go:43
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				r_2 := gc_s_r_2[gc_rank]
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					r_2 := gc_s_r_2[gc_rank]
 
 //line methods.go:26
-				var r_3 float32 = r_2
+					var r_3 float32 = r_2
 
 //line methods.go:26
-				_ = r_3
+					_ = r_3
 
 //line methods.go:48
-				out[3*i+1] = int32(r_3)
+					out[3*i+1] = int32(r_3)
 
 //line methods.go:49
-				var c warpCounter
-				_ = r_3
-				_ = c
+					var c warpCounter
+					_ = r_3
+					_ = c
 
 //line methods.go:34
-				gc_c1v[gc_lane] = v_2
-				gc_l_c[gc_lane] = c
-			}
-		}
-
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line methods.go:51
-			var v_3 int32 = int32((gc_rank & 31))
-			_ = v_3
-			c := gc_l_c[gc_lane]
-			_ = c
-
-//line methods.go:34
-			c.n += gc_c1r[gc_lane]
-
-//line methods.go:34
-			gc_c2v[gc_lane] = v_3
-			gc_l_c[gc_lane] = c
-		}
-
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+					gc_c1v[gc_lane] = v_2
+					gc_l_c[gc_lane] = c
 				}
+			}
+
+//line methods.go:34
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line methods.go:43
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line methods.go:51
+				var v_3 int32 = int32((gc_rank & 31))
+				_ = v_3
 				c := gc_l_c[gc_lane]
 				_ = c
 
 //line methods.go:34
-				c.n += gc_c2r[gc_lane]
+				c.n += gc_c1r[gc_lane]
+
+//line methods.go:34
+				gc_c2v[gc_lane] = v_3
+				gc_l_c[gc_lane] = c
+			}
+
+//line methods.go:34
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					c := gc_l_c[gc_lane]
+					_ = c
+
+//line methods.go:34
+					c.n += gc_c2r[gc_lane]
 
 //line methods.go:52
-				out[3*i+2] = c.n
-				gc_l_c[gc_lane] = c
+					out[3*i+2] = c.n
+					gc_l_c[gc_lane] = c
+				}
 			}
 		}
 	}
@@ -1824,51 +1826,53 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line methods.go:102
-			gc_c1v[gc_lane] = int32((gc_rank & 31))
-		}
+				gc_c1v[gc_lane] = int32((gc_rank & 31))
+			}
 
 //line methods.go:102
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.At(gc_w + gc_lo2)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				{
+					gc_tidx := gc_b.At(gc_w + gc_lo2)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line methods.go:102
-					s := gc_c1r[gc_lane]
+						s := gc_c1r[gc_lane]
 
 //line methods.go:103
-					{
-						c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+						{
+							c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+						}
+						_ = s
 					}
-					_ = s
 				}
 			}
 		}

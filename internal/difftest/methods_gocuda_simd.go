@@ -927,97 +927,99 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 
 //line methods.go:50
 	_ = v_2
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_c [32]warpCounter
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
 		var gc_c22v [32]int32
 		var gc_c22r [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line methods.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				r_2 := gc_s_r_2[gc_rank2]
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					r_2 := gc_s_r_2[gc_rank2]
 
 //line methods.go:26
-				var r_3 float32 = r_2
+					var r_3 float32 = r_2
 
 //line methods.go:26
-				_ = r_3
+					_ = r_3
 
 //line methods.go:48
-				out[3*i+1] = int32(r_3)
+					out[3*i+1] = int32(r_3)
 
 //line methods.go:49
-				var c warpCounter
-				_ = r_3
-				_ = c
+					var c warpCounter
+					_ = r_3
+					_ = c
 
 //line methods.go:34
-				gc_c21v[gc_lane2] = v_2
-				gc_l_c[gc_lane2] = c
-			}
-		}
-
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-
-//line methods.go:51
-			var v_3 int32 = int32((gc_rank2 & 31))
-			_ = v_3
-			c := gc_l_c[gc_lane2]
-			_ = c
-
-//line methods.go:34
-			c.n += gc_c21r[gc_lane2]
-
-//line methods.go:34
-			gc_c22v[gc_lane2] = v_3
-			gc_l_c[gc_lane2] = c
-		}
-
-//line methods.go:34
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+					gc_c21v[gc_lane2] = v_2
+					gc_l_c[gc_lane2] = c
 				}
+			}
+
+//line methods.go:34
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
-//line methods.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line methods.go:51
+				var v_3 int32 = int32((gc_rank2 & 31))
+				_ = v_3
 				c := gc_l_c[gc_lane2]
 				_ = c
 
 //line methods.go:34
-				c.n += gc_c22r[gc_lane2]
+				c.n += gc_c21r[gc_lane2]
+
+//line methods.go:34
+				gc_c22v[gc_lane2] = v_3
+				gc_l_c[gc_lane2] = c
+			}
+
+//line methods.go:34
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					c := gc_l_c[gc_lane2]
+					_ = c
+
+//line methods.go:34
+					c.n += gc_c22r[gc_lane2]
 
 //line methods.go:52
-				out[3*i+2] = c.n
-				gc_l_c[gc_lane2] = c
+					out[3*i+2] = c.n
+					gc_l_c[gc_lane2] = c
+				}
 			}
 		}
 	}
@@ -3021,86 +3023,88 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line methods.go:102
-			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:102
-			_ = gc_iota
-			if gc_act2 == ^uint32(0) {
+				_ = gc_iota
+				if gc_act2 == ^uint32(0) {
 //line methods.go:102
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:102
-				_ = gc_iota2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
+					_ = gc_iota2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:102
-				gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
-			}
-		}
-
-//line methods.go:102
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		if gc_lo4 < gc_hi4 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:102
-					s := gc_c21r[gc_lane2]
+					gc_c21v[gc_lane2] = int32((gc_rank2 & 31))
+				}
+			}
+
+//line methods.go:102
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			if gc_lo4 < gc_hi4 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:102
+						s := gc_c21r[gc_lane2]
 
 //line methods.go:103
-					{
-						c.sums[(gc_bx2*gc_bdx2+gc_tx2)/32] = s
+						{
+							c.sums[(gc_bx2*gc_bdx2+gc_tx2)/32] = s
+						}
+						_ = s
 					}
-					_ = s
 				}
 			}
 		}

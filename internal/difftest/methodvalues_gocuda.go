@@ -1425,97 +1425,99 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:110
 	_ = s_2
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]int32
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-			v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:59
-			var r_ int32 = v_
-
-//line methodvalues.go:59
-			_ = r_
-
-//line methodvalues.go:106
-			v := r_
-
-//line methodvalues.go:107
-			v += p.bias(t)
-
-//line methodvalues.go:108
-			var v_2 int32 = v
-
-//line methodvalues.go:108
-			_ = v_2
-			_ = r_
-			_ = v
-			_ = v_2
-
-//line methodvalues.go:70
-			gc_c1v[gc_lane] = v_2
-			gc_l_v[gc_lane] = v
-		}
-
-//line methodvalues.go:70
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				v_ := gc_s_v_[gc_rank]
 
-//line methodvalues.go:104
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line methodvalues.go:59
+				var r_ int32 = v_
+
+//line methodvalues.go:59
+				_ = r_
+
+//line methodvalues.go:106
+				v := r_
+
+//line methodvalues.go:107
+				v += p.bias(t)
 
 //line methodvalues.go:108
-				var i_ int = i
-				_ = i_
-				v := gc_l_v[gc_lane]
+				var v_2 int32 = v
+
+//line methodvalues.go:108
+				_ = v_2
+				_ = r_
 				_ = v
+				_ = v_2
 
 //line methodvalues.go:70
-				w.sums[i_] = gc_c1r[gc_lane]
+				gc_c1v[gc_lane] = v_2
+				gc_l_v[gc_lane] = v
+			}
+
+//line methodvalues.go:70
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:104
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line methodvalues.go:108
+					var i_ int = i
+					_ = i_
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line methodvalues.go:70
+					w.sums[i_] = gc_c1r[gc_lane]
 
 //line methodvalues.go:109
-				o := nested{p}
+					o := nested{p}
 
 //line methodvalues.go:110
-				var v_3 int32 = v
+					var v_3 int32 = v
 
 //line methodvalues.go:110
-				_ = v_3
+					_ = v_3
 
 //line methodvalues.go:110
-				var r_2 relay = o.solver.relay
+					var r_2 relay = o.solver.relay
 
 //line methodvalues.go:110
-				_ = r_2
+					_ = r_2
 
 //line methodvalues.go:53
-				k_ := 0
-				_ = o
-				_ = v_3
-				_ = r_2
-				_ = k_
-				gc_s_r_2[gc_rank] = r_2
-				gc_s_v_3[gc_rank] = v_3
-				gc_s_k_[gc_rank] = k_
-				gc_s_o[gc_rank] = o
+					k_ := 0
+					_ = o
+					_ = v_3
+					_ = r_2
+					_ = k_
+					gc_s_r_2[gc_rank] = r_2
+					gc_s_v_3[gc_rank] = v_3
+					gc_s_k_[gc_rank] = k_
+					gc_s_o[gc_rank] = o
+				}
 			}
 		}
 	}
@@ -2125,11 +2127,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:114
 	_ = v_5
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_c_ [32]*counter
 		var gc_l_c_2 [32]*counter
 		var gc_l_v2 [32]int32
@@ -2138,102 +2136,108 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		var gc_c2r [32]int32
 		var gc_c3v [32]int32
 		var gc_c3r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v_4 := gc_s_v_4[gc_rank]
-			var v int32
-			_ = v
-
-//line methodvalues.go:59
-			var r_5 int32 = v_4
-
-//line methodvalues.go:59
-			_ = r_5
-
-//line methodvalues.go:112
-			v = r_5
-
-//line methodvalues.go:113
-			var c tallied
-			gc_l_c[gc_lane] = c
-
-//line methodvalues.go:114
-			var c_ *counter = &gc_l_c[gc_lane].counter
-
-//line methodvalues.go:114
-			_ = c_
-			_ = r_5
-			_ = c
-			_ = c_
-
-//line methodvalues.go:89
-			gc_c2v[gc_lane] = v_5
-			gc_l_c_[gc_lane] = c_
-			gc_l_v2[gc_lane] = v
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			c_ := gc_l_c_[gc_lane]
-			_ = c_
-			v := gc_l_v2[gc_lane]
-			_ = v
-
-//line methodvalues.go:89
-			c_.total += gc_c2r[gc_lane]
-
-//line methodvalues.go:115
-			var v_6 int32 = v
-
-//line methodvalues.go:115
-			_ = v_6
-
-//line methodvalues.go:115
-			var c_2 *counter = &gc_l_c[gc_lane].counter
-
-//line methodvalues.go:115
-			_ = c_2
-			_ = v_6
-			_ = c_2
-
-//line methodvalues.go:89
-			gc_c3v[gc_lane] = v_6
-			gc_l_c_2[gc_lane] = c_2
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				v_4 := gc_s_v_4[gc_rank]
+				var v int32
+				_ = v
 
-//line methodvalues.go:104
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				c_2 := gc_l_c_2[gc_lane]
-				_ = c_2
+//line methodvalues.go:59
+				var r_5 int32 = v_4
+
+//line methodvalues.go:59
+				_ = r_5
+
+//line methodvalues.go:112
+				v = r_5
+
+//line methodvalues.go:113
+				var c tallied
+				gc_l_c[gc_lane] = c
+
+//line methodvalues.go:114
+				var c_ *counter = &gc_l_c[gc_lane].counter
+
+//line methodvalues.go:114
+				_ = c_
+				_ = r_5
+				_ = c
+				_ = c_
+
+//line methodvalues.go:89
+				gc_c2v[gc_lane] = v_5
+				gc_l_c_[gc_lane] = c_
+				gc_l_v2[gc_lane] = v
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				c_ := gc_l_c_[gc_lane]
+				_ = c_
 				v := gc_l_v2[gc_lane]
 				_ = v
 
 //line methodvalues.go:89
-				c_2.total += gc_c3r[gc_lane]
+				c_.total += gc_c2r[gc_lane]
+
+//line methodvalues.go:115
+				var v_6 int32 = v
+
+//line methodvalues.go:115
+				_ = v_6
+
+//line methodvalues.go:115
+				var c_2 *counter = &gc_l_c[gc_lane].counter
+
+//line methodvalues.go:115
+				_ = c_2
+				_ = v_6
+				_ = c_2
+
+//line methodvalues.go:89
+				gc_c3v[gc_lane] = v_6
+				gc_l_c_2[gc_lane] = c_2
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:104
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					c_2 := gc_l_c_2[gc_lane]
+					_ = c_2
+					v := gc_l_v2[gc_lane]
+					_ = v
+
+//line methodvalues.go:89
+					c_2.total += gc_c3r[gc_lane]
 
 //line methodvalues.go:116
-				out[2*i] = v * p.scale
+					out[2*i] = v * p.scale
 
 //line methodvalues.go:117
-				out[2*i+1] = gc_l_c[gc_lane].total
+					out[2*i+1] = gc_l_c[gc_lane].total
+				}
 			}
 		}
 	}
@@ -3464,11 +3468,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 
 //line methodvalues.go:190
 	_ = v_3
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_c_ [32]*counter
 		var gc_l_c_2 [32]*counter
 		var gc_l_c [32]counter
@@ -3477,119 +3477,125 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		var gc_c1r [32]int32
 		var gc_c2v [32]int32
 		var gc_c2r [32]int32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			r_3 := gc_s_r_3[gc_rank]
-			var v int32
-			_ = v
-
-//line methodvalues.go:20
-			var r_4 int32 = r_3
-
-//line methodvalues.go:20
-			_ = r_4
-
-//line methodvalues.go:187
-			v = r_4
-
-//line methodvalues.go:188
-			var c counter
-			gc_l_c[gc_lane] = c
-
-//line methodvalues.go:189
-			var recv_2 *counter = &gc_l_c[gc_lane]
-
-//line methodvalues.go:189
-			_ = recv_2
-
-//line methodvalues.go:189
-			var f func(t *gocuda.Thread, v int32) = recv_2.add
-
-//line methodvalues.go:189
-			_ = f
-
-//line methodvalues.go:190
-			var c_ *counter = recv_2
-
-//line methodvalues.go:190
-			_ = c_
-			_ = r_4
-			_ = c
-			_ = recv_2
-			_ = f
-			_ = c_
-
-//line methodvalues.go:89
-			gc_c1v[gc_lane] = v_3
-			gc_l_c_[gc_lane] = c_
-			gc_s_v[gc_rank] = v
-			gc_l_recv_2[gc_lane] = recv_2
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			c_ := gc_l_c_[gc_lane]
-			_ = c_
-			v := gc_s_v[gc_rank]
-			recv_2 := gc_l_recv_2[gc_lane]
-			_ = recv_2
-
-//line methodvalues.go:89
-			c_.total += gc_c1r[gc_lane]
-
-//line methodvalues.go:191
-			var v_4 int32 = v
-
-//line methodvalues.go:191
-			_ = v_4
-
-//line methodvalues.go:191
-			var c_2 *counter = recv_2
-
-//line methodvalues.go:191
-			_ = c_2
-			_ = v_4
-			_ = c_2
-
-//line methodvalues.go:89
-			gc_c2v[gc_lane] = v_4
-			gc_l_c_2[gc_lane] = c_2
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+				r_3 := gc_s_r_3[gc_rank]
+				var v int32
+				_ = v
 
-//line methodvalues.go:179
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				c_2 := gc_l_c_2[gc_lane]
-				_ = c_2
-				add := gc_s_add[gc_rank]
-				v := gc_s_v[gc_rank]
+//line methodvalues.go:20
+				var r_4 int32 = r_3
+
+//line methodvalues.go:20
+				_ = r_4
+
+//line methodvalues.go:187
+				v = r_4
+
+//line methodvalues.go:188
+				var c counter
+				gc_l_c[gc_lane] = c
+
+//line methodvalues.go:189
+				var recv_2 *counter = &gc_l_c[gc_lane]
+
+//line methodvalues.go:189
+				_ = recv_2
+
+//line methodvalues.go:189
+				var f func(t *gocuda.Thread, v int32) = recv_2.add
+
+//line methodvalues.go:189
+				_ = f
+
+//line methodvalues.go:190
+				var c_ *counter = recv_2
+
+//line methodvalues.go:190
+				_ = c_
+				_ = r_4
+				_ = c
+				_ = recv_2
+				_ = f
+				_ = c_
 
 //line methodvalues.go:89
-				c_2.total += gc_c2r[gc_lane]
+				gc_c1v[gc_lane] = v_3
+				gc_l_c_[gc_lane] = c_
+				gc_s_v[gc_rank] = v
+				gc_l_recv_2[gc_lane] = recv_2
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				c_ := gc_l_c_[gc_lane]
+				_ = c_
+				v := gc_s_v[gc_rank]
+				recv_2 := gc_l_recv_2[gc_lane]
+				_ = recv_2
+
+//line methodvalues.go:89
+				c_.total += gc_c1r[gc_lane]
+
+//line methodvalues.go:191
+				var v_4 int32 = v
+
+//line methodvalues.go:191
+				_ = v_4
+
+//line methodvalues.go:191
+				var c_2 *counter = recv_2
+
+//line methodvalues.go:191
+				_ = c_2
+				_ = v_4
+				_ = c_2
+
+//line methodvalues.go:89
+				gc_c2v[gc_lane] = v_4
+				gc_l_c_2[gc_lane] = c_2
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line methodvalues.go:179
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					c_2 := gc_l_c_2[gc_lane]
+					_ = c_2
+					add := gc_s_add[gc_rank]
+					v := gc_s_v[gc_rank]
+
+//line methodvalues.go:89
+					c_2.total += gc_c2r[gc_lane]
 
 //line methodvalues.go:192
-				out[2*i] = add(t, v)
+					out[2*i] = add(t, v)
 
 //line methodvalues.go:193
-				out[2*i+1] = gc_l_c[gc_lane].total
+					out[2*i+1] = gc_l_c[gc_lane].total
+				}
 			}
 		}
 	}

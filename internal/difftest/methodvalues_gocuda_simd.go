@@ -1917,97 +1917,99 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:110
 	_ = s_2
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]int32
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:59
-			var r_ int32 = v_
-
-//line methodvalues.go:59
-			_ = r_
-
-//line methodvalues.go:106
-			v := r_
-
-//line methodvalues.go:107
-			v += p.bias(t)
-
-//line methodvalues.go:108
-			var v_2 int32 = v
-
-//line methodvalues.go:108
-			_ = v_2
-			_ = r_
-			_ = v
-			_ = v_2
-
-//line methodvalues.go:70
-			gc_c21v[gc_lane2] = v_2
-			gc_l_v[gc_lane2] = v
-		}
-
-//line methodvalues.go:70
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				v_ := gc_s_v_[gc_rank2]
 
-//line methodvalues.go:104
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+//line methodvalues.go:59
+				var r_ int32 = v_
+
+//line methodvalues.go:59
+				_ = r_
+
+//line methodvalues.go:106
+				v := r_
+
+//line methodvalues.go:107
+				v += p.bias(t)
 
 //line methodvalues.go:108
-				var i_ int = i
-				_ = i_
-				v := gc_l_v[gc_lane2]
+				var v_2 int32 = v
+
+//line methodvalues.go:108
+				_ = v_2
+				_ = r_
 				_ = v
+				_ = v_2
 
 //line methodvalues.go:70
-				w.sums[i_] = gc_c21r[gc_lane2]
+				gc_c21v[gc_lane2] = v_2
+				gc_l_v[gc_lane2] = v
+			}
+
+//line methodvalues.go:70
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:104
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line methodvalues.go:108
+					var i_ int = i
+					_ = i_
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line methodvalues.go:70
+					w.sums[i_] = gc_c21r[gc_lane2]
 
 //line methodvalues.go:109
-				o := nested{p}
+					o := nested{p}
 
 //line methodvalues.go:110
-				var v_3 int32 = v
+					var v_3 int32 = v
 
 //line methodvalues.go:110
-				_ = v_3
+					_ = v_3
 
 //line methodvalues.go:110
-				var r_2 relay = o.solver.relay
+					var r_2 relay = o.solver.relay
 
 //line methodvalues.go:110
-				_ = r_2
+					_ = r_2
 
 //line methodvalues.go:53
-				k_ := 0
-				_ = o
-				_ = v_3
-				_ = r_2
-				_ = k_
-				gc_s_r_2[gc_rank2] = r_2
-				gc_s_v_3[gc_rank2] = v_3
-				gc_s_k_[gc_rank2] = k_
-				gc_s_o[gc_rank2] = o
+					k_ := 0
+					_ = o
+					_ = v_3
+					_ = r_2
+					_ = k_
+					gc_s_r_2[gc_rank2] = r_2
+					gc_s_v_3[gc_rank2] = v_3
+					gc_s_k_[gc_rank2] = k_
+					gc_s_o[gc_rank2] = o
+				}
 			}
 		}
 	}
@@ -2875,11 +2877,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:114
 	_ = v_5
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_c_ [32]*counter
 		var gc_l_c_2 [32]*counter
 		var gc_l_v2 [32]int32
@@ -2888,102 +2886,108 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		var gc_c22r [32]int32
 		var gc_c23v [32]int32
 		var gc_c23r [32]int32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v_4 := gc_s_v_4[gc_rank2]
-			var v int32
-			_ = v
-
-//line methodvalues.go:59
-			var r_5 int32 = v_4
-
-//line methodvalues.go:59
-			_ = r_5
-
-//line methodvalues.go:112
-			v = r_5
-
-//line methodvalues.go:113
-			var c tallied
-			gc_l_c[gc_lane2] = c
-
-//line methodvalues.go:114
-			var c_ *counter = &gc_l_c[gc_lane2].counter
-
-//line methodvalues.go:114
-			_ = c_
-			_ = r_5
-			_ = c
-			_ = c_
-
-//line methodvalues.go:89
-			gc_c22v[gc_lane2] = v_5
-			gc_l_c_[gc_lane2] = c_
-			gc_l_v2[gc_lane2] = v
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			c_ := gc_l_c_[gc_lane2]
-			_ = c_
-			v := gc_l_v2[gc_lane2]
-			_ = v
-
-//line methodvalues.go:89
-			c_.total += gc_c22r[gc_lane2]
-
-//line methodvalues.go:115
-			var v_6 int32 = v
-
-//line methodvalues.go:115
-			_ = v_6
-
-//line methodvalues.go:115
-			var c_2 *counter = &gc_l_c[gc_lane2].counter
-
-//line methodvalues.go:115
-			_ = c_2
-			_ = v_6
-			_ = c_2
-
-//line methodvalues.go:89
-			gc_c23v[gc_lane2] = v_6
-			gc_l_c_2[gc_lane2] = c_2
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				v_4 := gc_s_v_4[gc_rank2]
+				var v int32
+				_ = v
 
-//line methodvalues.go:104
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				c_2 := gc_l_c_2[gc_lane2]
-				_ = c_2
+//line methodvalues.go:59
+				var r_5 int32 = v_4
+
+//line methodvalues.go:59
+				_ = r_5
+
+//line methodvalues.go:112
+				v = r_5
+
+//line methodvalues.go:113
+				var c tallied
+				gc_l_c[gc_lane2] = c
+
+//line methodvalues.go:114
+				var c_ *counter = &gc_l_c[gc_lane2].counter
+
+//line methodvalues.go:114
+				_ = c_
+				_ = r_5
+				_ = c
+				_ = c_
+
+//line methodvalues.go:89
+				gc_c22v[gc_lane2] = v_5
+				gc_l_c_[gc_lane2] = c_
+				gc_l_v2[gc_lane2] = v
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				c_ := gc_l_c_[gc_lane2]
+				_ = c_
 				v := gc_l_v2[gc_lane2]
 				_ = v
 
 //line methodvalues.go:89
-				c_2.total += gc_c23r[gc_lane2]
+				c_.total += gc_c22r[gc_lane2]
+
+//line methodvalues.go:115
+				var v_6 int32 = v
+
+//line methodvalues.go:115
+				_ = v_6
+
+//line methodvalues.go:115
+				var c_2 *counter = &gc_l_c[gc_lane2].counter
+
+//line methodvalues.go:115
+				_ = c_2
+				_ = v_6
+				_ = c_2
+
+//line methodvalues.go:89
+				gc_c23v[gc_lane2] = v_6
+				gc_l_c_2[gc_lane2] = c_2
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:104
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					c_2 := gc_l_c_2[gc_lane2]
+					_ = c_2
+					v := gc_l_v2[gc_lane2]
+					_ = v
+
+//line methodvalues.go:89
+					c_2.total += gc_c23r[gc_lane2]
 
 //line methodvalues.go:116
-				out[2*i] = v * p.scale
+					out[2*i] = v * p.scale
 
 //line methodvalues.go:117
-				out[2*i+1] = gc_l_c[gc_lane2].total
+					out[2*i+1] = gc_l_c[gc_lane2].total
+				}
 			}
 		}
 	}
@@ -4614,11 +4618,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 
 //line methodvalues.go:190
 	_ = v_3
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_c_ [32]*counter
 		var gc_l_c_2 [32]*counter
 		var gc_l_c [32]counter
@@ -4627,119 +4627,125 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 		var gc_c21r [32]int32
 		var gc_c22v [32]int32
 		var gc_c22r [32]int32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			r_3 := gc_s_r_3[gc_rank2]
-			var v int32
-			_ = v
-
-//line methodvalues.go:20
-			var r_4 int32 = r_3
-
-//line methodvalues.go:20
-			_ = r_4
-
-//line methodvalues.go:187
-			v = r_4
-
-//line methodvalues.go:188
-			var c counter
-			gc_l_c[gc_lane2] = c
-
-//line methodvalues.go:189
-			var recv_2 *counter = &gc_l_c[gc_lane2]
-
-//line methodvalues.go:189
-			_ = recv_2
-
-//line methodvalues.go:189
-			var f func(t *gocuda.Thread, v int32) = recv_2.add
-
-//line methodvalues.go:189
-			_ = f
-
-//line methodvalues.go:190
-			var c_ *counter = recv_2
-
-//line methodvalues.go:190
-			_ = c_
-			_ = r_4
-			_ = c
-			_ = recv_2
-			_ = f
-			_ = c_
-
-//line methodvalues.go:89
-			gc_c21v[gc_lane2] = v_3
-			gc_l_c_[gc_lane2] = c_
-			gc_s_v[gc_rank2] = v
-			gc_l_recv_2[gc_lane2] = recv_2
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			c_ := gc_l_c_[gc_lane2]
-			_ = c_
-			v := gc_s_v[gc_rank2]
-			recv_2 := gc_l_recv_2[gc_lane2]
-			_ = recv_2
-
-//line methodvalues.go:89
-			c_.total += gc_c21r[gc_lane2]
-
-//line methodvalues.go:191
-			var v_4 int32 = v
-
-//line methodvalues.go:191
-			_ = v_4
-
-//line methodvalues.go:191
-			var c_2 *counter = recv_2
-
-//line methodvalues.go:191
-			_ = c_2
-			_ = v_4
-			_ = c_2
-
-//line methodvalues.go:89
-			gc_c22v[gc_lane2] = v_4
-			gc_l_c_2[gc_lane2] = c_2
-		}
-
-//line methodvalues.go:89
-		compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+				r_3 := gc_s_r_3[gc_rank2]
+				var v int32
+				_ = v
 
-//line methodvalues.go:179
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				c_2 := gc_l_c_2[gc_lane2]
-				_ = c_2
-				add := gc_s_add[gc_rank2]
-				v := gc_s_v[gc_rank2]
+//line methodvalues.go:20
+				var r_4 int32 = r_3
+
+//line methodvalues.go:20
+				_ = r_4
+
+//line methodvalues.go:187
+				v = r_4
+
+//line methodvalues.go:188
+				var c counter
+				gc_l_c[gc_lane2] = c
+
+//line methodvalues.go:189
+				var recv_2 *counter = &gc_l_c[gc_lane2]
+
+//line methodvalues.go:189
+				_ = recv_2
+
+//line methodvalues.go:189
+				var f func(t *gocuda.Thread, v int32) = recv_2.add
+
+//line methodvalues.go:189
+				_ = f
+
+//line methodvalues.go:190
+				var c_ *counter = recv_2
+
+//line methodvalues.go:190
+				_ = c_
+				_ = r_4
+				_ = c
+				_ = recv_2
+				_ = f
+				_ = c_
 
 //line methodvalues.go:89
-				c_2.total += gc_c22r[gc_lane2]
+				gc_c21v[gc_lane2] = v_3
+				gc_l_c_[gc_lane2] = c_
+				gc_s_v[gc_rank2] = v
+				gc_l_recv_2[gc_lane2] = recv_2
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				c_ := gc_l_c_[gc_lane2]
+				_ = c_
+				v := gc_s_v[gc_rank2]
+				recv_2 := gc_l_recv_2[gc_lane2]
+				_ = recv_2
+
+//line methodvalues.go:89
+				c_.total += gc_c21r[gc_lane2]
+
+//line methodvalues.go:191
+				var v_4 int32 = v
+
+//line methodvalues.go:191
+				_ = v_4
+
+//line methodvalues.go:191
+				var c_2 *counter = recv_2
+
+//line methodvalues.go:191
+				_ = c_2
+				_ = v_4
+				_ = c_2
+
+//line methodvalues.go:89
+				gc_c22v[gc_lane2] = v_4
+				gc_l_c_2[gc_lane2] = c_2
+			}
+
+//line methodvalues.go:89
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line methodvalues.go:179
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					c_2 := gc_l_c_2[gc_lane2]
+					_ = c_2
+					add := gc_s_add[gc_rank2]
+					v := gc_s_v[gc_rank2]
+
+//line methodvalues.go:89
+					c_2.total += gc_c22r[gc_lane2]
 
 //line methodvalues.go:192
-				out[2*i] = add(t, v)
+					out[2*i] = add(t, v)
 
 //line methodvalues.go:193
-				out[2*i+1] = gc_l_c[gc_lane2].total
+					out[2*i+1] = gc_l_c[gc_lane2].total
+				}
 			}
 		}
 	}

@@ -1320,65 +1320,25 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1m [32]uint32
 		var gc_c1v [32]int32
 		var gc_c1a [32]int
 		var gc_c1w [32]int
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
 
 //line regressions.go:82
-				w := width + (gc_w>>5)*0
-				_ = w
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:83
-					mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
-					_ = mask
-
-//line regressions.go:84
-					gc_c1m[gc_lane] = mask
-					gc_c1v[gc_lane] = int32(gc_tx)
-					gc_c1a[gc_lane] = 1
-					gc_c1w[gc_lane] = w
-				}
-			}
-		}
-
-//line regressions.go:84
-		compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-					gc_at := out[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:84
-						gc_at[gc_lane] = gc_c1r[gc_lane]
-					}
-				} else {
+					w := width + (gc_w>>5)*0
+					_ = w
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
@@ -1387,8 +1347,50 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
+//line regressions.go:83
+						mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+						_ = mask
+
 //line regressions.go:84
-						out[gc_tx] = gc_c1r[gc_lane]
+						gc_c1m[gc_lane] = mask
+						gc_c1v[gc_lane] = int32(gc_tx)
+						gc_c1a[gc_lane] = 1
+						gc_c1w[gc_lane] = w
+					}
+				}
+			}
+
+//line regressions.go:84
+			compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+						gc_at := out[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:84
+							gc_at[gc_lane] = gc_c1r[gc_lane]
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:84
+							out[gc_tx] = gc_c1r[gc_lane]
+						}
 					}
 				}
 			}

@@ -2482,208 +2482,210 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21m [32]uint32
 		var gc_c21v [32]int32
 		var gc_c21a [32]int
 		var gc_c21w [32]int
 		var gc_c21r [32]int32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line regressions.go:83
-			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:83
-			_ = gc_iota
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_iota
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line regressions.go:83
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:83
-				_ = gc_iota2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_iota2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
 //line regressions.go:82
-					var w int = width + (gc_rank2>>5)*0
+						var w int = width + (gc_rank2>>5)*0
 //line regressions.go:82
-					_ = w
+						_ = w
 //line regressions.go:83
-					var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
+						var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
 //line regressions.go:83
-					_ = mask
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+						_ = mask
+						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
+						archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 //line regressions.go:84
-					for gc_k3 := range 8 {
+						for gc_k3 := range 8 {
 //line regressions.go:84
-						gc_c21a[gc_lane2+gc_k3] = 1
+							gc_c21a[gc_lane2+gc_k3] = 1
 //line regressions.go:84
+						}
+//line regressions.go:84
+						for gc_k4 := range 8 {
+//line regressions.go:84
+							gc_c21w[gc_lane2+gc_k4] = w
+//line regressions.go:84
+						}
+						gc_left &^= 0xff << gc_lane2
 					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
+//line regressions.go:82
+						var w int = width + (gc_rank2>>5)*0
+//line regressions.go:82
+						_ = w
+//line regressions.go:83
+						var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
+//line regressions.go:83
+						_ = mask
+						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
+						archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
 //line regressions.go:84
-					for gc_k4 := range 8 {
+						for gc_k := range 8 {
 //line regressions.go:84
-						gc_c21w[gc_lane2+gc_k4] = w
+							gc_c21a[gc_lane2+gc_k] = 1
 //line regressions.go:84
+						}
+//line regressions.go:84
+						for gc_k2 := range 8 {
+//line regressions.go:84
+							gc_c21w[gc_lane2+gc_k2] = w
+//line regressions.go:84
+						}
+						gc_left &^= 0xff << gc_lane2
 					}
-					gc_left &^= 0xff << gc_lane2
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
-//line regressions.go:82
-					var w int = width + (gc_rank2>>5)*0
-//line regressions.go:82
-					_ = w
-//line regressions.go:83
-					var mask uint32 = gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
-//line regressions.go:83
-					_ = mask
-					archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
-//line regressions.go:84
-					for gc_k := range 8 {
-//line regressions.go:84
-						gc_c21a[gc_lane2+gc_k] = 1
-//line regressions.go:84
-					}
-//line regressions.go:84
-					for gc_k2 := range 8 {
-//line regressions.go:84
-						gc_c21w[gc_lane2+gc_k2] = w
-//line regressions.go:84
-					}
-					gc_left &^= 0xff << gc_lane2
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+			if gc_left != 0 {
 				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					{
 
 //line regressions.go:82
-					w := width + (gc_w2>>5)*0
-					_ = w
+						w := width + (gc_w2>>5)*0
+						_ = w
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:83
+							mask := gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
+							_ = mask
+
+//line regressions.go:84
+							gc_c21m[gc_lane2] = mask
+							gc_c21v[gc_lane2] = int32(gc_tx2)
+							gc_c21a[gc_lane2] = 1
+							gc_c21w[gc_lane2] = w
+						}
+					}
+				}
+			}
+
+//line regressions.go:84
+			compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				gc_tidx4 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx4.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx4.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx4.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line regressions.go:84
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line regressions.go:84
+							break
+//line regressions.go:84
+						}
+						archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line regressions.go:84
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line regressions.go:84
+							break
+//line regressions.go:84
+						}
+						archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 
-//line regressions.go:83
-						mask := gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
-						_ = mask
-
 //line regressions.go:84
-						gc_c21m[gc_lane2] = mask
-						gc_c21v[gc_lane2] = int32(gc_tx2)
-						gc_c21a[gc_lane2] = 1
-						gc_c21w[gc_lane2] = w
+						out[gc_tx2] = gc_c21r[gc_lane2]
 					}
-				}
-			}
-		}
-
-//line regressions.go:84
-		compiled.WarpLanes[int32, int32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			gc_tidx4 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx4.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx4.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx4.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line regressions.go:84
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line regressions.go:84
-						break
-//line regressions.go:84
-					}
-					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line regressions.go:84
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line regressions.go:84
-						break
-//line regressions.go:84
-					}
-					archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[gc_tx2:])
-					gc_left2 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:84
-					out[gc_tx2] = gc_c21r[gc_lane2]
 				}
 			}
 		}

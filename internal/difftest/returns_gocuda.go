@@ -66,11 +66,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 
 //line returns.go:58
 	_ = returned_2
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v_ [32]int32
 		var gc_l_v_2 [32]float32
 		var gc_l_x [32]int32
@@ -85,390 +81,396 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		var gc_c2r [32]int32
 		var gc_c3r [32]int32
 		var gc_c4r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
 
 //line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line returns.go:54
-				v := int32(i%9) + 3
-				_ = v
+					v := int32(i%9) + 3
+					_ = v
 
 //line returns.go:56
-				var v_ int32 = v
+					var v_ int32 = v
 
 //line returns.go:56
-				_ = v_
+					_ = v_
 
 //line returns.go:56
-				var r int32
+					var r int32
 
 //line returns.go:56
-				_ = r
+					_ = r
 
 //line returns.go:56
-				var returned bool
+					var returned bool
 
 //line returns.go:56
-				_ = returned
-				_ = v_
-				_ = r
-				_ = returned
-				gc_l_v_[gc_lane] = v_
-				gc_l_r[gc_lane] = r
-				gc_l_returned[gc_lane] = returned
-			}
-		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-
-//line returns.go:14
-				x, ok := any(v_).(int32)
-				_ = x
-				_ = ok
-				gc_l_x[gc_lane] = x
-				gc_l_ok[gc_lane] = ok
+					_ = returned
+					_ = v_
+					_ = r
+					_ = returned
+					gc_l_v_[gc_lane] = v_
+					gc_l_r[gc_lane] = r
+					gc_l_returned[gc_lane] = returned
+				}
 			}
 			{
-				var gc_m12 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					ok := gc_l_ok[gc_lane]
-					_ = ok
+					v_ := gc_l_v_[gc_lane]
+					_ = v_
 
 //line returns.go:14
-					if ok {
-						gc_m12 |= 1 << gc_lane
-					}
+					x, ok := any(v_).(int32)
+					_ = x
+					_ = ok
+					gc_l_x[gc_lane] = x
+					gc_l_ok[gc_lane] = ok
 				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
+				{
+					var gc_m12 uint32
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						ok := gc_l_ok[gc_lane]
+						_ = ok
+
+//line returns.go:14
+						if ok {
+							gc_m12 |= 1 << gc_lane
+						}
+					}
+					gc_save12 := gc_act
+					gc_act = gc_save12 & gc_m12
+					if gc_act != 0 {
 
 //line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
+						compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask, nil, &gc_l_x, nil, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var r int32
+							_ = r
+							var returned bool
+							_ = returned
+
+//line returns.go:15
+							r = any(gc_c1r[gc_lane]).(int32)
+
+//line returns.go:15
+							returned = true
+							gc_l_r[gc_lane] = r
+							gc_l_returned[gc_lane] = returned
+						}
+					}
+					gc_act = gc_save12 &^ gc_dead
+				}
+			}
+			{
+				var gc_m16 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					returned := gc_l_returned[gc_lane]
+					_ = returned
+
+//line returns.go:16
+					if !returned {
+						gc_m16 |= 1 << gc_lane
+					}
+				}
+				gc_save16 := gc_act
+				gc_act = gc_save16 & gc_m16
+				if gc_act != 0 {
+
+//line returns.go:17
+					if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+						compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
+					} else {
+
+//line returns.go:17
+						for off := 16; off > 0; off /= 2 {
+
+//line returns.go:18
+							if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+							} else {
+
+//line returns.go:18
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
+
+//line returns.go:18
+									v_ += gc_c2r[gc_lane]
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
+						v_ := gc_l_v_[gc_lane]
+						_ = v_
 						var r int32
 						_ = r
 						var returned bool
 						_ = returned
 
-//line returns.go:15
-						r = any(gc_c1r[gc_lane]).(int32)
+//line returns.go:20
+						r = v_
 
-//line returns.go:15
+//line returns.go:20
 						returned = true
 						gc_l_r[gc_lane] = r
 						gc_l_returned[gc_lane] = returned
 					}
 				}
-				gc_act = gc_save12 &^ gc_dead
-			}
-		}
-		{
-			var gc_m16 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				returned := gc_l_returned[gc_lane]
-				_ = returned
-
-//line returns.go:16
-				if !returned {
-					gc_m16 |= 1 << gc_lane
-				}
-			}
-			gc_save16 := gc_act
-			gc_act = gc_save16 & gc_m16
-			if gc_act != 0 {
-
-//line returns.go:17
-				if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-					compiled.ShflDownHalving(&gc_l_v_, 16, 32, true)
-				} else {
-
-//line returns.go:17
-					for off := 16; off > 0; off /= 2 {
-
-//line returns.go:18
-						if gc_act == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-						} else {
-
-//line returns.go:18
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
-//line returns.go:18
-								v_ += gc_c2r[gc_lane]
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_ := gc_l_v_[gc_lane]
-					_ = v_
-					var r int32
-					_ = r
-					var returned bool
-					_ = returned
-
-//line returns.go:20
-					r = v_
-
-//line returns.go:20
-					returned = true
-					gc_l_r[gc_lane] = r
-					gc_l_returned[gc_lane] = returned
-				}
-			}
-			gc_act = gc_save16 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line returns.go:54
-				v := int32(i%9) + 3
-				_ = v
-				r := gc_l_r[gc_lane]
-				_ = r
-
-//line returns.go:56
-				out[4*i] = r
-
-//line returns.go:57
-				var v_2 float32 = float32(v)
-
-//line returns.go:57
-				_ = v_2
-
-//line returns.go:57
-				var r_ float32
-
-//line returns.go:57
-				_ = r_
-
-//line returns.go:57
-				var returned_ bool
-
-//line returns.go:57
-				_ = returned_
-				_ = v_2
-				_ = r_
-				_ = returned_
-				gc_l_v_2[gc_lane] = v_2
-				gc_l_r_[gc_lane] = r_
-				gc_l_returned_[gc_lane] = returned_
-			}
-		}
-		{
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-
-//line returns.go:14
-				x_, ok_ := any(v_2).(int32)
-				_ = x_
-				_ = ok_
-				gc_l_x_[gc_lane] = x_
-				gc_l_ok_[gc_lane] = ok_
+				gc_act = gc_save16 &^ gc_dead
 			}
 			{
-				var gc_m21 uint32
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line returns.go:53
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line returns.go:54
+					v := int32(i%9) + 3
+					_ = v
+					r := gc_l_r[gc_lane]
+					_ = r
+
+//line returns.go:56
+					out[4*i] = r
+
+//line returns.go:57
+					var v_2 float32 = float32(v)
+
+//line returns.go:57
+					_ = v_2
+
+//line returns.go:57
+					var r_ float32
+
+//line returns.go:57
+					_ = r_
+
+//line returns.go:57
+					var returned_ bool
+
+//line returns.go:57
+					_ = returned_
+					_ = v_2
+					_ = r_
+					_ = returned_
+					gc_l_v_2[gc_lane] = v_2
+					gc_l_r_[gc_lane] = r_
+					gc_l_returned_[gc_lane] = returned_
+				}
+			}
+			{
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					ok_ := gc_l_ok_[gc_lane]
-					_ = ok_
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
 
 //line returns.go:14
-					if ok_ {
-						gc_m21 |= 1 << gc_lane
-					}
+					x_, ok_ := any(v_2).(int32)
+					_ = x_
+					_ = ok_
+					gc_l_x_[gc_lane] = x_
+					gc_l_ok_[gc_lane] = ok_
 				}
-				gc_save21 := gc_act
-				gc_act = gc_save21 & gc_m21
-				if gc_act != 0 {
+				{
+					var gc_m21 uint32
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						ok_ := gc_l_ok_[gc_lane]
+						_ = ok_
+
+//line returns.go:14
+						if ok_ {
+							gc_m21 |= 1 << gc_lane
+						}
+					}
+					gc_save21 := gc_act
+					gc_act = gc_save21 & gc_m21
+					if gc_act != 0 {
 
 //line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
+						compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, mask_, nil, &gc_l_x_, nil, nil, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var r_ float32
+							_ = r_
+							var returned_ bool
+							_ = returned_
+
+//line returns.go:15
+							r_ = any(gc_c3r[gc_lane]).(float32)
+
+//line returns.go:15
+							returned_ = true
+							gc_l_r_[gc_lane] = r_
+							gc_l_returned_[gc_lane] = returned_
+						}
+					}
+					gc_act = gc_save21 &^ gc_dead
+				}
+			}
+			{
+				var gc_m25 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					returned_ := gc_l_returned_[gc_lane]
+					_ = returned_
+
+//line returns.go:16
+					if !returned_ {
+						gc_m25 |= 1 << gc_lane
+					}
+				}
+				gc_save25 := gc_act
+				gc_act = gc_save25 & gc_m25
+				if gc_act != 0 {
+
+//line returns.go:17
+					if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+						compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
+					} else {
+
+//line returns.go:17
+						for off_ := 16; off_ > 0; off_ /= 2 {
+
+//line returns.go:18
+							if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+							} else {
+
+//line returns.go:18
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									v_2 := gc_l_v_2[gc_lane]
+									_ = v_2
+
+//line returns.go:18
+									v_2 += gc_c4r[gc_lane]
+									gc_l_v_2[gc_lane] = v_2
+								}
+							}
+						}
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
+						v_2 := gc_l_v_2[gc_lane]
+						_ = v_2
 						var r_ float32
 						_ = r_
 						var returned_ bool
 						_ = returned_
 
-//line returns.go:15
-						r_ = any(gc_c3r[gc_lane]).(float32)
+//line returns.go:20
+						r_ = v_2
 
-//line returns.go:15
+//line returns.go:20
 						returned_ = true
 						gc_l_r_[gc_lane] = r_
 						gc_l_returned_[gc_lane] = returned_
 					}
 				}
-				gc_act = gc_save21 &^ gc_dead
+				gc_act = gc_save25 &^ gc_dead
 			}
-		}
-		{
-			var gc_m25 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				returned_ := gc_l_returned_[gc_lane]
-				_ = returned_
-
-//line returns.go:16
-				if !returned_ {
-					gc_m25 |= 1 << gc_lane
-				}
-			}
-			gc_save25 := gc_act
-			gc_act = gc_save25 & gc_m25
-			if gc_act != 0 {
-
-//line returns.go:17
-				if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, 16, 32, true)
-				} else {
-
-//line returns.go:17
-					for off_ := 16; off_ > 0; off_ /= 2 {
-
-//line returns.go:18
-						if gc_act == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-						} else {
-
-//line returns.go:18
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-
-//line returns.go:18
-								v_2 += gc_c4r[gc_lane]
-								gc_l_v_2[gc_lane] = v_2
-							}
-						}
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
-					var r_ float32
-					_ = r_
-					var returned_ bool
-					_ = returned_
-
-//line returns.go:20
-					r_ = v_2
-
-//line returns.go:20
-					returned_ = true
-					gc_l_r_[gc_lane] = r_
-					gc_l_returned_[gc_lane] = returned_
-				}
-			}
-			gc_act = gc_save25 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line returns.go:53
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				r_ := gc_l_r_[gc_lane]
-				_ = r_
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					r_ := gc_l_r_[gc_lane]
+					_ = r_
 
 //line returns.go:57
-				out[4*i+1] = int32(r_)
+					out[4*i+1] = int32(r_)
 
 //line returns.go:58
-				var r_3 int32
+					var r_3 int32
 
 //line returns.go:58
-				_ = r_3
+					_ = r_3
 
 //line returns.go:27
-				if shift_ < 0 {
-					r_3 = -1
+					if shift_ < 0 {
+						r_3 = -1
 //line returns.go:28
-					returned_2 = true
+						returned_2 = true
 //line returns.go:27
+					}
+					_ = r_3
+					gc_s_r_3[gc_rank] = r_3
 				}
-				_ = r_3
-				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}

@@ -67,11 +67,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 
 //line returns.go:58
 	_ = returned_2
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_ [32]int32
 		var gc_l_v_2 [32]float32
 		var gc_l_x [32]int32
@@ -86,484 +82,490 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 		var gc_c22r [32]int32
 		var gc_c23r [32]int32
 		var gc_c24r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
 
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line returns.go:54
-				v := int32(i%9) + 3
-				_ = v
+					v := int32(i%9) + 3
+					_ = v
 
 //line returns.go:56
-				var v_ int32 = v
+					var v_ int32 = v
 
 //line returns.go:56
-				_ = v_
+					_ = v_
 
 //line returns.go:56
-				var r int32
+					var r int32
 
 //line returns.go:56
-				_ = r
+					_ = r
 
 //line returns.go:56
-				var returned bool
+					var returned bool
 
 //line returns.go:56
-				_ = returned
-				_ = v_
-				_ = r
-				_ = returned
-				gc_l_v_[gc_lane2] = v_
-				gc_l_r[gc_lane2] = r
-				gc_l_returned[gc_lane2] = returned
-			}
-		}
-		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line returns.go:14
-				x, ok := any(v_).(int32)
-				_ = x
-				_ = ok
-				gc_l_x[gc_lane2] = x
-				gc_l_ok[gc_lane2] = ok
+					_ = returned
+					_ = v_
+					_ = r
+					_ = returned
+					gc_l_v_[gc_lane2] = v_
+					gc_l_r[gc_lane2] = r
+					gc_l_returned[gc_lane2] = returned
+				}
 			}
 			{
-				var gc_m122 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					ok := gc_l_ok[gc_lane2]
-					_ = ok
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
 
 //line returns.go:14
-					if ok {
-						gc_m122 |= 1 << gc_lane2
-					}
+					x, ok := any(v_).(int32)
+					_ = x
+					_ = ok
+					gc_l_x[gc_lane2] = x
+					gc_l_ok[gc_lane2] = ok
 				}
-				gc_save122 := gc_act2
-				gc_act2 = gc_save122 & gc_m122
-				if gc_act2 != 0 {
+				{
+					var gc_m122 uint32
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						ok := gc_l_ok[gc_lane2]
+						_ = ok
+
+//line returns.go:14
+						if ok {
+							gc_m122 |= 1 << gc_lane2
+						}
+					}
+					gc_save122 := gc_act2
+					gc_act2 = gc_save122 & gc_m122
+					if gc_act2 != 0 {
 
 //line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask, nil, &gc_l_x, nil, nil, &gc_c21r)
+						compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask, nil, &gc_l_x, nil, nil, &gc_c21r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var r int32
+							_ = r
+							var returned bool
+							_ = returned
+
+//line returns.go:15
+							r = any(gc_c21r[gc_lane2]).(int32)
+
+//line returns.go:15
+							returned = true
+							gc_l_r[gc_lane2] = r
+							gc_l_returned[gc_lane2] = returned
+						}
+					}
+					gc_act2 = gc_save122 &^ gc_dead2
+				}
+			}
+			{
+				var gc_m162 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					returned := gc_l_returned[gc_lane2]
+					_ = returned
+
+//line returns.go:16
+					if !returned {
+						gc_m162 |= 1 << gc_lane2
+					}
+				}
+				gc_save162 := gc_act2
+				gc_act2 = gc_save162 & gc_m162
+				if gc_act2 != 0 {
+
+//line returns.go:17
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+						var gc_run compiled.ShflSteps
+						for off := 16; off > 0; off /= 2 {
+
+//line returns.go:18
+							gc_run.Add(off, 0, 32)
+							if gc_run.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+					} else {
+
+//line returns.go:17
+						for off := 16; off > 0; off /= 2 {
+
+//line returns.go:18
+							if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
+							} else {
+
+//line returns.go:18
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
+								gc_left := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line returns.go:18
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line returns.go:18
+											_ = v_
+//line returns.go:18
+											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line returns.go:18
+											v_.StoreSlice(gc_l_v_[gc_lane2:])
+											gc_left &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line returns.go:18
+											v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line returns.go:18
+											_ = v_
+//line returns.go:18
+											v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line returns.go:18
+											v_.StoreSlice(gc_l_v_[gc_lane2:])
+											gc_left &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										v_ := gc_l_v_[gc_lane2]
+										_ = v_
+
+//line returns.go:18
+										v_ += gc_c22r[gc_lane2]
+										gc_l_v_[gc_lane2] = v_
+									}
+								}
+							}
+						}
+					}
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+						v_ := gc_l_v_[gc_lane2]
+						_ = v_
 						var r int32
 						_ = r
 						var returned bool
 						_ = returned
 
-//line returns.go:15
-						r = any(gc_c21r[gc_lane2]).(int32)
+//line returns.go:20
+						r = v_
 
-//line returns.go:15
+//line returns.go:20
 						returned = true
 						gc_l_r[gc_lane2] = r
 						gc_l_returned[gc_lane2] = returned
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
+				gc_act2 = gc_save162 &^ gc_dead2
 			}
-		}
-		{
-			var gc_m162 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				returned := gc_l_returned[gc_lane2]
-				_ = returned
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
-//line returns.go:16
-				if !returned {
-					gc_m162 |= 1 << gc_lane2
+//line returns.go:53
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line returns.go:54
+					v := int32(i%9) + 3
+					_ = v
+					r := gc_l_r[gc_lane2]
+					_ = r
+
+//line returns.go:56
+					out[4*i] = r
+
+//line returns.go:57
+					var v_2 float32 = float32(v)
+
+//line returns.go:57
+					_ = v_2
+
+//line returns.go:57
+					var r_ float32
+
+//line returns.go:57
+					_ = r_
+
+//line returns.go:57
+					var returned_ bool
+
+//line returns.go:57
+					_ = returned_
+					_ = v_2
+					_ = r_
+					_ = returned_
+					gc_l_v_2[gc_lane2] = v_2
+					gc_l_r_[gc_lane2] = r_
+					gc_l_returned_[gc_lane2] = returned_
 				}
 			}
-			gc_save162 := gc_act2
-			gc_act2 = gc_save162 & gc_m162
-			if gc_act2 != 0 {
+			{
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
 
-//line returns.go:17
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-					var gc_run compiled.ShflSteps
-					for off := 16; off > 0; off /= 2 {
+//line returns.go:14
+					x_, ok_ := any(v_2).(int32)
+					_ = x_
+					_ = ok_
+					gc_l_x_[gc_lane2] = x_
+					gc_l_ok_[gc_lane2] = ok_
+				}
+				{
+					var gc_m212 uint32
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						ok_ := gc_l_ok_[gc_lane2]
+						_ = ok_
 
-//line returns.go:18
-						gc_run.Add(off, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
+//line returns.go:14
+						if ok_ {
+							gc_m212 |= 1 << gc_lane2
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_, &gc_run)
-				} else {
+					gc_save212 := gc_act2
+					gc_act2 = gc_save212 & gc_m212
+					if gc_act2 != 0 {
+
+//line returns.go:15
+						compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask_, nil, &gc_l_x_, nil, nil, &gc_c23r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var r_ float32
+							_ = r_
+							var returned_ bool
+							_ = returned_
+
+//line returns.go:15
+							r_ = any(gc_c23r[gc_lane2]).(float32)
+
+//line returns.go:15
+							returned_ = true
+							gc_l_r_[gc_lane2] = r_
+							gc_l_returned_[gc_lane2] = returned_
+						}
+					}
+					gc_act2 = gc_save212 &^ gc_dead2
+				}
+			}
+			{
+				var gc_m252 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					returned_ := gc_l_returned_[gc_lane2]
+					_ = returned_
+
+//line returns.go:16
+					if !returned_ {
+						gc_m252 |= 1 << gc_lane2
+					}
+				}
+				gc_save252 := gc_act2
+				gc_act2 = gc_save252 & gc_m252
+				if gc_act2 != 0 {
 
 //line returns.go:17
-					for off := 16; off > 0; off /= 2 {
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+						var gc_run2 compiled.ShflSteps
+						for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-						if gc_act2 == ^uint32(0) && mask == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, off, 0, 32)
-						} else {
+							gc_run2.Add(off_, 0, 32)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
+					} else {
+
+//line returns.go:17
+						for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
-							gc_left := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+							if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
+							} else {
+
 //line returns.go:18
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
+								gc_left2 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line returns.go:18
-										_ = v_
+											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line returns.go:18
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+											_ = v_2
 //line returns.go:18
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
+											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line returns.go:18
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left2 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line returns.go:18
+											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line returns.go:18
+											_ = v_2
+//line returns.go:18
+											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line returns.go:18
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left2 &^= 0xff << gc_lane2
+										}
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left2 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left2&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line returns.go:18
-										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line returns.go:18
-										_ = v_
-//line returns.go:18
-										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line returns.go:18
-										v_.StoreSlice(gc_l_v_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
+										v_2 := gc_l_v_2[gc_lane2]
+										_ = v_2
 
 //line returns.go:18
-									v_ += gc_c22r[gc_lane2]
-									gc_l_v_[gc_lane2] = v_
+										v_2 += gc_c24r[gc_lane2]
+										gc_l_v_2[gc_lane2] = v_2
+									}
 								}
 							}
 						}
 					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-					var r int32
-					_ = r
-					var returned bool
-					_ = returned
-
-//line returns.go:20
-					r = v_
-
-//line returns.go:20
-					returned = true
-					gc_l_r[gc_lane2] = r
-					gc_l_returned[gc_lane2] = returned
-				}
-			}
-			gc_act2 = gc_save162 &^ gc_dead2
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line returns.go:54
-				v := int32(i%9) + 3
-				_ = v
-				r := gc_l_r[gc_lane2]
-				_ = r
-
-//line returns.go:56
-				out[4*i] = r
-
-//line returns.go:57
-				var v_2 float32 = float32(v)
-
-//line returns.go:57
-				_ = v_2
-
-//line returns.go:57
-				var r_ float32
-
-//line returns.go:57
-				_ = r_
-
-//line returns.go:57
-				var returned_ bool
-
-//line returns.go:57
-				_ = returned_
-				_ = v_2
-				_ = r_
-				_ = returned_
-				gc_l_v_2[gc_lane2] = v_2
-				gc_l_r_[gc_lane2] = r_
-				gc_l_returned_[gc_lane2] = returned_
-			}
-		}
-		{
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
-
-//line returns.go:14
-				x_, ok_ := any(v_2).(int32)
-				_ = x_
-				_ = ok_
-				gc_l_x_[gc_lane2] = x_
-				gc_l_ok_[gc_lane2] = ok_
-			}
-			{
-				var gc_m212 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					ok_ := gc_l_ok_[gc_lane2]
-					_ = ok_
-
-//line returns.go:14
-					if ok_ {
-						gc_m212 |= 1 << gc_lane2
-					}
-				}
-				gc_save212 := gc_act2
-				gc_act2 = gc_save212 & gc_m212
-				if gc_act2 != 0 {
-
-//line returns.go:15
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, mask_, nil, &gc_l_x_, nil, nil, &gc_c23r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
 						var r_ float32
 						_ = r_
 						var returned_ bool
 						_ = returned_
 
-//line returns.go:15
-						r_ = any(gc_c23r[gc_lane2]).(float32)
+//line returns.go:20
+						r_ = v_2
 
-//line returns.go:15
+//line returns.go:20
 						returned_ = true
 						gc_l_r_[gc_lane2] = r_
 						gc_l_returned_[gc_lane2] = returned_
 					}
 				}
-				gc_act2 = gc_save212 &^ gc_dead2
+				gc_act2 = gc_save252 &^ gc_dead2
 			}
-		}
-		{
-			var gc_m252 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				returned_ := gc_l_returned_[gc_lane2]
-				_ = returned_
-
-//line returns.go:16
-				if !returned_ {
-					gc_m252 |= 1 << gc_lane2
-				}
-			}
-			gc_save252 := gc_act2
-			gc_act2 = gc_save252 & gc_m252
-			if gc_act2 != 0 {
-
-//line returns.go:17
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-					var gc_run2 compiled.ShflSteps
-					for off_ := 16; off_ > 0; off_ /= 2 {
-
-//line returns.go:18
-						gc_run2.Add(off_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_v_2, &gc_run2)
-				} else {
-
-//line returns.go:17
-					for off_ := 16; off_ > 0; off_ /= 2 {
-
-//line returns.go:18
-						if gc_act2 == ^uint32(0) && mask_ == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, off_, 0, 32)
-						} else {
-
-//line returns.go:18
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
-							gc_left2 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line returns.go:18
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line returns.go:18
-										_ = v_2
-//line returns.go:18
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line returns.go:18
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line returns.go:18
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line returns.go:18
-										_ = v_2
-//line returns.go:18
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line returns.go:18
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-
-//line returns.go:18
-									v_2 += gc_c24r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
-								}
-							}
-						}
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-					var r_ float32
-					_ = r_
-					var returned_ bool
-					_ = returned_
-
-//line returns.go:20
-					r_ = v_2
-
-//line returns.go:20
-					returned_ = true
-					gc_l_r_[gc_lane2] = r_
-					gc_l_returned_[gc_lane2] = returned_
-				}
-			}
-			gc_act2 = gc_save252 &^ gc_dead2
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line returns.go:53
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				r_ := gc_l_r_[gc_lane2]
-				_ = r_
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					r_ := gc_l_r_[gc_lane2]
+					_ = r_
 
 //line returns.go:57
-				out[4*i+1] = int32(r_)
+					out[4*i+1] = int32(r_)
 
 //line returns.go:58
-				var r_3 int32
+					var r_3 int32
 
 //line returns.go:58
-				_ = r_3
+					_ = r_3
 
 //line returns.go:27
-				if shift_ < 0 {
-					r_3 = -1
+					if shift_ < 0 {
+						r_3 = -1
 //line returns.go:28
-					returned_2 = true
+						returned_2 = true
 //line returns.go:27
+					}
+					_ = r_3
+					gc_s_r_3[gc_rank2] = r_3
 				}
-				_ = r_3
-				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}

@@ -59,145 +59,147 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 			gc_rowok2 = true
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v_ [32]float32
 		var gc_l_v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
-				gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (off + gc_bx*2*gc_bdx) + gc_x0
+					gc_off2 := ((off + gc_bx*2*gc_bdx) + gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+						gc_at := in[gc_off:][:32]
+						gc_at2 := in[gc_off2:][:32]
+						if gc_rowok {
+							gc_at = gc_row[gc_x0:][:32]
+						}
+						if gc_rowok2 {
+							gc_at2 = gc_row2[gc_x0:][:32]
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line rows_ahead.go:15
-						i := off + gc_bx*2*gc_bdx + gc_tx
-						_ = i
+							i := off + gc_bx*2*gc_bdx + gc_tx
+							_ = i
 
 //line rows_ahead.go:16
-						var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
+							var v_ float32 = gc_at[gc_lane] + gc_at2[gc_lane]
 
 //line rows_ahead.go:16
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane] = v_
+							_ = v_
+							_ = v_
+							gc_l_v_[gc_lane] = v_
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line rows_ahead.go:15
+							i := off + gc_bx*2*gc_bdx + gc_tx
+							_ = i
+
+//line rows_ahead.go:16
+							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+
+//line rows_ahead.go:16
+							_ = v_
+							_ = v_
+							gc_l_v_[gc_lane] = v_
+						}
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				}
+			}
+
+//line demand.go:48
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
+			} else {
+
+//line demand.go:48
+				for offset := start; offset > 0; offset >>= 1 {
+
+//line demand.go:49
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
+					} else {
+
+//line demand.go:49
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_ := gc_l_v_[gc_lane]
+							_ = v_
+
+//line demand.go:49
+							v_ += gc_c1r[gc_lane]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+			}
+			gc_upto := min(gc_cnt, 1)
+			for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+
+//line demand.go:51
+				var r float32 = v_
+
+//line demand.go:51
+				_ = r
+
+//line rows_ahead.go:16
+				v := r
+				_ = r
+				_ = v
+				gc_l_v[gc_lane] = v
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			if gc_lo2 < gc_hi2 {
+				{
+					gc_tidx := gc_b.At(gc_w + gc_lo2)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:15
-						i := off + gc_bx*2*gc_bdx + gc_tx
-						_ = i
-
-//line rows_ahead.go:16
-						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-
-//line rows_ahead.go:16
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane] = v_
-					}
-				}
-			}
-		}
-
-//line demand.go:48
-		if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, start, 1, true)
-		} else {
-
-//line demand.go:48
-			for offset := start; offset > 0; offset >>= 1 {
-
-//line demand.go:49
-				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, true))
-				} else {
-
-//line demand.go:49
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_ := gc_l_v_[gc_lane]
-						_ = v_
-
-//line demand.go:49
-						v_ += gc_c1r[gc_lane]
-						gc_l_v_[gc_lane] = v_
-					}
-				}
-			}
-		}
-		gc_upto := min(gc_cnt, 1)
-		for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v_ := gc_l_v_[gc_lane]
-			_ = v_
-
-//line demand.go:51
-			var r float32 = v_
-
-//line demand.go:51
-			_ = r
-
-//line rows_ahead.go:16
-			v := r
-			_ = r
-			_ = v
-			gc_l_v[gc_lane] = v
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		if gc_lo2 < gc_hi2 {
-			{
-				gc_tidx := gc_b.At(gc_w + gc_lo2)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					v := gc_l_v[gc_lane]
-					_ = v
+						v := gc_l_v[gc_lane]
+						_ = v
 
 //line rows_ahead.go:17
-					{
-						out[(gc_bx*gc_bdx+gc_tx)/32] = v
+						{
+							out[(gc_bx*gc_bdx+gc_tx)/32] = v
+						}
 					}
 				}
 			}
@@ -247,130 +249,132 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 			gc_rowok2 = true
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
-				gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
-					gc_at := in[gc_off:][:32]
-					gc_at2 := in[gc_off2:][:32]
-					if gc_rowok {
-						gc_at = gc_row[gc_x0:][:32]
-					}
-					if gc_rowok2 {
-						gc_at2 = gc_row2[gc_x0:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line rows_ahead.go:30
-						i := gc_bx*2*gc_bdx + gc_tx
-						_ = i
-
-//line rows_ahead.go:31
-						v := gc_at[gc_lane] + gc_at2[gc_lane]
-						_ = v
-
-//line rows_ahead.go:32
-						gc_l_v[gc_lane] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
+					gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+						gc_at := in[gc_off:][:32]
+						gc_at2 := in[gc_off2:][:32]
+						if gc_rowok {
+							gc_at = gc_row[gc_x0:][:32]
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						if gc_rowok2 {
+							gc_at2 = gc_row2[gc_x0:][:32]
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line rows_ahead.go:30
-						i := gc_bx*2*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*2*gc_bdx + gc_tx
+							_ = i
 
 //line rows_ahead.go:31
-						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-						_ = v
+							v := gc_at[gc_lane] + gc_at2[gc_lane]
+							_ = v
 
 //line rows_ahead.go:32
-						gc_l_v[gc_lane] = v
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line rows_ahead.go:30
+							i := gc_bx*2*gc_bdx + gc_tx
+							_ = i
+
+//line rows_ahead.go:31
+							v := StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+							_ = v
+
+//line rows_ahead.go:32
+							gc_l_v[gc_lane] = v
+						}
 					}
 				}
 			}
-		}
 
 //line rows_ahead.go:32
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c1r)
 			{
-				gc_x02 := gc_tidx.X
-				gc_off3 := (gc_bx * gc_bdx) + gc_x02
-				gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
-				gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
-					gc_at3 := out[gc_off3:][:32]
-					gc_at4 := in[gc_off4:][:32]
-					gc_at5 := in[gc_off5:][:32]
-					if gc_rowok {
-						gc_at4 = gc_row[gc_x02:][:32]
-					}
-					if gc_rowok2 {
-						gc_at5 = gc_row2[gc_x02:][:32]
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x02 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line rows_ahead.go:30
-						i := gc_bx*2*gc_bdx + gc_tx
-						_ = i
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line rows_ahead.go:32
-						v += gc_c1r[gc_lane]
-
-//line rows_ahead.go:33
-						gc_at3[gc_lane] = v - gc_at4[gc_lane] - gc_at5[gc_lane]
-						gc_l_v[gc_lane] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x02 := gc_tidx.X
+					gc_off3 := (gc_bx * gc_bdx) + gc_x02
+					gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
+					gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+						gc_at3 := out[gc_off3:][:32]
+						gc_at4 := in[gc_off4:][:32]
+						gc_at5 := in[gc_off5:][:32]
+						if gc_rowok {
+							gc_at4 = gc_row[gc_x02:][:32]
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						if gc_rowok2 {
+							gc_at5 = gc_row2[gc_x02:][:32]
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line rows_ahead.go:30
-						i := gc_bx*2*gc_bdx + gc_tx
-						_ = i
-						v := gc_l_v[gc_lane]
-						_ = v
+							i := gc_bx*2*gc_bdx + gc_tx
+							_ = i
+							v := gc_l_v[gc_lane]
+							_ = v
 
 //line rows_ahead.go:32
-						v += gc_c1r[gc_lane]
+							v += gc_c1r[gc_lane]
 
 //line rows_ahead.go:33
-						out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
-						gc_l_v[gc_lane] = v
+							gc_at3[gc_lane] = v - gc_at4[gc_lane] - gc_at5[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line rows_ahead.go:30
+							i := gc_bx*2*gc_bdx + gc_tx
+							_ = i
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line rows_ahead.go:32
+							v += gc_c1r[gc_lane]
+
+//line rows_ahead.go:33
+							out[gc_bx*gc_bdx+gc_tx] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx)
+							gc_l_v[gc_lane] = v
+						}
 					}
 				}
 			}

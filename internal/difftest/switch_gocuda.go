@@ -341,43 +341,45 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			} else
 //line switch.go:22
 			if tag == 1 {
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
+				{
 					var gc_c1v [32]int32
 					var gc_c1r [32]int32
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+					for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+						gc_cnt := min(32, gc_n-gc_w)
+						gc_act := uint32(uint64(1)<<gc_cnt - 1)
+						var gc_dead uint32
+						_ = gc_dead
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line switch.go:12
-							tid := gc_tx
-							_ = tid
+								tid := gc_tx
+								_ = tid
 
 //line switch.go:23
-							gc_c1v[gc_lane] = int32(tid)
+								gc_c1v[gc_lane] = int32(tid)
+							}
 						}
-					}
 
 //line switch.go:23
-					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
+						compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v := gc_s_v[gc_rank]
 
 //line switch.go:23
-						v += gc_c1r[gc_lane]
-						gc_s_v[gc_rank] = v
+							v += gc_c1r[gc_lane]
+							gc_s_v[gc_rank] = v
+						}
 					}
 				}
 			} else {
@@ -610,23 +612,25 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 			}
 		} else {
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				_ = gc_act
+			{
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					_ = gc_act
 
 //line switch.go:34
-				if op < 0 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_s_v[gc_rank]
+					if op < 0 {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v := gc_s_v[gc_rank]
 
 //line switch.go:35
-						v = -v
-						gc_s_v[gc_rank] = v
+							v = -v
+							gc_s_v[gc_rank] = v
+						}
 					}
 				}
 			}

@@ -517,142 +517,144 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			} else
 //line switch.go:22
 			if tag == 1 {
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
+				{
 					var gc_c21v [32]int32
 					var gc_c21r [32]int32
-					gc_left := gc_act2
-					if compiled.SIMD {
+					for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+						gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+						var gc_dead2 uint32
+						_ = gc_dead2
+						gc_left := gc_act2
+						if compiled.SIMD {
 //line switch.go:23
-						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:23
-						_ = gc_iota5
-						gc_tidx3 := gc_b2.At(gc_w2)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							_ = gc_iota5
+							gc_tidx3 := gc_b2.At(gc_w2)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line switch.go:23
-							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:23
-							_ = gc_iota6
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
+								_ = gc_iota6
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx3.X + gc_lane2
+									_ = gc_tx2
+									gc_ty2 := gc_tidx3.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx3.Z
+									_ = gc_tz2
+									_ = gc_rank2
 //line switch.go:12
-								var tid int = gc_tx2
+									var tid int = gc_tx2
 //line switch.go:12
-								_ = tid
-								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+									_ = tid
+									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota6).StoreSlice(gc_c21v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.At(gc_rank2)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+									_ = gc_tx2
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+									_ = gc_rank2
+//line switch.go:12
+									var tid int = gc_tx2
+//line switch.go:12
+									_ = tid
+									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c21v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+
 //line switch.go:12
-								var tid int = gc_tx2
-//line switch.go:12
-								_ = tid
-								archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c21v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
+									tid := gc_tx2
+									_ = tid
+
+//line switch.go:23
+									gc_c21v[gc_lane2] = int32(tid)
+								}
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						{
-							gc_tidx2 := gc_b2.At(gc_w2)
-							gc_tx2 := gc_tidx2.X - 1
+
+//line switch.go:23
+						compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line switch.go:23
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:23
+									_ = v
+//line switch.go:23
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line switch.go:23
+									v.StoreSlice(gc_s_v[gc_rank2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line switch.go:23
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:23
+									_ = v
+//line switch.go:23
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line switch.go:23
+									v.StoreSlice(gc_s_v[gc_rank2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
+								v := gc_s_v[gc_rank2]
 
 //line switch.go:23
-								gc_c21v[gc_lane2] = int32(tid)
+								v += gc_c21r[gc_lane2]
+								gc_s_v[gc_rank2] = v
 							}
-						}
-					}
-
-//line switch.go:23
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line switch.go:23
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line switch.go:23
-								_ = v
-//line switch.go:23
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line switch.go:23
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line switch.go:23
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line switch.go:23
-								_ = v
-//line switch.go:23
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line switch.go:23
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
-
-//line switch.go:23
-							v += gc_c21r[gc_lane2]
-							gc_s_v[gc_rank2] = v
 						}
 					}
 				}
@@ -1041,61 +1043,63 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 			}
 		} else {
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			{
+				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+					gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+					var gc_dead2 uint32
+					_ = gc_dead2
 
 //line switch.go:34
-				if op < 0 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+					if op < 0 {
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line switch.go:35
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line switch.go:35
-								_ = v
+									_ = v
 //line switch.go:35
-								v = (archsimd.Int32x8{}).Sub(v)
+									v = (archsimd.Int32x8{}).Sub(v)
 //line switch.go:35
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
+									v.StoreSlice(gc_s_v[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line switch.go:35
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:35
+									_ = v
+//line switch.go:35
+									v = (archsimd.Int32x8{}).Sub(v)
+//line switch.go:35
+									v.StoreSlice(gc_s_v[gc_rank2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line switch.go:35
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line switch.go:35
-								_ = v
-//line switch.go:35
-								v = (archsimd.Int32x8{}).Sub(v)
-//line switch.go:35
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_s_v[gc_rank2]
+								v := gc_s_v[gc_rank2]
 
 //line switch.go:35
-							v = -v
-							gc_s_v[gc_rank2] = v
+								v = -v
+								gc_s_v[gc_rank2] = v
+							}
 						}
 					}
 				}

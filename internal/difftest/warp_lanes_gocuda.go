@@ -33,89 +33,91 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line warp_lanes.go:20
-						var v float32
+							var v float32
 
 //line warp_lanes.go:21
-						if i < len(in) {
-							v = gc_at[gc_lane]
+							if i < len(in) {
+								v = gc_at[gc_lane]
+							}
+							_ = v
+							gc_s_v[gc_rank] = v
 						}
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:19
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line warp_lanes.go:20
-						var v float32
+							var v float32
 
 //line warp_lanes.go:21
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = v
+							gc_s_v[gc_rank] = v
 						}
-						_ = v
-						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-		}
 
 //line warp_lanes.go:24
-		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
+			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:25
-				gc_c1v[gc_lane] = v
-			}
+					gc_c1v[gc_lane] = v
+				}
 
 //line warp_lanes.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:25
-				v += gc_c1r[gc_lane]
-				gc_s_v[gc_rank] = v
+					v += gc_c1r[gc_lane]
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}
@@ -252,89 +254,91 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line warp_lanes.go:39
-						v := int32(-1 << 31)
+							v := int32(-1 << 31)
 
 //line warp_lanes.go:40
-						if i < len(in) {
-							v = gc_at[gc_lane]
+							if i < len(in) {
+								v = gc_at[gc_lane]
+							}
+							_ = v
+							gc_s_v[gc_rank] = v
 						}
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line warp_lanes.go:39
-						v := int32(-1 << 31)
+							v := int32(-1 << 31)
 
 //line warp_lanes.go:40
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = v
+							gc_s_v[gc_rank] = v
 						}
-						_ = v
-						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-		}
 
 //line warp_lanes.go:43
-		for mask := 16; mask > 0; mask >>= 1 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
+			for mask := 16; mask > 0; mask >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:44
-				gc_c1v[gc_lane] = v
-			}
+					gc_c1v[gc_lane] = v
+				}
 
 //line warp_lanes.go:44
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, mask, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:44
-				v = max(v, gc_c1r[gc_lane])
-				gc_s_v[gc_rank] = v
+					v = max(v, gc_c1r[gc_lane])
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}
@@ -475,104 +479,106 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]uint32
 		var gc_c1r [32]uint32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
-					gc_at := in[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line warp_lanes.go:60
-						var v uint32
+							var v uint32
 
 //line warp_lanes.go:61
-						if i < len(in) {
-							v = gc_at[gc_lane]
+							if i < len(in) {
+								v = gc_at[gc_lane]
+							}
+							_ = v
+							gc_s_v[gc_rank] = v
 						}
-						_ = v
-						gc_s_v[gc_rank] = v
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line warp_lanes.go:60
-						var v uint32
+							var v uint32
 
 //line warp_lanes.go:61
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = v
+							gc_s_v[gc_rank] = v
 						}
-						_ = v
-						gc_s_v[gc_rank] = v
 					}
 				}
 			}
-		}
 
 //line warp_lanes.go:65
-		for d := 1; d < gocuda.WarpSize; d *= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_s_v[gc_rank]
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:66
-				gc_c1v[gc_lane] = v
-			}
+					gc_c1v[gc_lane] = v
+				}
 
 //line warp_lanes.go:66
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, gocuda.WarpSize, &gc_c1r)
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
 
 //line warp_lanes.go:64
-				lane := (gc_rank & 31)
-				_ = lane
-				v := gc_s_v[gc_rank]
+					lane := (gc_rank & 31)
+					_ = lane
+					v := gc_s_v[gc_rank]
 
 //line warp_lanes.go:66
-				n := gc_c1r[gc_lane]
+					n := gc_c1r[gc_lane]
 
 //line warp_lanes.go:67
-				{
-					v += n
+					{
+						v += n
+					}
+					_ = n
+					gc_s_v[gc_rank] = v
 				}
-				_ = n
-				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -709,11 +715,7 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float32
 		var gc_l_pos [32]uint32
 		var gc_l_s [32]float32
@@ -725,175 +727,181 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 		var gc_c3a [32]int
 		var gc_c3w [32]int
 		var gc_c3r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:84
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line warp_lanes.go:85
-				v := in[i%len(in)]
-				_ = v
+					v := in[i%len(in)]
+					_ = v
 
 //line warp_lanes.go:86
-				gc_l_v[gc_lane] = v
+					gc_l_v[gc_lane] = v
+				}
 			}
-		}
 
 //line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
-
-//line warp_lanes.go:86
-			var activeMask uint32 = gc_c1r[gc_lane]
-			_ = activeMask
-
-//line warp_lanes.go:86
-			gc_c2m[gc_lane] = activeMask
-			gc_c2v[gc_lane] = v > 0
-		}
-
-//line warp_lanes.go:86
-		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
-
-//line warp_lanes.go:86
-			var ballotSync uint32 = gc_c2r[gc_lane]
-
-//line warp_lanes.go:86
-			pos := ballotSync
-
-//line warp_lanes.go:87
-			s := v * 2
-			_ = ballotSync
-			_ = pos
-			_ = s
-			gc_l_pos[gc_lane] = pos
-			gc_l_s[gc_lane] = s
-		}
-		{
-			var gc_m7 uint32
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v := gc_l_v[gc_lane]
 				_ = v
 
-//line warp_lanes.go:88
-				if v > 0 {
-					gc_m7 |= 1 << gc_lane
-				}
+//line warp_lanes.go:86
+				var activeMask uint32 = gc_c1r[gc_lane]
+				_ = activeMask
+
+//line warp_lanes.go:86
+				gc_c2m[gc_lane] = activeMask
+				gc_c2v[gc_lane] = v > 0
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
+
+//line warp_lanes.go:86
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, nil, nil, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line warp_lanes.go:86
+				var ballotSync uint32 = gc_c2r[gc_lane]
+
+//line warp_lanes.go:86
+				pos := ballotSync
+
+//line warp_lanes.go:87
+				s := v * 2
+				_ = ballotSync
+				_ = pos
+				_ = s
+				gc_l_pos[gc_lane] = pos
+				gc_l_s[gc_lane] = s
+			}
+			{
+				var gc_m7 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line warp_lanes.go:88
+					if v > 0 {
+						gc_m7 |= 1 << gc_lane
+					}
+				}
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
 
 //line warp_lanes.go:89
-				for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+					for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							pos := gc_l_pos[gc_lane]
+							_ = pos
+							s := gc_l_s[gc_lane]
+							_ = s
+
+//line warp_lanes.go:90
+							gc_c3m[gc_lane] = pos
+							gc_c3a[gc_lane] = offset
+							gc_c3w[gc_lane] = 8
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						pos := gc_l_pos[gc_lane]
-						_ = pos
-						s := gc_l_s[gc_lane]
-						_ = s
 
 //line warp_lanes.go:90
-						gc_c3m[gc_lane] = pos
-						gc_c3a[gc_lane] = offset
-						gc_c3w[gc_lane] = 8
-					}
+						compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							s := gc_l_s[gc_lane]
+							_ = s
 
 //line warp_lanes.go:90
-					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_s, &gc_c3a, &gc_c3w, &gc_c3r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+							s += gc_c3r[gc_lane]
+							gc_l_s[gc_lane] = s
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						s := gc_l_s[gc_lane]
-						_ = s
-
-//line warp_lanes.go:90
-						s += gc_c3r[gc_lane]
-						gc_l_s[gc_lane] = s
 					}
 				}
+				gc_act = gc_save7 &^ gc_dead
 			}
-			gc_act = gc_save7 &^ gc_dead
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
 			{
-				gc_x0 := gc_tidx.X
-				gc_off := (gc_bx * gc_bdx) + gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
-					gc_at := votes[gc_off:][:32]
-					gc_at2 := sums[gc_off:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(votes) && 32 <= len(votes)-gc_off && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+						gc_at := votes[gc_off:][:32]
+						gc_at2 := sums[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:84
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						pos := gc_l_pos[gc_lane]
-						_ = pos
-						s := gc_l_s[gc_lane]
-						_ = s
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							pos := gc_l_pos[gc_lane]
+							_ = pos
+							s := gc_l_s[gc_lane]
+							_ = s
 
 //line warp_lanes.go:93
-						gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
+							gc_at[gc_lane] = pos ^ uint32((gc_rank & 31))
 
 //line warp_lanes.go:94
-						gc_at2[gc_lane] = s
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+							gc_at2[gc_lane] = s
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:84
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-						pos := gc_l_pos[gc_lane]
-						_ = pos
-						s := gc_l_s[gc_lane]
-						_ = s
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							pos := gc_l_pos[gc_lane]
+							_ = pos
+							s := gc_l_s[gc_lane]
+							_ = s
 
 //line warp_lanes.go:93
-						votes[i] = pos ^ uint32((gc_rank & 31))
+							votes[i] = pos ^ uint32((gc_rank & 31))
 
 //line warp_lanes.go:94
-						sums[i] = s
+							sums[i] = s
+						}
 					}
 				}
 			}
@@ -924,74 +932,76 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line warp_lanes.go:104
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line warp_lanes.go:105
-				v := in[i%len(in)]
-				_ = v
-				gc_l_v[gc_lane] = v
-			}
-		}
-
-//line warp_lanes.go:106
-		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
-
-//line warp_lanes.go:107
-			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
-			} else {
-
-//line warp_lanes.go:107
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v := gc_l_v[gc_lane]
+					v := in[i%len(in)]
 					_ = v
-
-//line warp_lanes.go:107
-					v += gc_c1r[gc_lane]
 					gc_l_v[gc_lane] = v
 				}
 			}
-		}
-		gc_lo2, gc_hi2 := 0, 32
-		if gc_lo2 < gc_hi2 {
-			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
-		}
-		if gc_lo2 < gc_hi2 {
-			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
-		}
-		gc_hi2 = min(gc_hi2, gc_cnt)
-		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
+
+//line warp_lanes.go:106
+			for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
+
+//line warp_lanes.go:107
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+				} else {
+
+//line warp_lanes.go:107
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line warp_lanes.go:107
+						v += gc_c1r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+			}
+			gc_hi2 = min(gc_hi2, gc_cnt)
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
 
 //line warp_lanes.go:109
-			{
-				sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
+				{
+					sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
+				}
 			}
 		}
 	}

@@ -236,142 +236,144 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_v [32]int32
-		{
-			var gc_m7 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m7 uint32
 
 //line warp_tail.go:24
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-						tid := gc_tx
-						_ = tid
-
-//line warp_tail.go:24
-						if tid < gocuda.WarpSize {
-							gc_m7 |= 1 << gc_lane
-						}
+				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
 					}
-				}
-			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
+					if gc_lo2 < gc_hi2 {
+						gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
 					{
-						gc_x02 := gc_tidx.X
-						gc_off2 := gc_x02
-						gc_off3 := gocuda.WarpSize + gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-							gc_at4 := s[gc_off2:][:32]
-							gc_at5 := s[gc_off3:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line warp_tail.go:13
-								tid := gc_tx
-								_ = tid
-
-//line warp_tail.go:25
-								v := gc_at4[gc_lane] + gc_at5[gc_lane]
-								_ = v
-
-//line warp_tail.go:26
-								gc_l_v[gc_lane] = v
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line warp_tail.go:13
-								tid := gc_tx
-								_ = tid
+							tid := gc_tx
+							_ = tid
 
-//line warp_tail.go:25
-								v := s[tid] + s[tid+gocuda.WarpSize]
-								_ = v
-
-//line warp_tail.go:26
-								gc_l_v[gc_lane] = v
+//line warp_tail.go:24
+							if tid < gocuda.WarpSize {
+								gc_m7 |= 1 << gc_lane
 							}
 						}
 					}
 				}
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
+				gc_save7 := gc_act
+				gc_act = gc_save7 & gc_m7
+				if gc_act != 0 {
 					{
-						gc_x03 := gc_tidx.X
-						gc_off4 := gc_x03
-						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
-							gc_at6 := s[gc_off4:][:32]
-
-//line warp_tail.go:27
-							copy(gc_at6, gc_l_v[:])
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off2 := gc_x02
+							gc_off3 := gocuda.WarpSize + gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+								gc_at4 := s[gc_off2:][:32]
+								gc_at5 := s[gc_off3:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x02 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line warp_tail.go:13
-								tid := gc_tx
-								_ = tid
-								v := gc_l_v[gc_lane]
-								_ = v
+									tid := gc_tx
+									_ = tid
+
+//line warp_tail.go:25
+									v := gc_at4[gc_lane] + gc_at5[gc_lane]
+									_ = v
+
+//line warp_tail.go:26
+									gc_l_v[gc_lane] = v
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line warp_tail.go:13
+									tid := gc_tx
+									_ = tid
+
+//line warp_tail.go:25
+									v := s[tid] + s[tid+gocuda.WarpSize]
+									_ = v
+
+//line warp_tail.go:26
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x03 := gc_tidx.X
+							gc_off4 := gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+								gc_at6 := s[gc_off4:][:32]
 
 //line warp_tail.go:27
-								s[tid] = v
+								copy(gc_at6, gc_l_v[:])
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line warp_tail.go:13
+									tid := gc_tx
+									_ = tid
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line warp_tail.go:27
+									s[tid] = v
 
 //line warp_tail.go:28
+								}
 							}
 						}
 					}
 				}
+				gc_act = gc_save7 &^ gc_dead
 			}
-			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 	{

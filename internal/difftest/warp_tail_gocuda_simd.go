@@ -447,130 +447,33 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v [32]int32
-		{
-			var gc_m72 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m72 uint32
 
 //line warp_tail.go:24
-			if gc_x04 := gc_b2.At(gc_w2).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-			} else {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-						tid := gc_tx2
-						_ = tid
-
-//line warp_tail.go:24
-						if tid < gocuda.WarpSize {
-							gc_m72 |= 1 << gc_lane2
-						}
+				if gc_x04 := gc_b2.At(gc_w2).X; gc_x04+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi4 := 0, 32
+					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound4 < gc_hi4 {
+						gc_hi4 = gc_bound4
 					}
-				}
-			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
-			if gc_act2 != 0 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_tail.go:13
-							var tid int = gc_tx2
-//line warp_tail.go:13
-							_ = tid
-//line warp_tail.go:25
-							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
-								break
-//line warp_tail.go:25
-							}
-//line warp_tail.go:25
-							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-							_ = v
-//line warp_tail.go:25
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_tail.go:13
-							var tid int = gc_tx2
-//line warp_tail.go:13
-							_ = tid
-//line warp_tail.go:25
-							if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
-//line warp_tail.go:25
-								break
-//line warp_tail.go:25
-							}
-//line warp_tail.go:25
-							v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
-//line warp_tail.go:25
-							_ = v
-//line warp_tail.go:25
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+					if gc_lo4 < gc_hi4 {
+						gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
+				} else {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
-							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
@@ -579,114 +482,213 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 							tid := gc_tx2
 							_ = tid
 
+//line warp_tail.go:24
+							if tid < gocuda.WarpSize {
+								gc_m72 |= 1 << gc_lane2
+							}
+						}
+					}
+				}
+				gc_save72 := gc_act2
+				gc_act2 = gc_save72 & gc_m72
+				if gc_act2 != 0 {
+					gc_left := gc_act2
+					if compiled.SIMD {
+						gc_tidx3 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx3.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx3.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx3.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line warp_tail.go:13
+								var tid int = gc_tx2
+//line warp_tail.go:13
+								_ = tid
 //line warp_tail.go:25
-							v := s[tid] + s[tid+gocuda.WarpSize]
-							_ = v
+								if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+//line warp_tail.go:25
+									break
+//line warp_tail.go:25
+								}
+//line warp_tail.go:25
+								v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+								_ = v
+//line warp_tail.go:25
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line warp_tail.go:13
+								var tid int = gc_tx2
+//line warp_tail.go:13
+								_ = tid
+//line warp_tail.go:25
+								if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
+//line warp_tail.go:25
+									break
+//line warp_tail.go:25
+								}
+//line warp_tail.go:25
+								v := archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+gocuda.WarpSize:]))
+//line warp_tail.go:25
+								_ = v
+//line warp_tail.go:25
+								v.StoreSlice(gc_l_v[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+								tid := gc_tx2
+								_ = tid
+
+//line warp_tail.go:25
+								v := s[tid] + s[tid+gocuda.WarpSize]
+								_ = v
 
 //line warp_tail.go:26
-							gc_l_v[gc_lane2] = v
+								gc_l_v[gc_lane2] = v
+							}
 						}
 					}
-				}
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					gc_tidx4 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
-							_ = gc_rank2
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						gc_tidx4 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx4.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx4.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx4.Z
+								_ = gc_tz2
+								_ = gc_rank2
 //line warp_tail.go:13
-							var tid int = gc_tx2
+								var tid int = gc_tx2
 //line warp_tail.go:13
-							_ = tid
+								_ = tid
 //line warp_tail.go:13
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line warp_tail.go:13
-							_ = v
+								_ = v
 //line warp_tail.go:27
-							if tid < 0 || tid > len(s)-8 {
+								if tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:27
-								break
+									break
 //line warp_tail.go:27
+								}
+//line warp_tail.go:27
+								v.StoreSlice(s[tid:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line warp_tail.go:13
+								var tid int = gc_tx2
+//line warp_tail.go:13
+								_ = tid
+//line warp_tail.go:13
+								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_tail.go:13
+								_ = v
 //line warp_tail.go:27
-							v.StoreSlice(s[tid:])
-							gc_left2 &^= 0xff << gc_lane2
+								if tid < 0 || tid > len(s)-8 {
+//line warp_tail.go:27
+									break
+//line warp_tail.go:27
+								}
+//line warp_tail.go:27
+								v.StoreSlice(s[tid:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line warp_tail.go:13
-							var tid int = gc_tx2
-//line warp_tail.go:13
-							_ = tid
-//line warp_tail.go:13
-							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_tail.go:13
-							_ = v
-//line warp_tail.go:27
-							if tid < 0 || tid > len(s)-8 {
-//line warp_tail.go:27
-								break
-//line warp_tail.go:27
-							}
-//line warp_tail.go:27
-							v.StoreSlice(s[tid:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+					if gc_left2 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line warp_tail.go:13
-							tid := gc_tx2
-							_ = tid
-							v := gc_l_v[gc_lane2]
-							_ = v
+								tid := gc_tx2
+								_ = tid
+								v := gc_l_v[gc_lane2]
+								_ = v
 
 //line warp_tail.go:27
-							s[tid] = v
+								s[tid] = v
 
 //line warp_tail.go:28
+							}
 						}
 					}
 				}
+				gc_act2 = gc_save72 &^ gc_dead2
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 	{

@@ -44,197 +44,563 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:22
 	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line warp_tail_sum.go:17
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_tail_sum.go:17
-			_ = gc_iota2
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_iota2
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_tail_sum.go:17
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_tail_sum.go:17
-				_ = gc_iota4
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
+					_ = gc_iota4
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
 //line warp_tail_sum.go:16
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_tail_sum.go:16
-					_ = i
+						_ = i
 //line warp_tail_sum.go:17
-					var v archsimd.Float32x8
+						var v archsimd.Float32x8
 //line warp_tail_sum.go:17
-					_ = v
+						_ = v
 //line warp_tail_sum.go:18
-					if i < 0 || i > len(in)-8 {
+						if i < 0 || i > len(in)-8 {
 //line warp_tail_sum.go:18
-						break
+							break
 //line warp_tail_sum.go:18
-					}
+						}
 //line warp_tail_sum.go:18
-					if compiled.Reach(len(in), i, 8) > 7 {
+						if compiled.Reach(len(in), i, 8) > 7 {
 //line warp_tail_sum.go:18
-						v = archsimd.LoadFloat32x8Slice(in[i:])
-					} else {
+							v = archsimd.LoadFloat32x8Slice(in[i:])
+						} else {
 //line warp_tail_sum.go:19
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_tail_sum.go:18
-						_ = gc_if4
+							_ = gc_if4
 //line warp_tail_sum.go:18
-						if gc_if4.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line warp_tail_sum.go:18
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+//line warp_tail_sum.go:19
+						}
+//line warp_tail_sum.go:18
+						v_ := v
+//line warp_tail_sum.go:18
+						_ = v_
+//line warp_tail_sum.go:18
+						v.StoreSlice(gc_s_v[gc_rank2:])
+//line warp_tail_sum.go:18
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line warp_tail_sum.go:16
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line warp_tail_sum.go:16
+						_ = i
+//line warp_tail_sum.go:17
+						var v archsimd.Float32x8
+//line warp_tail_sum.go:17
+						_ = v
+//line warp_tail_sum.go:18
+						if i < 0 || i > len(in)-8 {
+//line warp_tail_sum.go:18
+							break
+//line warp_tail_sum.go:18
+						}
+//line warp_tail_sum.go:18
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line warp_tail_sum.go:18
+						_ = gc_if2
+//line warp_tail_sum.go:19
+						if gc_if2.ToBits() != 0 {
+//line warp_tail_sum.go:19
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+//line warp_tail_sum.go:19
 						}
 //line warp_tail_sum.go:19
+						v_ := v
+//line warp_tail_sum.go:19
+						_ = v_
+//line warp_tail_sum.go:19
+						v.StoreSlice(gc_s_v[gc_rank2:])
+//line warp_tail_sum.go:19
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail_sum.go:16
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line warp_tail_sum.go:17
+						var v float32
+
 //line warp_tail_sum.go:18
-					v_ := v
-//line warp_tail_sum.go:18
-					_ = v_
-//line warp_tail_sum.go:18
-					v.StoreSlice(gc_s_v[gc_rank2:])
-//line warp_tail_sum.go:18
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line warp_tail_sum.go:21
+						var v_ float32 = v
+
+//line warp_tail_sum.go:21
+						_ = v_
+						_ = v
+						_ = v_
+						gc_l_v_[gc_lane2] = v_
+					}
+				}
+			}
+
+//line warp_tail_sum.go:42
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				if gc_bdy2*gc_bdz2 == 1 {
+					compiled.ShflDownLane0(&gc_l_v_)
+				} else {
+					compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
 				}
 			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line warp_tail_sum.go:16
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_tail_sum.go:16
-					_ = i
-//line warp_tail_sum.go:17
-					var v archsimd.Float32x8
-//line warp_tail_sum.go:17
-					_ = v
-//line warp_tail_sum.go:18
-					if i < 0 || i > len(in)-8 {
-//line warp_tail_sum.go:18
-						break
-//line warp_tail_sum.go:18
-					}
-//line warp_tail_sum.go:18
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_tail_sum.go:18
-					_ = gc_if2
-//line warp_tail_sum.go:19
-					if gc_if2.ToBits() != 0 {
-//line warp_tail_sum.go:19
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_tail_sum.go:19
-					}
-//line warp_tail_sum.go:19
-					v_ := v
-//line warp_tail_sum.go:19
-					_ = v_
-//line warp_tail_sum.go:19
-					v.StoreSlice(gc_s_v[gc_rank2:])
-//line warp_tail_sum.go:19
-					v_.StoreSlice(gc_l_v_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail_sum.go:16
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line warp_tail_sum.go:17
-					var v float32
-
-//line warp_tail_sum.go:18
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line warp_tail_sum.go:21
-					var v_ float32 = v
-
-//line warp_tail_sum.go:21
-					_ = v_
-					_ = v
-					_ = v_
-					gc_l_v_[gc_lane2] = v_
-				}
-			}
-		}
 
 //line warp_tail_sum.go:42
-		if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-			compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
-		} else {
-
-//line warp_tail_sum.go:42
-			for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warp_tail_sum.go:43
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+					} else {
+
+//line warp_tail_sum.go:43
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line warp_tail_sum.go:43
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:43
+									_ = v_
+//line warp_tail_sum.go:43
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_tail_sum.go:43
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line warp_tail_sum.go:43
+									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:43
+									_ = v_
+//line warp_tail_sum.go:43
+									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line warp_tail_sum.go:43
+									v_.StoreSlice(gc_l_v_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
+
+//line warp_tail_sum.go:43
+								v_ += gc_c21r[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_tail_sum.go:45
+						var v archsimd.Float32x8
+//line warp_tail_sum.go:45
+						_ = v
+//line warp_tail_sum.go:45
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:45
+						_ = v_
+//line warp_tail_sum.go:45
+						r := v_
+//line warp_tail_sum.go:45
+						_ = r
+//line warp_tail_sum.go:21
+						v = r
+//line warp_tail_sum.go:21
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_tail_sum.go:21
+						var v archsimd.Float32x8
+//line warp_tail_sum.go:21
+						_ = v
+//line warp_tail_sum.go:21
+						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line warp_tail_sum.go:21
+						_ = v_
+//line warp_tail_sum.go:45
+						r := v_
+//line warp_tail_sum.go:45
+						_ = r
+//line warp_tail_sum.go:21
+						v = r
+//line warp_tail_sum.go:21
+						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					var v float32
+					_ = v
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
+
+//line warp_tail_sum.go:45
+					var r float32 = v_
+
+//line warp_tail_sum.go:45
+					_ = r
+
+//line warp_tail_sum.go:21
+					v = r
+					_ = r
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt2)
+			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				v := gc_s_v[gc_rank2]
+
+//line warp_tail_sum.go:23
+				{
+					sums[(gc_rank2 >> 5)] = v
+				}
+			}
+		}
+	}
+	{
+		var gc_l_v_2 [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m142 uint32
+
+//line warp_tail_sum.go:27
+				if (gc_w2 >> 5) == 0 {
+					gc_m142 = ^uint32(0)
+				}
+				gc_save142 := gc_act2
+				gc_act2 = gc_save142 & gc_m142
+				if gc_act2 != 0 {
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+//line warp_tail_sum.go:28
+						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line warp_tail_sum.go:28
+						_ = gc_iota8
+						if gc_act2 == ^uint32(0) {
+//line warp_tail_sum.go:28
+							gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line warp_tail_sum.go:28
+							_ = gc_iota10
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line warp_tail_sum.go:28
+								var s archsimd.Float32x8
+//line warp_tail_sum.go:28
+								_ = s
+//line warp_tail_sum.go:29
+								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line warp_tail_sum.go:29
+									break
+//line warp_tail_sum.go:29
+								}
+//line warp_tail_sum.go:29
+								if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
+//line warp_tail_sum.go:29
+									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
+								} else {
+//line warp_tail_sum.go:30
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line warp_tail_sum.go:29
+									_ = gc_if10
+//line warp_tail_sum.go:29
+									if gc_if10.ToBits() != 0 {
+//line warp_tail_sum.go:29
+										s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+									}
+//line warp_tail_sum.go:30
+								}
+//line warp_tail_sum.go:29
+								v_2 := s
+//line warp_tail_sum.go:29
+								_ = v_2
+//line warp_tail_sum.go:29
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line warp_tail_sum.go:28
+								var s archsimd.Float32x8
+//line warp_tail_sum.go:28
+								_ = s
+//line warp_tail_sum.go:29
+								if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
+//line warp_tail_sum.go:29
+									break
+//line warp_tail_sum.go:29
+								}
+//line warp_tail_sum.go:29
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+//line warp_tail_sum.go:29
+								_ = gc_if8
+//line warp_tail_sum.go:30
+								if gc_if8.ToBits() != 0 {
+//line warp_tail_sum.go:30
+									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
+//line warp_tail_sum.go:30
+								}
+//line warp_tail_sum.go:30
+								v_2 := s
+//line warp_tail_sum.go:30
+								_ = v_2
+//line warp_tail_sum.go:30
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line warp_tail_sum.go:28
+							var s float32
+
+//line warp_tail_sum.go:29
+							if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
+								s = sums[(gc_rank2 & 31)]
+							}
+
+//line warp_tail_sum.go:32
+							var v_2 float32 = s
+
+//line warp_tail_sum.go:32
+							_ = v_2
+							_ = s
+							_ = v_2
+							gc_l_v_2[gc_lane2] = v_2
+						}
+					}
+
+//line warp_tail_sum.go:42
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						if gc_bdy2*gc_bdz2 == 1 {
+							compiled.ShflDownLane0(&gc_l_v_2)
+						} else {
+							compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, false)
+						}
+					} else {
+
+//line warp_tail_sum.go:42
+						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line warp_tail_sum.go:43
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-					gc_left2 := gc_act2
+							if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+							} else {
+
+//line warp_tail_sum.go:43
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+								gc_left5 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line warp_tail_sum.go:43
+											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:43
+											_ = v_2
+//line warp_tail_sum.go:43
+											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_tail_sum.go:43
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line warp_tail_sum.go:43
+											v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:43
+											_ = v_2
+//line warp_tail_sum.go:43
+											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_tail_sum.go:43
+											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left5&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+										v_2 := gc_l_v_2[gc_lane2]
+										_ = v_2
+
+//line warp_tail_sum.go:43
+										v_2 += gc_c22r[gc_lane2]
+										gc_l_v_2[gc_lane2] = v_2
+									}
+								}
+							}
+						}
+					}
+					gc_left6 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line warp_tail_sum.go:43
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:43
-								_ = v_
-//line warp_tail_sum.go:43
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_tail_sum.go:43
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line warp_tail_sum.go:45
+								var v archsimd.Float32x8
+//line warp_tail_sum.go:45
+								_ = v
+//line warp_tail_sum.go:45
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:45
+								_ = v_2
+//line warp_tail_sum.go:45
+								r_ := v_2
+//line warp_tail_sum.go:45
+								_ = r_
+//line warp_tail_sum.go:32
+								v = r_
+//line warp_tail_sum.go:32
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -243,408 +609,54 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line warp_tail_sum.go:43
-								v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:43
-								_ = v_
-//line warp_tail_sum.go:43
-								v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_tail_sum.go:43
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+//line warp_tail_sum.go:32
+								var v archsimd.Float32x8
+//line warp_tail_sum.go:32
+								_ = v
+//line warp_tail_sum.go:32
+								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line warp_tail_sum.go:32
+								_ = v_2
+//line warp_tail_sum.go:45
+								r_ := v_2
+//line warp_tail_sum.go:45
+								_ = r_
+//line warp_tail_sum.go:32
+								v = r_
+//line warp_tail_sum.go:32
+								v.StoreSlice(gc_s_v[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line warp_tail_sum.go:43
-							v_ += gc_c21r[gc_lane2]
-							gc_l_v_[gc_lane2] = v_
-						}
-					}
-				}
-			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line warp_tail_sum.go:45
-					var v archsimd.Float32x8
-//line warp_tail_sum.go:45
-					_ = v
-//line warp_tail_sum.go:45
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:45
-					_ = v_
-//line warp_tail_sum.go:45
-					r := v_
-//line warp_tail_sum.go:45
-					_ = r
-//line warp_tail_sum.go:21
-					v = r
-//line warp_tail_sum.go:21
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line warp_tail_sum.go:21
-					var v archsimd.Float32x8
-//line warp_tail_sum.go:21
-					_ = v
-//line warp_tail_sum.go:21
-					v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:21
-					_ = v_
-//line warp_tail_sum.go:45
-					r := v_
-//line warp_tail_sum.go:45
-					_ = r
-//line warp_tail_sum.go:21
-					v = r
-//line warp_tail_sum.go:21
-					v.StoreSlice(gc_s_v[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var v float32
-				_ = v
-				v_ := gc_l_v_[gc_lane2]
-				_ = v_
-
-//line warp_tail_sum.go:45
-				var r float32 = v_
-
-//line warp_tail_sum.go:45
-				_ = r
-
-//line warp_tail_sum.go:21
-				v = r
-				_ = r
-				gc_s_v[gc_rank2] = v
-			}
-		}
-		gc_lo4, gc_hi4 := 0, 32
-		if gc_lo4 < gc_hi4 {
-			gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
-		}
-		if gc_lo4 < gc_hi4 {
-			gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
-		}
-		gc_hi4 = min(gc_hi4, gc_cnt2)
-		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			v := gc_s_v[gc_rank2]
-
-//line warp_tail_sum.go:23
-			{
-				sums[(gc_rank2 >> 5)] = v
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_v_2 [32]float32
-		var gc_c22r [32]float32
-		{
-			var gc_m142 uint32
-
-//line warp_tail_sum.go:27
-			if (gc_w2 >> 5) == 0 {
-				gc_m142 = ^uint32(0)
-			}
-			gc_save142 := gc_act2
-			gc_act2 = gc_save142 & gc_m142
-			if gc_act2 != 0 {
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-//line warp_tail_sum.go:28
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_tail_sum.go:28
-					_ = gc_iota8
-					if gc_act2 == ^uint32(0) {
-//line warp_tail_sum.go:28
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_tail_sum.go:28
-						_ = gc_iota10
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line warp_tail_sum.go:28
-							var s archsimd.Float32x8
-//line warp_tail_sum.go:28
-							_ = s
-//line warp_tail_sum.go:29
-							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line warp_tail_sum.go:29
-								break
-//line warp_tail_sum.go:29
-							}
-//line warp_tail_sum.go:29
-							if compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8) > 7 {
-//line warp_tail_sum.go:29
-								s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
-							} else {
-//line warp_tail_sum.go:30
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line warp_tail_sum.go:29
-								_ = gc_if10
-//line warp_tail_sum.go:29
-								if gc_if10.ToBits() != 0 {
-//line warp_tail_sum.go:29
-									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
-								}
-//line warp_tail_sum.go:30
-							}
-//line warp_tail_sum.go:29
-							v_2 := s
-//line warp_tail_sum.go:29
-							_ = v_2
-//line warp_tail_sum.go:29
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-//line warp_tail_sum.go:28
-							var s archsimd.Float32x8
-//line warp_tail_sum.go:28
-							_ = s
-//line warp_tail_sum.go:29
-							if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
-//line warp_tail_sum.go:29
-								break
-//line warp_tail_sum.go:29
-							}
-//line warp_tail_sum.go:29
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
-//line warp_tail_sum.go:29
-							_ = gc_if8
-//line warp_tail_sum.go:30
-							if gc_if8.ToBits() != 0 {
-//line warp_tail_sum.go:30
-								s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
-//line warp_tail_sum.go:30
-							}
-//line warp_tail_sum.go:30
-							v_2 := s
-//line warp_tail_sum.go:30
-							_ = v_2
-//line warp_tail_sum.go:30
-							v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_tail_sum.go:28
-						var s float32
-
-//line warp_tail_sum.go:29
-						if (gc_rank2 & 31) < (gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize {
-							s = sums[(gc_rank2 & 31)]
-						}
-
-//line warp_tail_sum.go:32
-						var v_2 float32 = s
-
-//line warp_tail_sum.go:32
-						_ = v_2
-						_ = s
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
-					}
-				}
-
-//line warp_tail_sum.go:42
-				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflDownHalving(&gc_l_v_2, gocuda.WarpSize/2, 1, gc_bdy2*gc_bdz2 == 1)
-				} else {
-
-//line warp_tail_sum.go:42
-					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-
-//line warp_tail_sum.go:43
-						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
-						} else {
-
-//line warp_tail_sum.go:43
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-							gc_left5 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line warp_tail_sum.go:43
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:43
-										_ = v_2
-//line warp_tail_sum.go:43
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_tail_sum.go:43
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line warp_tail_sum.go:43
-										v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:43
-										_ = v_2
-//line warp_tail_sum.go:43
-										v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line warp_tail_sum.go:43
-										v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-
-//line warp_tail_sum.go:43
-									v_2 += gc_c22r[gc_lane2]
-									gc_l_v_2[gc_lane2] = v_2
-								}
-							}
-						}
-					}
-				}
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_tail_sum.go:45
-							var v archsimd.Float32x8
-//line warp_tail_sum.go:45
+							var v float32
 							_ = v
-//line warp_tail_sum.go:45
-							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:45
+							v_2 := gc_l_v_2[gc_lane2]
 							_ = v_2
+
 //line warp_tail_sum.go:45
-							r_ := v_2
+							var r_ float32 = v_2
+
 //line warp_tail_sum.go:45
 							_ = r_
+
 //line warp_tail_sum.go:32
 							v = r_
-//line warp_tail_sum.go:32
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line warp_tail_sum.go:32
-							var v archsimd.Float32x8
-//line warp_tail_sum.go:32
-							_ = v
-//line warp_tail_sum.go:32
-							v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:32
-							_ = v_2
-//line warp_tail_sum.go:45
-							r_ := v_2
-//line warp_tail_sum.go:45
 							_ = r_
-//line warp_tail_sum.go:32
-							v = r_
-//line warp_tail_sum.go:32
-							v.StoreSlice(gc_s_v[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_s_v[gc_rank2] = v
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var v float32
-						_ = v
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
-
-//line warp_tail_sum.go:45
-						var r_ float32 = v_2
-
-//line warp_tail_sum.go:45
-						_ = r_
-
-//line warp_tail_sum.go:32
-						v = r_
-						_ = r_
-						gc_s_v[gc_rank2] = v
-					}
-				}
+				gc_act2 = gc_save142 &^ gc_dead2
 			}
-			gc_act2 = gc_save142 &^ gc_dead2
 		}
 	}
 	{

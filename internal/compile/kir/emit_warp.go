@@ -21,6 +21,18 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	uses := e.actRead || e.usesLanes(w.Body) // with the warp's lane arrays, as its code was written
 	e.w, e.warp, e.prefix = outer, nil, false
 	e.rowsAhead(w)
+	// The arrays are the block's, not each warp's: Go zeroes an array at
+	// its declaration, and 32 lanes' worth a warp cost the warp-shuffle
+	// reduction a tenth of its time. A warp writes each lane it reads
+	// before reading it (a variable is declared before its use, and the
+	// collectives read active lanes only), so no value passes between warps.
+	e.printf("{\n")
+	for _, obj := range sortedVars(e.f, w.Arrays) {
+		e.printf("var %s [32]%s\n", w.Arrays[obj], e.typeString(obj.Type()))
+	}
+	for _, d := range e.warpDecls {
+		e.printf("%s\n", d)
+	}
 	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
 	if e.cntUsed {
 		e.printf("%s := min(32, %s-%s)\n", n["cnt"], n["n"], n["w"])
@@ -37,16 +49,12 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 		e.printf("_ = %s\n", n["act"]) // all its code went to the warp's level
 	}
 	for _, obj := range sortedVars(e.f, w.Arrays) {
-		e.printf("var %s [32]%s\n", w.Arrays[obj], e.typeString(obj.Type()))
 		if e.f.isParam(obj) {
 			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", n["lane"], w.Arrays[obj], w.Arrays[obj], n["lane"], obj.Name())
 		}
 	}
-	for _, d := range e.warpDecls {
-		e.printf("%s\n", d)
-	}
 	e.w.Write(buf.Bytes())
-	e.printf("}\n")
+	e.printf("}\n}\n")
 }
 
 // laneLoop writes a lane loop: the code first, to learn which of the

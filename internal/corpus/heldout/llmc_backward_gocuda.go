@@ -570,73 +570,75 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			dnormMean := gc_s_dnormMean[gc_rank]
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				dnormMean := gc_s_dnormMean[gc_rank]
 
 //line llmc_backward.go:106
-			gc_c1v[gc_lane] = dnormMean
-		}
+				gc_c1v[gc_lane] = dnormMean
+			}
 
 //line llmc_backward.go:106
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			var dnormMean float32
-			_ = dnormMean
-			dnormNormMean := gc_s_dnormNormMean[gc_rank]
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var dnormMean float32
+				_ = dnormMean
+				dnormNormMean := gc_s_dnormNormMean[gc_rank]
 
 //line llmc_backward.go:106
-			dnormMean = gc_c1r[gc_lane]
+				dnormMean = gc_c1r[gc_lane]
 
 //line llmc_backward.go:107
-			gc_c2v[gc_lane] = dnormNormMean
-			gc_s_dnormMean[gc_rank] = dnormMean
-		}
-
-//line llmc_backward.go:107
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+				gc_c2v[gc_lane] = dnormNormMean
+				gc_s_dnormMean[gc_rank] = dnormMean
 			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			dnormMean := gc_s_dnormMean[gc_rank]
-			var dnormNormMean float32
-			_ = dnormNormMean
 
 //line llmc_backward.go:107
-			dnormNormMean = gc_c2r[gc_lane]
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				dnormMean := gc_s_dnormMean[gc_rank]
+				var dnormNormMean float32
+				_ = dnormNormMean
+
+//line llmc_backward.go:107
+				dnormNormMean = gc_c2r[gc_lane]
 
 //line llmc_backward.go:108
-			dnormMean = dnormMean / float32(C)
+				dnormMean = dnormMean / float32(C)
 
 //line llmc_backward.go:109
-			dnormNormMean = dnormNormMean / float32(C)
-			gc_s_dnormMean[gc_rank] = dnormMean
-			gc_s_dnormNormMean[gc_rank] = dnormNormMean
+				dnormNormMean = dnormNormMean / float32(C)
+				gc_s_dnormMean[gc_rank] = dnormMean
+				gc_s_dnormNormMean[gc_rank] = dnormNormMean
+			}
 		}
 	}
 
@@ -941,78 +943,82 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c1v [32]float32
 			var gc_c1r [32]float32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				for gc_lane := range min(32, gc_n-gc_w) {
+					if gc_exited[gc_w+gc_lane] {
+						gc_act &^= 1 << gc_lane
+					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				localSum := gc_s_localSum[gc_rank]
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					localSum := gc_s_localSum[gc_rank]
 
 //line llmc_backward.go:184
-				gc_c1v[gc_lane] = localSum
-			}
-
-//line llmc_backward.go:184
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+					gc_c1v[gc_lane] = localSum
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
 
 //line llmc_backward.go:184
-				blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:184
+					blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
+				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c2v [32]float32
 			var gc_c2r [32]float32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				for gc_lane := range min(32, gc_n-gc_w) {
+					if gc_exited[gc_w+gc_lane] {
+						gc_act &^= 1 << gc_lane
+					}
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_backward.go:186
-				gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
-			}
-
-//line llmc_backward.go:186
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+					gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
 				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var localSum float32
-				_ = localSum
 
 //line llmc_backward.go:186
-				localSum = gc_c2r[gc_lane]
-				gc_s_localSum[gc_rank] = localSum
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					var localSum float32
+					_ = localSum
+
+//line llmc_backward.go:186
+					localSum = gc_c2r[gc_lane]
+					gc_s_localSum[gc_rank] = localSum
+				}
 			}
 		}
 
@@ -1308,307 +1314,313 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 
 //line llmc_backward.go:259
 	numWarps := gc_bdx / 32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_backward.go:242
-				threadMaxval := float32(math.Inf(-1))
+					threadMaxval := float32(math.Inf(-1))
 
 //line llmc_backward.go:243
-				threadSumval := float32(0.0)
+					threadSumval := float32(0.0)
 
 //line llmc_backward.go:246
-				for i_ := V_ + gc_tx - gc_bdx; i_ >= 0; i_ -= gc_bdx {
-					v_ := x[i_]
-					oldMaxval := threadMaxval
-					threadMaxval = fmaxf(threadMaxval, v_)
-					threadSumval *= expf(oldMaxval - threadMaxval)
-					threadSumval += expf(v_ - threadMaxval)
-				}
-				_ = threadMaxval
-				_ = threadSumval
+					for i_ := V_ + gc_tx - gc_bdx; i_ >= 0; i_ -= gc_bdx {
+						v_ := x[i_]
+						oldMaxval := threadMaxval
+						threadMaxval = fmaxf(threadMaxval, v_)
+						threadSumval *= expf(oldMaxval - threadMaxval)
+						threadSumval += expf(v_ - threadMaxval)
+					}
+					_ = threadMaxval
+					_ = threadSumval
 
 //line llmc_backward.go:264
-				gc_c1v[gc_lane] = threadMaxval
-				gc_s_threadMaxval[gc_rank] = threadMaxval
-				gc_s_threadSumval[gc_rank] = threadSumval
+					gc_c1v[gc_lane] = threadMaxval
+					gc_s_threadMaxval[gc_rank] = threadMaxval
+					gc_s_threadSumval[gc_rank] = threadSumval
+				}
 			}
-		}
 
 //line llmc_backward.go:264
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_backward.go:260
-				warpID := gc_tx / 32
-				_ = warpID
+					warpID := gc_tx / 32
+					_ = warpID
 
 //line llmc_backward.go:261
-				laneID := gc_tx % 32
-				_ = laneID
+					laneID := gc_tx % 32
+					_ = laneID
 
 //line llmc_backward.go:264
-				warpMaxval := gc_c1r[gc_lane]
+					warpMaxval := gc_c1r[gc_lane]
 
 //line llmc_backward.go:266
-				if laneID == 0 {
-					sharedMaxval[warpID] = warpMaxval
+					if laneID == 0 {
+						sharedMaxval[warpID] = warpMaxval
+					}
+					_ = warpMaxval
 				}
-				_ = warpMaxval
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_backward.go:261
-				laneID := gc_tx % 32
-				_ = laneID
-				var warpMaxval float32
-				_ = warpMaxval
+					laneID := gc_tx % 32
+					_ = laneID
+					var warpMaxval float32
+					_ = warpMaxval
 
 //line llmc_backward.go:272
-				if laneID < numWarps {
-					warpMaxval = sharedMaxval[laneID]
-				} else {
-					warpMaxval = -math.MaxFloat32
-				}
+					if laneID < numWarps {
+						warpMaxval = sharedMaxval[laneID]
+					} else {
+						warpMaxval = -math.MaxFloat32
+					}
 
 //line llmc_backward.go:278
-				gc_c2v[gc_lane] = warpMaxval
+					gc_c2v[gc_lane] = warpMaxval
+				}
 			}
-		}
 
 //line llmc_backward.go:278
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadMaxval := gc_s_threadMaxval[gc_rank]
-			threadSumval := gc_s_threadSumval[gc_rank]
-
-//line llmc_backward.go:278
-			blockMaxval := gc_c2r[gc_lane]
-
-//line llmc_backward.go:280
-			threadSumval *= expf(threadMaxval - blockMaxval)
-			_ = blockMaxval
-
-//line llmc_backward.go:282
-			gc_c3v[gc_lane] = threadSumval
-			gc_s_threadSumval[gc_rank] = threadSumval
-			gc_s_blockMaxval[gc_rank] = blockMaxval
-		}
-
-//line llmc_backward.go:282
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				threadMaxval := gc_s_threadMaxval[gc_rank]
+				threadSumval := gc_s_threadSumval[gc_rank]
 
-//line llmc_backward.go:260
-				warpID := gc_tx / 32
-				_ = warpID
+//line llmc_backward.go:278
+				blockMaxval := gc_c2r[gc_lane]
 
-//line llmc_backward.go:261
-				laneID := gc_tx % 32
-				_ = laneID
+//line llmc_backward.go:280
+				threadSumval *= expf(threadMaxval - blockMaxval)
+				_ = blockMaxval
 
 //line llmc_backward.go:282
-				warpSumval := gc_c3r[gc_lane]
+				gc_c3v[gc_lane] = threadSumval
+				gc_s_threadSumval[gc_rank] = threadSumval
+				gc_s_blockMaxval[gc_rank] = blockMaxval
+			}
+
+//line llmc_backward.go:282
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:260
+					warpID := gc_tx / 32
+					_ = warpID
+
+//line llmc_backward.go:261
+					laneID := gc_tx % 32
+					_ = laneID
+
+//line llmc_backward.go:282
+					warpSumval := gc_c3r[gc_lane]
 
 //line llmc_backward.go:283
-				if laneID == 0 {
-					sharedSumval[warpID] = warpSumval
+					if laneID == 0 {
+						sharedSumval[warpID] = warpSumval
+					}
+					_ = warpSumval
 				}
-				_ = warpSumval
 			}
 		}
 	}
 
 //line llmc_backward.go:335
 	logitsVec := logits[idx*P:]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c4v [32]float32
 		var gc_c4r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_backward.go:261
-				laneID := gc_tx % 32
-				_ = laneID
-				var warpSumval float32
-				_ = warpSumval
+					laneID := gc_tx % 32
+					_ = laneID
+					var warpSumval float32
+					_ = warpSumval
 
 //line llmc_backward.go:288
-				if laneID < numWarps {
-					warpSumval = sharedSumval[laneID]
-				} else {
-					warpSumval = 0.0
-				}
-
-//line llmc_backward.go:293
-				gc_c4v[gc_lane] = warpSumval
-			}
-		}
-
-//line llmc_backward.go:293
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off2 := idx*P + ix
-				gc_off3 := idx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
-					gc_at := logits[gc_off2:][:1]
-					gc_at2 := losses[gc_off3:][:1]
-					gc_at3 := dlosses[gc_off3:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockMaxval := gc_s_blockMaxval[gc_rank]
-
-//line llmc_backward.go:293
-						blockSumval := gc_c4r[gc_lane]
-
-//line llmc_backward.go:295
-						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-
-//line llmc_backward.go:295
-						_ = r
-
-//line llmc_backward.go:318
-						sp := r
-
-//line llmc_backward.go:321
-						if gc_tx == 0 {
-							prob := expf(gc_at[0]-sp.Offset) * sp.Scale
-							gc_at2[0] = -logf(prob)
-						}
-
-//line llmc_backward.go:327
-						var dloss float32
-
-//line llmc_backward.go:328
-						if dlosses != nil {
-							dloss = gc_at3[0]
-						} else {
-							dloss = 1.0 / float32(B*T)
-						}
-						_ = blockSumval
-						_ = r
-						_ = sp
-						_ = dloss
-						gc_s_sp[gc_rank] = sp
-						gc_s_dloss[gc_rank] = dloss
+					if laneID < numWarps {
+						warpSumval = sharedSumval[laneID]
+					} else {
+						warpSumval = 0.0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockMaxval := gc_s_blockMaxval[gc_rank]
 
 //line llmc_backward.go:293
-						blockSumval := gc_c4r[gc_lane]
+					gc_c4v[gc_lane] = warpSumval
+				}
+			}
+
+//line llmc_backward.go:293
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off2 := idx*P + ix
+					gc_off3 := idx
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
+						gc_at := logits[gc_off2:][:1]
+						gc_at2 := losses[gc_off3:][:1]
+						gc_at3 := dlosses[gc_off3:][:1]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockMaxval := gc_s_blockMaxval[gc_rank]
+
+//line llmc_backward.go:293
+							blockSumval := gc_c4r[gc_lane]
 
 //line llmc_backward.go:295
-						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 
 //line llmc_backward.go:295
-						_ = r
+							_ = r
 
 //line llmc_backward.go:318
-						sp := r
+							sp := r
 
 //line llmc_backward.go:321
-						if gc_tx == 0 {
-							prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
-							losses[idx] = -logf(prob)
-						}
+							if gc_tx == 0 {
+								prob := expf(gc_at[0]-sp.Offset) * sp.Scale
+								gc_at2[0] = -logf(prob)
+							}
 
 //line llmc_backward.go:327
-						var dloss float32
+							var dloss float32
 
 //line llmc_backward.go:328
-						if dlosses != nil {
-							dloss = dlosses[idx]
-						} else {
-							dloss = 1.0 / float32(B*T)
+							if dlosses != nil {
+								dloss = gc_at3[0]
+							} else {
+								dloss = 1.0 / float32(B*T)
+							}
+							_ = blockSumval
+							_ = r
+							_ = sp
+							_ = dloss
+							gc_s_sp[gc_rank] = sp
+							gc_s_dloss[gc_rank] = dloss
 						}
-						_ = blockSumval
-						_ = r
-						_ = sp
-						_ = dloss
-						gc_s_sp[gc_rank] = sp
-						gc_s_dloss[gc_rank] = dloss
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockMaxval := gc_s_blockMaxval[gc_rank]
+
+//line llmc_backward.go:293
+							blockSumval := gc_c4r[gc_lane]
+
+//line llmc_backward.go:295
+							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+
+//line llmc_backward.go:295
+							_ = r
+
+//line llmc_backward.go:318
+							sp := r
+
+//line llmc_backward.go:321
+							if gc_tx == 0 {
+								prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
+								losses[idx] = -logf(prob)
+							}
+
+//line llmc_backward.go:327
+							var dloss float32
+
+//line llmc_backward.go:328
+							if dlosses != nil {
+								dloss = dlosses[idx]
+							} else {
+								dloss = 1.0 / float32(B*T)
+							}
+							_ = blockSumval
+							_ = r
+							_ = sp
+							_ = dloss
+							gc_s_sp[gc_rank] = sp
+							gc_s_dloss[gc_rank] = dloss
+						}
 					}
 				}
 			}

@@ -627,73 +627,75 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			dnormMean := gc_s_dnormMean[gc_rank2]
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				dnormMean := gc_s_dnormMean[gc_rank2]
 
 //line llmc_backward.go:106
-			gc_c21v[gc_lane2] = dnormMean
-		}
+				gc_c21v[gc_lane2] = dnormMean
+			}
 
 //line llmc_backward.go:106
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			var dnormMean float32
-			_ = dnormMean
-			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				var dnormMean float32
+				_ = dnormMean
+				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:106
-			dnormMean = gc_c21r[gc_lane2]
+				dnormMean = gc_c21r[gc_lane2]
 
 //line llmc_backward.go:107
-			gc_c22v[gc_lane2] = dnormNormMean
-			gc_s_dnormMean[gc_rank2] = dnormMean
-		}
-
-//line llmc_backward.go:107
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+				gc_c22v[gc_lane2] = dnormNormMean
+				gc_s_dnormMean[gc_rank2] = dnormMean
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			dnormMean := gc_s_dnormMean[gc_rank2]
-			var dnormNormMean float32
-			_ = dnormNormMean
 
 //line llmc_backward.go:107
-			dnormNormMean = gc_c22r[gc_lane2]
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				dnormMean := gc_s_dnormMean[gc_rank2]
+				var dnormNormMean float32
+				_ = dnormNormMean
+
+//line llmc_backward.go:107
+				dnormNormMean = gc_c22r[gc_lane2]
 
 //line llmc_backward.go:108
-			dnormMean = dnormMean / float32(C)
+				dnormMean = dnormMean / float32(C)
 
 //line llmc_backward.go:109
-			dnormNormMean = dnormNormMean / float32(C)
-			gc_s_dnormMean[gc_rank2] = dnormMean
-			gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+				dnormNormMean = dnormNormMean / float32(C)
+				gc_s_dnormMean[gc_rank2] = dnormMean
+				gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+			}
 		}
 	}
 
@@ -1033,78 +1035,82 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_c21v [32]float32
 			var gc_c21r [32]float32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				for gc_lane2 := range min(32, gc_n2-gc_w2) {
+					if gc_exited2[gc_w2+gc_lane2] {
+						gc_act2 &^= 1 << gc_lane2
+					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
+				var gc_dead2 uint32
+				_ = gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					localSum := gc_s_localSum[gc_rank2]
 
 //line llmc_backward.go:184
-				gc_c21v[gc_lane2] = localSum
-			}
-
-//line llmc_backward.go:184
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+					gc_c21v[gc_lane2] = localSum
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:184
-				blockAcc[(gc_rank2 / 32)] = gc_c21r[gc_lane2]
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_backward.go:184
+					blockAcc[(gc_rank2 / 32)] = gc_c21r[gc_lane2]
+				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_c22v [32]float32
 			var gc_c22r [32]float32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				for gc_lane2 := range min(32, gc_n2-gc_w2) {
+					if gc_exited2[gc_w2+gc_lane2] {
+						gc_act2 &^= 1 << gc_lane2
+					}
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				var gc_dead2 uint32
+				_ = gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:186
-				gc_c22v[gc_lane2] = blockAcc[(gc_rank2 & (32 - 1))]
-			}
-
-//line llmc_backward.go:186
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+					gc_c22v[gc_lane2] = blockAcc[(gc_rank2 & (32 - 1))]
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var localSum float32
-				_ = localSum
 
 //line llmc_backward.go:186
-				localSum = gc_c22r[gc_lane2]
-				gc_s_localSum[gc_rank2] = localSum
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					var localSum float32
+					_ = localSum
+
+//line llmc_backward.go:186
+					localSum = gc_c22r[gc_lane2]
+					gc_s_localSum[gc_rank2] = localSum
+				}
 			}
 		}
 
@@ -1400,307 +1406,313 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 
 //line llmc_backward.go:259
 	numWarps := gc_bdx2 / 32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:242
-				threadMaxval := float32(math.Inf(-1))
+					threadMaxval := float32(math.Inf(-1))
 
 //line llmc_backward.go:243
-				threadSumval := float32(0.0)
+					threadSumval := float32(0.0)
 
 //line llmc_backward.go:246
-				for i_ := V_ + gc_tx2 - gc_bdx2; i_ >= 0; i_ -= gc_bdx2 {
-					v_ := x[i_]
-					oldMaxval := threadMaxval
-					threadMaxval = fmaxf(threadMaxval, v_)
-					threadSumval *= expf(oldMaxval - threadMaxval)
-					threadSumval += expf(v_ - threadMaxval)
-				}
-				_ = threadMaxval
-				_ = threadSumval
+					for i_ := V_ + gc_tx2 - gc_bdx2; i_ >= 0; i_ -= gc_bdx2 {
+						v_ := x[i_]
+						oldMaxval := threadMaxval
+						threadMaxval = fmaxf(threadMaxval, v_)
+						threadSumval *= expf(oldMaxval - threadMaxval)
+						threadSumval += expf(v_ - threadMaxval)
+					}
+					_ = threadMaxval
+					_ = threadSumval
 
 //line llmc_backward.go:264
-				gc_c21v[gc_lane2] = threadMaxval
-				gc_s_threadMaxval[gc_rank2] = threadMaxval
-				gc_s_threadSumval[gc_rank2] = threadSumval
+					gc_c21v[gc_lane2] = threadMaxval
+					gc_s_threadMaxval[gc_rank2] = threadMaxval
+					gc_s_threadSumval[gc_rank2] = threadSumval
+				}
 			}
-		}
 
 //line llmc_backward.go:264
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:260
-				warpID := gc_tx2 / 32
-				_ = warpID
+					warpID := gc_tx2 / 32
+					_ = warpID
 
 //line llmc_backward.go:261
-				laneID := gc_tx2 % 32
-				_ = laneID
+					laneID := gc_tx2 % 32
+					_ = laneID
 
 //line llmc_backward.go:264
-				warpMaxval := gc_c21r[gc_lane2]
+					warpMaxval := gc_c21r[gc_lane2]
 
 //line llmc_backward.go:266
-				if laneID == 0 {
-					sharedMaxval[warpID] = warpMaxval
+					if laneID == 0 {
+						sharedMaxval[warpID] = warpMaxval
+					}
+					_ = warpMaxval
 				}
-				_ = warpMaxval
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:261
-				laneID := gc_tx2 % 32
-				_ = laneID
-				var warpMaxval float32
-				_ = warpMaxval
+					laneID := gc_tx2 % 32
+					_ = laneID
+					var warpMaxval float32
+					_ = warpMaxval
 
 //line llmc_backward.go:272
-				if laneID < numWarps {
-					warpMaxval = sharedMaxval[laneID]
-				} else {
-					warpMaxval = -math.MaxFloat32
-				}
+					if laneID < numWarps {
+						warpMaxval = sharedMaxval[laneID]
+					} else {
+						warpMaxval = -math.MaxFloat32
+					}
 
 //line llmc_backward.go:278
-				gc_c22v[gc_lane2] = warpMaxval
+					gc_c22v[gc_lane2] = warpMaxval
+				}
 			}
-		}
 
 //line llmc_backward.go:278
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c22v, compiled.OpGreater, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadMaxval := gc_s_threadMaxval[gc_rank2]
-			threadSumval := gc_s_threadSumval[gc_rank2]
-
-//line llmc_backward.go:278
-			blockMaxval := gc_c22r[gc_lane2]
-
-//line llmc_backward.go:280
-			threadSumval *= expf(threadMaxval - blockMaxval)
-			_ = blockMaxval
-
-//line llmc_backward.go:282
-			gc_c23v[gc_lane2] = threadSumval
-			gc_s_threadSumval[gc_rank2] = threadSumval
-			gc_s_blockMaxval[gc_rank2] = blockMaxval
-		}
-
-//line llmc_backward.go:282
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c22v, compiled.OpGreater, &gc_c22r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				threadMaxval := gc_s_threadMaxval[gc_rank2]
+				threadSumval := gc_s_threadSumval[gc_rank2]
 
-//line llmc_backward.go:260
-				warpID := gc_tx2 / 32
-				_ = warpID
+//line llmc_backward.go:278
+				blockMaxval := gc_c22r[gc_lane2]
 
-//line llmc_backward.go:261
-				laneID := gc_tx2 % 32
-				_ = laneID
+//line llmc_backward.go:280
+				threadSumval *= expf(threadMaxval - blockMaxval)
+				_ = blockMaxval
 
 //line llmc_backward.go:282
-				warpSumval := gc_c23r[gc_lane2]
+				gc_c23v[gc_lane2] = threadSumval
+				gc_s_threadSumval[gc_rank2] = threadSumval
+				gc_s_blockMaxval[gc_rank2] = blockMaxval
+			}
+
+//line llmc_backward.go:282
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_backward.go:260
+					warpID := gc_tx2 / 32
+					_ = warpID
+
+//line llmc_backward.go:261
+					laneID := gc_tx2 % 32
+					_ = laneID
+
+//line llmc_backward.go:282
+					warpSumval := gc_c23r[gc_lane2]
 
 //line llmc_backward.go:283
-				if laneID == 0 {
-					sharedSumval[warpID] = warpSumval
+					if laneID == 0 {
+						sharedSumval[warpID] = warpSumval
+					}
+					_ = warpSumval
 				}
-				_ = warpSumval
 			}
 		}
 	}
 
 //line llmc_backward.go:335
 	logitsVec := logits[idx*P:]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c24v [32]float32
 		var gc_c24r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:261
-				laneID := gc_tx2 % 32
-				_ = laneID
-				var warpSumval float32
-				_ = warpSumval
+					laneID := gc_tx2 % 32
+					_ = laneID
+					var warpSumval float32
+					_ = warpSumval
 
 //line llmc_backward.go:288
-				if laneID < numWarps {
-					warpSumval = sharedSumval[laneID]
-				} else {
-					warpSumval = 0.0
-				}
-
-//line llmc_backward.go:293
-				gc_c24v[gc_lane2] = warpSumval
-			}
-		}
-
-//line llmc_backward.go:293
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			{
-				gc_x02 := gc_tidx2.X
-				gc_off6 := idx*P + ix
-				gc_off7 := idx
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(logits) && gc_off7 >= 0 && gc_off7 < len(losses) && gc_off7 < len(dlosses) {
-					gc_at7 := logits[gc_off6:][:1]
-					gc_at8 := losses[gc_off7:][:1]
-					gc_at9 := dlosses[gc_off7:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockMaxval := gc_s_blockMaxval[gc_rank2]
-
-//line llmc_backward.go:293
-						blockSumval := gc_c24r[gc_lane2]
-
-//line llmc_backward.go:295
-						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-
-//line llmc_backward.go:295
-						_ = r
-
-//line llmc_backward.go:318
-						sp := r
-
-//line llmc_backward.go:321
-						if gc_tx2 == 0 {
-							prob := expf(gc_at7[0]-sp.Offset) * sp.Scale
-							gc_at8[0] = -logf(prob)
-						}
-
-//line llmc_backward.go:327
-						var dloss float32
-
-//line llmc_backward.go:328
-						if dlosses != nil {
-							dloss = gc_at9[0]
-						} else {
-							dloss = 1.0 / float32(B*T)
-						}
-						_ = blockSumval
-						_ = r
-						_ = sp
-						_ = dloss
-						gc_s_sp[gc_rank2] = sp
-						gc_s_dloss[gc_rank2] = dloss
+					if laneID < numWarps {
+						warpSumval = sharedSumval[laneID]
+					} else {
+						warpSumval = 0.0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockMaxval := gc_s_blockMaxval[gc_rank2]
 
 //line llmc_backward.go:293
-						blockSumval := gc_c24r[gc_lane2]
+					gc_c24v[gc_lane2] = warpSumval
+				}
+			}
+
+//line llmc_backward.go:293
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off6 := idx*P + ix
+					gc_off7 := idx
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(logits) && gc_off7 >= 0 && gc_off7 < len(losses) && gc_off7 < len(dlosses) {
+						gc_at7 := logits[gc_off6:][:1]
+						gc_at8 := losses[gc_off7:][:1]
+						gc_at9 := dlosses[gc_off7:][:1]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockMaxval := gc_s_blockMaxval[gc_rank2]
+
+//line llmc_backward.go:293
+							blockSumval := gc_c24r[gc_lane2]
 
 //line llmc_backward.go:295
-						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 
 //line llmc_backward.go:295
-						_ = r
+							_ = r
 
 //line llmc_backward.go:318
-						sp := r
+							sp := r
 
 //line llmc_backward.go:321
-						if gc_tx2 == 0 {
-							prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
-							losses[idx] = -logf(prob)
-						}
+							if gc_tx2 == 0 {
+								prob := expf(gc_at7[0]-sp.Offset) * sp.Scale
+								gc_at8[0] = -logf(prob)
+							}
 
 //line llmc_backward.go:327
-						var dloss float32
+							var dloss float32
 
 //line llmc_backward.go:328
-						if dlosses != nil {
-							dloss = dlosses[idx]
-						} else {
-							dloss = 1.0 / float32(B*T)
+							if dlosses != nil {
+								dloss = gc_at9[0]
+							} else {
+								dloss = 1.0 / float32(B*T)
+							}
+							_ = blockSumval
+							_ = r
+							_ = sp
+							_ = dloss
+							gc_s_sp[gc_rank2] = sp
+							gc_s_dloss[gc_rank2] = dloss
 						}
-						_ = blockSumval
-						_ = r
-						_ = sp
-						_ = dloss
-						gc_s_sp[gc_rank2] = sp
-						gc_s_dloss[gc_rank2] = dloss
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockMaxval := gc_s_blockMaxval[gc_rank2]
+
+//line llmc_backward.go:293
+							blockSumval := gc_c24r[gc_lane2]
+
+//line llmc_backward.go:295
+							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
+
+//line llmc_backward.go:295
+							_ = r
+
+//line llmc_backward.go:318
+							sp := r
+
+//line llmc_backward.go:321
+							if gc_tx2 == 0 {
+								prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
+								losses[idx] = -logf(prob)
+							}
+
+//line llmc_backward.go:327
+							var dloss float32
+
+//line llmc_backward.go:328
+							if dlosses != nil {
+								dloss = dlosses[idx]
+							} else {
+								dloss = 1.0 / float32(B*T)
+							}
+							_ = blockSumval
+							_ = r
+							_ = sp
+							_ = dloss
+							gc_s_sp[gc_rank2] = sp
+							gc_s_dloss[gc_rank2] = dloss
+						}
 					}
 				}
 			}

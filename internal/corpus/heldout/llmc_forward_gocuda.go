@@ -346,60 +346,62 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			sum := gc_s_sum[gc_rank]
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line llmc_forward.go:115
-			gc_c1v[gc_lane] = sum
-		}
+				gc_c1v[gc_lane] = sum
+			}
 
 //line llmc_forward.go:115
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:102
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-			var sum float32
-			_ = sum
+				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+				_ = idx
+				var sum float32
+				_ = sum
 
 //line llmc_forward.go:115
-			sum = gc_c1r[gc_lane]
+				sum = gc_c1r[gc_lane]
 
 //line llmc_forward.go:116
-			m := sum / float32(C)
+				m := sum / float32(C)
 
 //line llmc_forward.go:117
-			if (gc_rank&(32-1)) == 0 && mean != nil {
-				mean[idx] = m
-			}
+				if (gc_rank&(32-1)) == 0 && mean != nil {
+					mean[idx] = m
+				}
 
 //line llmc_forward.go:122
-			sum = 0.0
-			_ = m
-			gc_s_sum[gc_rank] = sum
-			gc_s_m[gc_rank] = m
+				sum = 0.0
+				_ = m
+				gc_s_sum[gc_rank] = sum
+				gc_s_m[gc_rank] = m
+			}
 		}
 	}
 
@@ -452,62 +454,64 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			sum := gc_s_sum[gc_rank]
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line llmc_forward.go:127
-			gc_c2v[gc_lane] = sum
-		}
+				gc_c2v[gc_lane] = sum
+			}
 
 //line llmc_forward.go:127
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:102
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-			var sum float32
-			_ = sum
+				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+				_ = idx
+				var sum float32
+				_ = sum
 
 //line llmc_forward.go:127
-			sum = gc_c2r[gc_lane]
+				sum = gc_c2r[gc_lane]
 
 //line llmc_forward.go:128
-			s := intrinsic.Rsqrtf(sum/float32(C) + 1e-5)
+				s := intrinsic.Rsqrtf(sum/float32(C) + 1e-5)
 
 //line llmc_forward.go:129
-			if (gc_rank&(32-1)) == 0 && rstd != nil {
-				rstd[idx] = s
-			}
+				if (gc_rank&(32-1)) == 0 && rstd != nil {
+					rstd[idx] = s
+				}
 
 //line llmc_forward.go:134
-			o := out[idx*C:]
-			_ = s
-			_ = o
-			gc_s_sum[gc_rank] = sum
-			gc_s_s[gc_rank] = s
-			gc_s_o[gc_rank] = o
+				o := out[idx*C:]
+				_ = s
+				_ = o
+				gc_s_sum[gc_rank] = sum
+				gc_s_s[gc_rank] = s
+				gc_s_o[gc_rank] = o
+			}
 		}
 	}
 
@@ -596,10 +600,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 //line llmc_forward.go:165
 	warp := cg.TiledPartition(block, 32)
 	_ = warp
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_ownPos [32]int
 		var gc_l_x [32][]float32
 		var gc_l_maxval [32]float32
@@ -607,221 +608,226 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 		var gc_l_globalMaxval [32]float32
 		var gc_c1r [32]float32
 		var gc_c2r [32]float32
-	gc_L2:
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
 
 //line llmc_forward.go:171
-			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
+				idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
+				_ = idx
 
 //line llmc_forward.go:163
-			t.Assert(T%4 == 0)
+				t.Assert(T%4 == 0)
 
 //line llmc_forward.go:172
-			if idx >= N*T {
+				if idx >= N*T {
 //line llmc_forward.go:172
-				{
+					{
 //line llmc_forward.go:172
-					gc_dead |= uint32(1) << gc_lane
+						gc_dead |= uint32(1) << gc_lane
 //line llmc_forward.go:172
-					gc_act &^= uint32(1) << gc_lane
-					continue gc_L2
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 //line llmc_forward.go:173
+					}
 				}
-			}
 
 //line llmc_forward.go:175
-			ownPos := idx % T
+				ownPos := idx % T
 
 //line llmc_forward.go:176
-			posBy4 := ownPos / 4
+				posBy4 := ownPos / 4
 
 //line llmc_forward.go:179
-			x := inp[idx*T:]
+				x := inp[idx*T:]
 
 //line llmc_forward.go:182
-			maxval := float32(-math.MaxFloat32)
+				maxval := float32(-math.MaxFloat32)
 
 //line llmc_forward.go:183
-			sumval := float32(0.0)
+				sumval := float32(0.0)
 
 //line llmc_forward.go:185
-			xVec := toFloat4s(x)
+				xVec := toFloat4s(x)
 
 //line llmc_forward.go:186
-			for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
+				for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
 //line llmc_forward.go:186
-				if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line llmc_forward.go:186
-					return
+						return
 //line llmc_forward.go:186
-				}
-				v := xVec[i]
-				oldMaxval := maxval
+					}
+					v := xVec[i]
+					oldMaxval := maxval
 //line llmc_forward.go:188
-				{
 					{
+						{
 //line llmc_forward.go:189
-						k := int(0)
+							k := int(0)
 //line llmc_forward.go:189
-						_ = k
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
+							_ = k
+							maxval = fmaxf(maxval, vecAt(&v, k))
+						}
 //line llmc_forward.go:189
-					{
+						{
 //line llmc_forward.go:189
-						k := int(1)
+							k := int(1)
 //line llmc_forward.go:189
-						_ = k
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
+							_ = k
+							maxval = fmaxf(maxval, vecAt(&v, k))
+						}
 //line llmc_forward.go:189
-					{
+						{
 //line llmc_forward.go:189
-						k := int(2)
+							k := int(2)
 //line llmc_forward.go:189
-						_ = k
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
+							_ = k
+							maxval = fmaxf(maxval, vecAt(&v, k))
+						}
 //line llmc_forward.go:189
-					{
+						{
 //line llmc_forward.go:189
-						k := int(3)
+							k := int(3)
 //line llmc_forward.go:189
-						_ = k
-						maxval = fmaxf(maxval, vecAt(&v, k))
-					}
+							_ = k
+							maxval = fmaxf(maxval, vecAt(&v, k))
+						}
 //line llmc_forward.go:191
-				}
-				sumval *= expf(invTemperature * (oldMaxval - maxval))
+					}
+					sumval *= expf(invTemperature * (oldMaxval - maxval))
 //line llmc_forward.go:192
-				{
 					{
+						{
 //line llmc_forward.go:193
-						k_ := int(0)
+							k_ := int(0)
 //line llmc_forward.go:193
-						_ = k_
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
+							_ = k_
+							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+						}
 //line llmc_forward.go:193
-					{
+						{
 //line llmc_forward.go:193
-						k_ := int(1)
+							k_ := int(1)
 //line llmc_forward.go:193
-						_ = k_
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
+							_ = k_
+							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+						}
 //line llmc_forward.go:193
-					{
+						{
 //line llmc_forward.go:193
-						k_ := int(2)
+							k_ := int(2)
 //line llmc_forward.go:193
-						_ = k_
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
+							_ = k_
+							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+						}
 //line llmc_forward.go:193
-					{
+						{
 //line llmc_forward.go:193
-						k_ := int(3)
+							k_ := int(3)
 //line llmc_forward.go:193
-						_ = k_
-						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-					}
+							_ = k_
+							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+						}
 //line llmc_forward.go:195
+					}
 				}
-			}
 
 //line llmc_forward.go:198
-			if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
-				oldMaxval_ := maxval
-				maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(32-1))])
-				sumval *= expf(invTemperature * (oldMaxval_ - maxval))
-				sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(32-1))] - maxval))
+				if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
+					oldMaxval_ := maxval
+					maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(32-1))])
+					sumval *= expf(invTemperature * (oldMaxval_ - maxval))
+					sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(32-1))] - maxval))
+				}
+				_ = ownPos
+				_ = posBy4
+				_ = x
+				_ = maxval
+				_ = sumval
+				_ = xVec
+
+//line llmc_forward.go:205
+				gc_l_ownPos[gc_lane] = ownPos
+				gc_l_x[gc_lane] = x
+				gc_l_maxval[gc_lane] = maxval
+				gc_l_sumval[gc_lane] = sumval
 			}
-			_ = ownPos
-			_ = posBy4
-			_ = x
-			_ = maxval
-			_ = sumval
-			_ = xVec
 
 //line llmc_forward.go:205
-			gc_l_ownPos[gc_lane] = ownPos
-			gc_l_x[gc_lane] = x
-			gc_l_maxval[gc_lane] = maxval
-			gc_l_sumval[gc_lane] = sumval
-		}
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_maxval, compiled.OpGreater, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				maxval := gc_l_maxval[gc_lane]
+				_ = maxval
+				sumval := gc_l_sumval[gc_lane]
+				_ = sumval
 
 //line llmc_forward.go:205
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_maxval, compiled.OpGreater, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			maxval := gc_l_maxval[gc_lane]
-			_ = maxval
-			sumval := gc_l_sumval[gc_lane]
-			_ = sumval
-
-//line llmc_forward.go:205
-			globalMaxval := gc_c1r[gc_lane]
+				globalMaxval := gc_c1r[gc_lane]
 
 //line llmc_forward.go:206
-			sumval *= expf(invTemperature * (maxval - globalMaxval))
-			_ = globalMaxval
+				sumval *= expf(invTemperature * (maxval - globalMaxval))
+				_ = globalMaxval
 
 //line llmc_forward.go:208
-			gc_l_sumval[gc_lane] = sumval
-			gc_l_globalMaxval[gc_lane] = globalMaxval
-		}
-
-//line llmc_forward.go:208
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_sumval, compiled.OpPlus, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+				gc_l_sumval[gc_lane] = sumval
+				gc_l_globalMaxval[gc_lane] = globalMaxval
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:208
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_sumval, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:171
-			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-			ownPos := gc_l_ownPos[gc_lane]
-			_ = ownPos
-			x := gc_l_x[gc_lane]
-			_ = x
-			globalMaxval := gc_l_globalMaxval[gc_lane]
-			_ = globalMaxval
+				idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
+				_ = idx
+				ownPos := gc_l_ownPos[gc_lane]
+				_ = ownPos
+				x := gc_l_x[gc_lane]
+				_ = x
+				globalMaxval := gc_l_globalMaxval[gc_lane]
+				_ = globalMaxval
 
 //line llmc_forward.go:208
-			sum := gc_c2r[gc_lane]
+				sum := gc_c2r[gc_lane]
 
 //line llmc_forward.go:209
-			norm := 1. / sum
+				norm := 1. / sum
 
 //line llmc_forward.go:212
-			for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
+				for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
 //line llmc_forward.go:212
-				if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line llmc_forward.go:212
-					return
+						return
 //line llmc_forward.go:212
+					}
+
+					ev := expf(invTemperature * (x[i_] - globalMaxval))
+					out[idx*T+i_] = ev * norm
 				}
-
-				ev := expf(invTemperature * (x[i_] - globalMaxval))
-				out[idx*T+i_] = ev * norm
+				_ = sum
+				_ = norm
 			}
-			_ = sum
-			_ = norm
 		}
 	}
 }

@@ -312,236 +312,240 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_warpSum [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadSum := gc_s_threadSum[gc_rank]
-
-//line hecbench_groupnorm.go:58
-			gc_c1v[gc_lane] = threadSum
-		}
-
-//line hecbench_groupnorm.go:58
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:58
-			warpSum := gc_c1r[gc_lane]
-			_ = warpSum
-
-//line hecbench_groupnorm.go:59
-			gc_c2v[gc_lane] = threadSum2
-			gc_l_warpSum[gc_lane] = warpSum
-		}
-
-//line hecbench_groupnorm.go:59
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				threadSum := gc_s_threadSum[gc_rank]
 
-//line hecbench_groupnorm.go:32
-				warpID := gc_tx / 32
-				_ = warpID
-				warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_groupnorm.go:58
+				gc_c1v[gc_lane] = threadSum
+			}
+
+//line hecbench_groupnorm.go:58
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:58
+				warpSum := gc_c1r[gc_lane]
 				_ = warpSum
 
 //line hecbench_groupnorm.go:59
-				warpSum2 := gc_c2r[gc_lane]
+				gc_c2v[gc_lane] = threadSum2
+				gc_l_warpSum[gc_lane] = warpSum
+			}
+
+//line hecbench_groupnorm.go:59
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_groupnorm.go:32
+					warpID := gc_tx / 32
+					_ = warpID
+					warpSum := gc_l_warpSum[gc_lane]
+					_ = warpSum
+
+//line hecbench_groupnorm.go:59
+					warpSum2 := gc_c2r[gc_lane]
 
 //line hecbench_groupnorm.go:61
-				sharedSum[warpID] = warpSum
+					sharedSum[warpID] = warpSum
 
 //line hecbench_groupnorm.go:62
-				sharedSum2[warpID] = warpSum2
-				_ = warpSum2
+					sharedSum2[warpID] = warpSum2
+					_ = warpSum2
+				}
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line hecbench_groupnorm.go:33
-				laneID := gc_tx % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
-				var warpSum2 float32
-				_ = warpSum2
+					laneID := gc_tx % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
+					var warpSum2 float32
+					_ = warpSum2
 
 //line hecbench_groupnorm.go:66
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
 
 //line hecbench_groupnorm.go:71
-				if laneID < numWarps {
-					warpSum2 = sharedSum2[laneID]
-				} else {
-					warpSum2 = 0.0
-				}
-
-//line hecbench_groupnorm.go:76
-				gc_c3v[gc_lane] = warpSum
-				gc_l_warpSum2[gc_lane] = warpSum2
-			}
-		}
-
-//line hecbench_groupnorm.go:76
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			warpSum2 := gc_l_warpSum2[gc_lane]
-			_ = warpSum2
-
-//line hecbench_groupnorm.go:76
-			blockSum := gc_c3r[gc_lane]
-			_ = blockSum
-
-//line hecbench_groupnorm.go:77
-			gc_l_blockSum[gc_lane] = blockSum
-		}
-
-//line hecbench_groupnorm.go:77
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off4 := gc_bx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
-					gc_at2 := mean[gc_off4:][:1]
-					gc_at3 := rstd[gc_off4:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
-						_ = blockSum
-
-//line hecbench_groupnorm.go:77
-						blockSum2 := gc_c4r[gc_lane]
-
-//line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:80
-						blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:81
-						m := blockSum
-
-//line hecbench_groupnorm.go:82
-						variance := blockSum2 - m*m
-
-//line hecbench_groupnorm.go:83
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:84
-						if mean != nil && gc_tx == 0 {
-							gc_at2[0] = m
-						}
-
-//line hecbench_groupnorm.go:87
-						if rstd != nil && gc_tx == 0 {
-							gc_at3[0] = s
-						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+					if laneID < numWarps {
+						warpSum2 = sharedSum2[laneID]
+					} else {
+						warpSum2 = 0.0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
-						_ = blockSum
+
+//line hecbench_groupnorm.go:76
+					gc_c3v[gc_lane] = warpSum
+					gc_l_warpSum2[gc_lane] = warpSum2
+				}
+			}
+
+//line hecbench_groupnorm.go:76
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				warpSum2 := gc_l_warpSum2[gc_lane]
+				_ = warpSum2
+
+//line hecbench_groupnorm.go:76
+				blockSum := gc_c3r[gc_lane]
+				_ = blockSum
 
 //line hecbench_groupnorm.go:77
-						blockSum2 := gc_c4r[gc_lane]
+				gc_l_blockSum[gc_lane] = blockSum
+			}
+
+//line hecbench_groupnorm.go:77
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off4 := gc_bx
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+						gc_at2 := mean[gc_off4:][:1]
+						gc_at3 := rstd[gc_off4:][:1]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockSum := gc_l_blockSum[gc_lane]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:77
+							blockSum2 := gc_c4r[gc_lane]
 
 //line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
+							blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:80
-						blockSum2 /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:81
-						m := blockSum
+							m := blockSum
 
 //line hecbench_groupnorm.go:82
-						variance := blockSum2 - m*m
+							variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:83
-						s := intrinsic.Rsqrtf(variance + 1e-5)
+							s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:84
-						if mean != nil && gc_tx == 0 {
-							mean[gc_bx] = m
-						}
+							if mean != nil && gc_tx == 0 {
+								gc_at2[0] = m
+							}
 
 //line hecbench_groupnorm.go:87
-						if rstd != nil && gc_tx == 0 {
-							rstd[gc_bx] = s
+							if rstd != nil && gc_tx == 0 {
+								gc_at3[0] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane] = blockSum
+							gc_s_m[gc_rank] = m
+							gc_s_s[gc_rank] = s
 						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockSum := gc_l_blockSum[gc_lane]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:77
+							blockSum2 := gc_c4r[gc_lane]
+
+//line hecbench_groupnorm.go:79
+							blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:80
+							blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:81
+							m := blockSum
+
+//line hecbench_groupnorm.go:82
+							variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:83
+							s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:84
+							if mean != nil && gc_tx == 0 {
+								mean[gc_bx] = m
+							}
+
+//line hecbench_groupnorm.go:87
+							if rstd != nil && gc_tx == 0 {
+								rstd[gc_bx] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane] = blockSum
+							gc_s_m[gc_rank] = m
+							gc_s_s[gc_rank] = s
+						}
 					}
 				}
 			}
@@ -1032,236 +1036,240 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_warpSum [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadSum := gc_s_threadSum[gc_rank]
-
-//line hecbench_groupnorm.go:154
-			gc_c1v[gc_lane] = threadSum
-		}
-
-//line hecbench_groupnorm.go:154
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:154
-			warpSum := gc_c1r[gc_lane]
-			_ = warpSum
-
-//line hecbench_groupnorm.go:155
-			gc_c2v[gc_lane] = threadSum2
-			gc_l_warpSum[gc_lane] = warpSum
-		}
-
-//line hecbench_groupnorm.go:155
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				threadSum := gc_s_threadSum[gc_rank]
 
-//line hecbench_groupnorm.go:109
-				warpID := gc_tx / 32
-				_ = warpID
-				warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_groupnorm.go:154
+				gc_c1v[gc_lane] = threadSum
+			}
+
+//line hecbench_groupnorm.go:154
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:154
+				warpSum := gc_c1r[gc_lane]
 				_ = warpSum
 
 //line hecbench_groupnorm.go:155
-				warpSum2 := gc_c2r[gc_lane]
+				gc_c2v[gc_lane] = threadSum2
+				gc_l_warpSum[gc_lane] = warpSum
+			}
+
+//line hecbench_groupnorm.go:155
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_groupnorm.go:109
+					warpID := gc_tx / 32
+					_ = warpID
+					warpSum := gc_l_warpSum[gc_lane]
+					_ = warpSum
+
+//line hecbench_groupnorm.go:155
+					warpSum2 := gc_c2r[gc_lane]
 
 //line hecbench_groupnorm.go:157
-				sharedSum[warpID] = warpSum
+					sharedSum[warpID] = warpSum
 
 //line hecbench_groupnorm.go:158
-				sharedSum2[warpID] = warpSum2
-				_ = warpSum2
+					sharedSum2[warpID] = warpSum2
+					_ = warpSum2
+				}
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line hecbench_groupnorm.go:110
-				laneID := gc_tx % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
-				var warpSum2 float32
-				_ = warpSum2
+					laneID := gc_tx % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
+					var warpSum2 float32
+					_ = warpSum2
 
 //line hecbench_groupnorm.go:162
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
 
 //line hecbench_groupnorm.go:167
-				if laneID < numWarps {
-					warpSum2 = sharedSum2[laneID]
-				} else {
-					warpSum2 = 0.0
-				}
-
-//line hecbench_groupnorm.go:172
-				gc_c3v[gc_lane] = warpSum
-				gc_l_warpSum2[gc_lane] = warpSum2
-			}
-		}
-
-//line hecbench_groupnorm.go:172
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			warpSum2 := gc_l_warpSum2[gc_lane]
-			_ = warpSum2
-
-//line hecbench_groupnorm.go:172
-			blockSum := gc_c3r[gc_lane]
-			_ = blockSum
-
-//line hecbench_groupnorm.go:173
-			gc_l_blockSum[gc_lane] = blockSum
-		}
-
-//line hecbench_groupnorm.go:173
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off5 := gc_bx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
-					gc_at2 := mean[gc_off5:][:1]
-					gc_at3 := rstd[gc_off5:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
-						_ = blockSum
-
-//line hecbench_groupnorm.go:173
-						blockSum2 := gc_c4r[gc_lane]
-
-//line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:176
-						blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:177
-						m := blockSum
-
-//line hecbench_groupnorm.go:178
-						variance := blockSum2 - m*m
-
-//line hecbench_groupnorm.go:179
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:180
-						if mean != nil && gc_tx == 0 {
-							gc_at2[0] = m
-						}
-
-//line hecbench_groupnorm.go:183
-						if rstd != nil && gc_tx == 0 {
-							gc_at3[0] = s
-						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+					if laneID < numWarps {
+						warpSum2 = sharedSum2[laneID]
+					} else {
+						warpSum2 = 0.0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
-						_ = blockSum
+
+//line hecbench_groupnorm.go:172
+					gc_c3v[gc_lane] = warpSum
+					gc_l_warpSum2[gc_lane] = warpSum2
+				}
+			}
+
+//line hecbench_groupnorm.go:172
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				warpSum2 := gc_l_warpSum2[gc_lane]
+				_ = warpSum2
+
+//line hecbench_groupnorm.go:172
+				blockSum := gc_c3r[gc_lane]
+				_ = blockSum
 
 //line hecbench_groupnorm.go:173
-						blockSum2 := gc_c4r[gc_lane]
+				gc_l_blockSum[gc_lane] = blockSum
+			}
+
+//line hecbench_groupnorm.go:173
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off5 := gc_bx
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+						gc_at2 := mean[gc_off5:][:1]
+						gc_at3 := rstd[gc_off5:][:1]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockSum := gc_l_blockSum[gc_lane]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:173
+							blockSum2 := gc_c4r[gc_lane]
 
 //line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
+							blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:176
-						blockSum2 /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:177
-						m := blockSum
+							m := blockSum
 
 //line hecbench_groupnorm.go:178
-						variance := blockSum2 - m*m
+							variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:179
-						s := intrinsic.Rsqrtf(variance + 1e-5)
+							s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:180
-						if mean != nil && gc_tx == 0 {
-							mean[gc_bx] = m
-						}
+							if mean != nil && gc_tx == 0 {
+								gc_at2[0] = m
+							}
 
 //line hecbench_groupnorm.go:183
-						if rstd != nil && gc_tx == 0 {
-							rstd[gc_bx] = s
+							if rstd != nil && gc_tx == 0 {
+								gc_at3[0] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane] = blockSum
+							gc_s_m[gc_rank] = m
+							gc_s_s[gc_rank] = s
 						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockSum := gc_l_blockSum[gc_lane]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:173
+							blockSum2 := gc_c4r[gc_lane]
+
+//line hecbench_groupnorm.go:175
+							blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:176
+							blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:177
+							m := blockSum
+
+//line hecbench_groupnorm.go:178
+							variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:179
+							s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:180
+							if mean != nil && gc_tx == 0 {
+								mean[gc_bx] = m
+							}
+
+//line hecbench_groupnorm.go:183
+							if rstd != nil && gc_tx == 0 {
+								rstd[gc_bx] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane] = blockSum
+							gc_s_m[gc_rank] = m
+							gc_s_s[gc_rank] = s
+						}
 					}
 				}
 			}
@@ -1563,154 +1571,158 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_wDoutWarp [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			wDoutThread := gc_s_wDoutThread[gc_rank]
-
-//line hecbench_groupnorm.go:242
-			gc_c1v[gc_lane] = wDoutThread
-		}
-
-//line hecbench_groupnorm.go:242
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-
-//line hecbench_groupnorm.go:242
-			wDoutWarp := gc_c1r[gc_lane]
-			_ = wDoutWarp
-
-//line hecbench_groupnorm.go:243
-			gc_c2v[gc_lane] = wDoutNormThread
-			gc_l_wDoutWarp[gc_lane] = wDoutWarp
-		}
-
-//line hecbench_groupnorm.go:243
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				wDoutThread := gc_s_wDoutThread[gc_rank]
 
-//line hecbench_groupnorm.go:212
-				warpID := gc_tx / 32
-				_ = warpID
-				wDoutWarp := gc_l_wDoutWarp[gc_lane]
+//line hecbench_groupnorm.go:242
+				gc_c1v[gc_lane] = wDoutThread
+			}
+
+//line hecbench_groupnorm.go:242
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+
+//line hecbench_groupnorm.go:242
+				wDoutWarp := gc_c1r[gc_lane]
 				_ = wDoutWarp
 
 //line hecbench_groupnorm.go:243
-				wDoutNormWarp := gc_c2r[gc_lane]
+				gc_c2v[gc_lane] = wDoutNormThread
+				gc_l_wDoutWarp[gc_lane] = wDoutWarp
+			}
+
+//line hecbench_groupnorm.go:243
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_groupnorm.go:212
+					warpID := gc_tx / 32
+					_ = warpID
+					wDoutWarp := gc_l_wDoutWarp[gc_lane]
+					_ = wDoutWarp
+
+//line hecbench_groupnorm.go:243
+					wDoutNormWarp := gc_c2r[gc_lane]
 
 //line hecbench_groupnorm.go:245
-				sharedSum[warpID] = wDoutWarp
+					sharedSum[warpID] = wDoutWarp
 
 //line hecbench_groupnorm.go:246
-				sharedSum2[warpID] = wDoutNormWarp
-				_ = wDoutNormWarp
+					sharedSum2[warpID] = wDoutNormWarp
+					_ = wDoutNormWarp
+				}
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_wDoutNormWarp [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line hecbench_groupnorm.go:213
-				laneID := gc_tx % 32
-				_ = laneID
-				var wDoutWarp float32
-				_ = wDoutWarp
-				var wDoutNormWarp float32
-				_ = wDoutNormWarp
+					laneID := gc_tx % 32
+					_ = laneID
+					var wDoutWarp float32
+					_ = wDoutWarp
+					var wDoutNormWarp float32
+					_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:250
-				if laneID < numWarps {
-					wDoutWarp = sharedSum[laneID]
-				} else {
-					wDoutWarp = 0.0
-				}
+					if laneID < numWarps {
+						wDoutWarp = sharedSum[laneID]
+					} else {
+						wDoutWarp = 0.0
+					}
 
 //line hecbench_groupnorm.go:255
-				if laneID < numWarps {
-					wDoutNormWarp = sharedSum2[laneID]
-				} else {
-					wDoutNormWarp = 0.0
+					if laneID < numWarps {
+						wDoutNormWarp = sharedSum2[laneID]
+					} else {
+						wDoutNormWarp = 0.0
+					}
+
+//line hecbench_groupnorm.go:260
+					gc_c3v[gc_lane] = wDoutWarp
+					gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 				}
-
-//line hecbench_groupnorm.go:260
-				gc_c3v[gc_lane] = wDoutWarp
-				gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 			}
-		}
 
 //line hecbench_groupnorm.go:260
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
-			_ = wDoutNormWarp
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
+				_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:260
-			wDoutBlock := gc_c3r[gc_lane]
-			_ = wDoutBlock
+				wDoutBlock := gc_c3r[gc_lane]
+				_ = wDoutBlock
 
 //line hecbench_groupnorm.go:261
-			gc_s_wDoutBlock[gc_rank] = wDoutBlock
-		}
+				gc_s_wDoutBlock[gc_rank] = wDoutBlock
+			}
 
 //line hecbench_groupnorm.go:261
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			wDoutBlock := gc_s_wDoutBlock[gc_rank]
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				wDoutBlock := gc_s_wDoutBlock[gc_rank]
 
 //line hecbench_groupnorm.go:261
-			wDoutNormBlock := gc_c4r[gc_lane]
+				wDoutNormBlock := gc_c4r[gc_lane]
 
 //line hecbench_groupnorm.go:262
-			wDoutBlock /= float32(groupPixels)
+				wDoutBlock /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:263
-			wDoutNormBlock /= float32(groupPixels)
-			_ = wDoutNormBlock
-			gc_s_wDoutBlock[gc_rank] = wDoutBlock
-			gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
+				wDoutNormBlock /= float32(groupPixels)
+				_ = wDoutNormBlock
+				gc_s_wDoutBlock[gc_rank] = wDoutBlock
+				gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
+			}
 		}
 	}
 
@@ -2053,73 +2065,75 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:297
 			x = x[imgSize:]
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+			{
 				var gc_l_dwWarp [32]float32
 				var gc_c5v [32]float32
 				var gc_c5r [32]float32
 				var gc_c6v [32]float32
 				var gc_c6r [32]float32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					dwThread := gc_s_dwThread[gc_rank]
-
-//line hecbench_groupnorm.go:300
-					gc_c5v[gc_lane] = dwThread
-				}
-
-//line hecbench_groupnorm.go:300
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:300
-					dwWarp := gc_c5r[gc_lane]
-					_ = dwWarp
-
-//line hecbench_groupnorm.go:301
-					gc_c6v[gc_lane] = dbThread
-					gc_l_dwWarp[gc_lane] = dwWarp
-				}
-
-//line hecbench_groupnorm.go:301
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
+						dwThread := gc_s_dwThread[gc_rank]
 
-//line hecbench_groupnorm.go:212
-						warpID := gc_tx / 32
-						_ = warpID
+//line hecbench_groupnorm.go:300
+						gc_c5v[gc_lane] = dwThread
+					}
 
-//line hecbench_groupnorm.go:213
-						laneID := gc_tx % 32
-						_ = laneID
-						dwWarp := gc_l_dwWarp[gc_lane]
+//line hecbench_groupnorm.go:300
+					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						dbThread := gc_s_dbThread[gc_rank]
+
+//line hecbench_groupnorm.go:300
+						dwWarp := gc_c5r[gc_lane]
 						_ = dwWarp
 
 //line hecbench_groupnorm.go:301
-						dbWarp := gc_c6r[gc_lane]
+						gc_c6v[gc_lane] = dbThread
+						gc_l_dwWarp[gc_lane] = dwWarp
+					}
+
+//line hecbench_groupnorm.go:301
+					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_groupnorm.go:212
+							warpID := gc_tx / 32
+							_ = warpID
+
+//line hecbench_groupnorm.go:213
+							laneID := gc_tx % 32
+							_ = laneID
+							dwWarp := gc_l_dwWarp[gc_lane]
+							_ = dwWarp
+
+//line hecbench_groupnorm.go:301
+							dbWarp := gc_c6r[gc_lane]
 
 //line hecbench_groupnorm.go:303
-						if laneID == 0 {
-							sharedSum[warpID] = dwWarp
-							sharedSum2[warpID] = dbWarp
+							if laneID == 0 {
+								sharedSum[warpID] = dwWarp
+								sharedSum2[warpID] = dbWarp
+							}
+							_ = dbWarp
 						}
-						_ = dbWarp
 					}
 				}
 			}
@@ -2152,80 +2166,46 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:322
 		blockReps := ceilDiv(groupSize, numWarps)
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_dwThread_ [32]float32
 			var gc_l_dbThread_ [32]float32
 			var gc_l_dwWarp_ [32]float32
 			var gc_c7r [32]float32
 			var gc_c8r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 
 //line hecbench_groupnorm.go:323
-			for br := 0; br < blockReps; br++ {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
+				for br := 0; br < blockReps; br++ {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
 
 //line hecbench_groupnorm.go:324
-					dwThread_ := float32(0.0)
+						dwThread_ := float32(0.0)
 
 //line hecbench_groupnorm.go:325
-					dbThread_ := float32(0.0)
-					_ = dwThread_
-					_ = dbThread_
-					gc_l_dwThread_[gc_lane] = dwThread_
-					gc_l_dbThread_[gc_lane] = dbThread_
-				}
-				{
-					var gc_m24 uint32
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:212
-							warpID := gc_tx / 32
-							_ = warpID
-
-//line hecbench_groupnorm.go:327
-							ch := br*numWarps + warpID
-							_ = ch
-
-//line hecbench_groupnorm.go:328
-							if ch < groupSize {
-								gc_m24 |= 1 << gc_lane
-							}
-						}
+						dbThread_ := float32(0.0)
+						_ = dwThread_
+						_ = dbThread_
+						gc_l_dwThread_[gc_lane] = dwThread_
+						gc_l_dbThread_[gc_lane] = dbThread_
 					}
-					gc_save24 := gc_act
-					gc_act = gc_save24 & gc_m24
-					if gc_act != 0 {
+					{
+						var gc_m24 uint32
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
 									gc_tx = 0
 								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:213
-								laneID := gc_tx % 32
-								_ = laneID
 
 //line hecbench_groupnorm.go:212
 								warpID := gc_tx / 32
@@ -2234,95 +2214,131 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:327
 								ch := br*numWarps + warpID
 								_ = ch
-								dwThread_ := gc_l_dwThread_[gc_lane]
-								_ = dwThread_
+
+//line hecbench_groupnorm.go:328
+								if ch < groupSize {
+									gc_m24 |= 1 << gc_lane
+								}
+							}
+						}
+						gc_save24 := gc_act
+						gc_act = gc_save24 & gc_m24
+						if gc_act != 0 {
+							{
+								gc_tidx := gc_b.At(gc_w)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line hecbench_groupnorm.go:213
+									laneID := gc_tx % 32
+									_ = laneID
+
+//line hecbench_groupnorm.go:212
+									warpID := gc_tx / 32
+									_ = warpID
+
+//line hecbench_groupnorm.go:327
+									ch := br*numWarps + warpID
+									_ = ch
+									dwThread_ := gc_l_dwThread_[gc_lane]
+									_ = dwThread_
+									dbThread_ := gc_l_dbThread_[gc_lane]
+									_ = dbThread_
+
+//line hecbench_groupnorm.go:329
+									doutCh := dout[ch*imgSize:]
+
+//line hecbench_groupnorm.go:330
+									xCh := x[ch*imgSize:]
+
+//line hecbench_groupnorm.go:331
+									for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
+										doutVal_2 := doutCh[i_4]
+										dbThread_ += doutVal_2
+										norm_3 := (xCh[i_4] - mVal) * rstdVal
+										dwThread_ += doutVal_2 * norm_3
+									}
+									_ = doutCh
+									_ = xCh
+
+//line hecbench_groupnorm.go:339
+									gc_l_dwThread_[gc_lane] = dwThread_
+									gc_l_dbThread_[gc_lane] = dbThread_
+								}
+							}
+
+//line hecbench_groupnorm.go:339
+							compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 								dbThread_ := gc_l_dbThread_[gc_lane]
 								_ = dbThread_
 
-//line hecbench_groupnorm.go:329
-								doutCh := dout[ch*imgSize:]
-
-//line hecbench_groupnorm.go:330
-								xCh := x[ch*imgSize:]
-
-//line hecbench_groupnorm.go:331
-								for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
-									doutVal_2 := doutCh[i_4]
-									dbThread_ += doutVal_2
-									norm_3 := (xCh[i_4] - mVal) * rstdVal
-									dwThread_ += doutVal_2 * norm_3
-								}
-								_ = doutCh
-								_ = xCh
-
 //line hecbench_groupnorm.go:339
-								gc_l_dwThread_[gc_lane] = dwThread_
-								gc_l_dbThread_[gc_lane] = dbThread_
-							}
-						}
-
-//line hecbench_groupnorm.go:339
-						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							dbThread_ := gc_l_dbThread_[gc_lane]
-							_ = dbThread_
-
-//line hecbench_groupnorm.go:339
-							dwWarp_ := gc_c7r[gc_lane]
-							_ = dwWarp_
-
-//line hecbench_groupnorm.go:340
-							gc_l_dwWarp_[gc_lane] = dwWarp_
-						}
-
-//line hecbench_groupnorm.go:340
-						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
-						{
-							gc_tidx := gc_b.At(gc_w)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:213
-								laneID := gc_tx % 32
-								_ = laneID
-
-//line hecbench_groupnorm.go:212
-								warpID := gc_tx / 32
-								_ = warpID
-
-//line hecbench_groupnorm.go:327
-								ch := br*numWarps + warpID
-								_ = ch
-								dwWarp_ := gc_l_dwWarp_[gc_lane]
+								dwWarp_ := gc_c7r[gc_lane]
 								_ = dwWarp_
 
 //line hecbench_groupnorm.go:340
-								dbWarp_ := gc_c8r[gc_lane]
+								gc_l_dwWarp_[gc_lane] = dwWarp_
+							}
+
+//line hecbench_groupnorm.go:340
+							compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
+							{
+								gc_tidx := gc_b.At(gc_w)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+
+//line hecbench_groupnorm.go:213
+									laneID := gc_tx % 32
+									_ = laneID
+
+//line hecbench_groupnorm.go:212
+									warpID := gc_tx / 32
+									_ = warpID
+
+//line hecbench_groupnorm.go:327
+									ch := br*numWarps + warpID
+									_ = ch
+									dwWarp_ := gc_l_dwWarp_[gc_lane]
+									_ = dwWarp_
+
+//line hecbench_groupnorm.go:340
+									dbWarp_ := gc_c8r[gc_lane]
 
 //line hecbench_groupnorm.go:343
-								if laneID == 0 {
-									atomic.Add(&dweight[ch], dwWarp_)
-									atomic.Add(&dbias[ch], dbWarp_)
+									if laneID == 0 {
+										atomic.Add(&dweight[ch], dwWarp_)
+										atomic.Add(&dbias[ch], dbWarp_)
+									}
+									_ = dbWarp_
 								}
-								_ = dbWarp_
 							}
 						}
+						gc_act = gc_save24 &^ gc_dead
 					}
-					gc_act = gc_save24 &^ gc_dead
 				}
 			}
 		}

@@ -409,236 +409,240 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_warpSum [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
-
-//line hecbench_groupnorm.go:58
-			gc_c21v[gc_lane2] = threadSum
-		}
-
-//line hecbench_groupnorm.go:58
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:58
-			warpSum := gc_c21r[gc_lane2]
-			_ = warpSum
-
-//line hecbench_groupnorm.go:59
-			gc_c22v[gc_lane2] = threadSum2
-			gc_l_warpSum[gc_lane2] = warpSum
-		}
-
-//line hecbench_groupnorm.go:59
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				threadSum := gc_s_threadSum[gc_rank2]
 
-//line hecbench_groupnorm.go:32
-				warpID := gc_tx2 / 32
-				_ = warpID
-				warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_groupnorm.go:58
+				gc_c21v[gc_lane2] = threadSum
+			}
+
+//line hecbench_groupnorm.go:58
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:58
+				warpSum := gc_c21r[gc_lane2]
 				_ = warpSum
 
 //line hecbench_groupnorm.go:59
-				warpSum2 := gc_c22r[gc_lane2]
+				gc_c22v[gc_lane2] = threadSum2
+				gc_l_warpSum[gc_lane2] = warpSum
+			}
+
+//line hecbench_groupnorm.go:59
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_groupnorm.go:32
+					warpID := gc_tx2 / 32
+					_ = warpID
+					warpSum := gc_l_warpSum[gc_lane2]
+					_ = warpSum
+
+//line hecbench_groupnorm.go:59
+					warpSum2 := gc_c22r[gc_lane2]
 
 //line hecbench_groupnorm.go:61
-				sharedSum[warpID] = warpSum
+					sharedSum[warpID] = warpSum
 
 //line hecbench_groupnorm.go:62
-				sharedSum2[warpID] = warpSum2
-				_ = warpSum2
+					sharedSum2[warpID] = warpSum2
+					_ = warpSum2
+				}
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
 		var gc_c24r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:33
-				laneID := gc_tx2 % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
-				var warpSum2 float32
-				_ = warpSum2
+					laneID := gc_tx2 % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
+					var warpSum2 float32
+					_ = warpSum2
 
 //line hecbench_groupnorm.go:66
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
 
 //line hecbench_groupnorm.go:71
-				if laneID < numWarps {
-					warpSum2 = sharedSum2[laneID]
-				} else {
-					warpSum2 = 0.0
-				}
-
-//line hecbench_groupnorm.go:76
-				gc_c23v[gc_lane2] = warpSum
-				gc_l_warpSum2[gc_lane2] = warpSum2
-			}
-		}
-
-//line hecbench_groupnorm.go:76
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_l_warpSum2[gc_lane2]
-			_ = warpSum2
-
-//line hecbench_groupnorm.go:76
-			blockSum := gc_c23r[gc_lane2]
-			_ = blockSum
-
-//line hecbench_groupnorm.go:77
-			gc_l_blockSum[gc_lane2] = blockSum
-		}
-
-//line hecbench_groupnorm.go:77
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			{
-				gc_x02 := gc_tidx2.X
-				gc_off6 := gc_bx2
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off6 < len(rstd) {
-					gc_at5 := mean[gc_off6:][:1]
-					gc_at6 := rstd[gc_off6:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
-						_ = blockSum
-
-//line hecbench_groupnorm.go:77
-						blockSum2 := gc_c24r[gc_lane2]
-
-//line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:80
-						blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:81
-						m := blockSum
-
-//line hecbench_groupnorm.go:82
-						variance := blockSum2 - m*m
-
-//line hecbench_groupnorm.go:83
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:84
-						if mean != nil && gc_tx2 == 0 {
-							gc_at5[0] = m
-						}
-
-//line hecbench_groupnorm.go:87
-						if rstd != nil && gc_tx2 == 0 {
-							gc_at6[0] = s
-						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+					if laneID < numWarps {
+						warpSum2 = sharedSum2[laneID]
+					} else {
+						warpSum2 = 0.0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
-						_ = blockSum
+
+//line hecbench_groupnorm.go:76
+					gc_c23v[gc_lane2] = warpSum
+					gc_l_warpSum2[gc_lane2] = warpSum2
+				}
+			}
+
+//line hecbench_groupnorm.go:76
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				warpSum2 := gc_l_warpSum2[gc_lane2]
+				_ = warpSum2
+
+//line hecbench_groupnorm.go:76
+				blockSum := gc_c23r[gc_lane2]
+				_ = blockSum
 
 //line hecbench_groupnorm.go:77
-						blockSum2 := gc_c24r[gc_lane2]
+				gc_l_blockSum[gc_lane2] = blockSum
+			}
+
+//line hecbench_groupnorm.go:77
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off6 := gc_bx2
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off6 < len(rstd) {
+						gc_at5 := mean[gc_off6:][:1]
+						gc_at6 := rstd[gc_off6:][:1]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockSum := gc_l_blockSum[gc_lane2]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:77
+							blockSum2 := gc_c24r[gc_lane2]
 
 //line hecbench_groupnorm.go:79
-						blockSum /= float32(groupPixels)
+							blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:80
-						blockSum2 /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:81
-						m := blockSum
+							m := blockSum
 
 //line hecbench_groupnorm.go:82
-						variance := blockSum2 - m*m
+							variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:83
-						s := intrinsic.Rsqrtf(variance + 1e-5)
+							s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:84
-						if mean != nil && gc_tx2 == 0 {
-							mean[gc_bx2] = m
-						}
+							if mean != nil && gc_tx2 == 0 {
+								gc_at5[0] = m
+							}
 
 //line hecbench_groupnorm.go:87
-						if rstd != nil && gc_tx2 == 0 {
-							rstd[gc_bx2] = s
+							if rstd != nil && gc_tx2 == 0 {
+								gc_at6[0] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane2] = blockSum
+							gc_s_m[gc_rank2] = m
+							gc_s_s[gc_rank2] = s
 						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockSum := gc_l_blockSum[gc_lane2]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:77
+							blockSum2 := gc_c24r[gc_lane2]
+
+//line hecbench_groupnorm.go:79
+							blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:80
+							blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:81
+							m := blockSum
+
+//line hecbench_groupnorm.go:82
+							variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:83
+							s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:84
+							if mean != nil && gc_tx2 == 0 {
+								mean[gc_bx2] = m
+							}
+
+//line hecbench_groupnorm.go:87
+							if rstd != nil && gc_tx2 == 0 {
+								rstd[gc_bx2] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane2] = blockSum
+							gc_s_m[gc_rank2] = m
+							gc_s_s[gc_rank2] = s
+						}
 					}
 				}
 			}
@@ -1207,236 +1211,240 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_warpSum [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
-
-//line hecbench_groupnorm.go:154
-			gc_c21v[gc_lane2] = threadSum
-		}
-
-//line hecbench_groupnorm.go:154
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:154
-			warpSum := gc_c21r[gc_lane2]
-			_ = warpSum
-
-//line hecbench_groupnorm.go:155
-			gc_c22v[gc_lane2] = threadSum2
-			gc_l_warpSum[gc_lane2] = warpSum
-		}
-
-//line hecbench_groupnorm.go:155
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				threadSum := gc_s_threadSum[gc_rank2]
 
-//line hecbench_groupnorm.go:109
-				warpID := gc_tx2 / 32
-				_ = warpID
-				warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_groupnorm.go:154
+				gc_c21v[gc_lane2] = threadSum
+			}
+
+//line hecbench_groupnorm.go:154
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:154
+				warpSum := gc_c21r[gc_lane2]
 				_ = warpSum
 
 //line hecbench_groupnorm.go:155
-				warpSum2 := gc_c22r[gc_lane2]
+				gc_c22v[gc_lane2] = threadSum2
+				gc_l_warpSum[gc_lane2] = warpSum
+			}
+
+//line hecbench_groupnorm.go:155
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_groupnorm.go:109
+					warpID := gc_tx2 / 32
+					_ = warpID
+					warpSum := gc_l_warpSum[gc_lane2]
+					_ = warpSum
+
+//line hecbench_groupnorm.go:155
+					warpSum2 := gc_c22r[gc_lane2]
 
 //line hecbench_groupnorm.go:157
-				sharedSum[warpID] = warpSum
+					sharedSum[warpID] = warpSum
 
 //line hecbench_groupnorm.go:158
-				sharedSum2[warpID] = warpSum2
-				_ = warpSum2
+					sharedSum2[warpID] = warpSum2
+					_ = warpSum2
+				}
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
 		var gc_c24r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:110
-				laneID := gc_tx2 % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
-				var warpSum2 float32
-				_ = warpSum2
+					laneID := gc_tx2 % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
+					var warpSum2 float32
+					_ = warpSum2
 
 //line hecbench_groupnorm.go:162
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
 
 //line hecbench_groupnorm.go:167
-				if laneID < numWarps {
-					warpSum2 = sharedSum2[laneID]
-				} else {
-					warpSum2 = 0.0
-				}
-
-//line hecbench_groupnorm.go:172
-				gc_c23v[gc_lane2] = warpSum
-				gc_l_warpSum2[gc_lane2] = warpSum2
-			}
-		}
-
-//line hecbench_groupnorm.go:172
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_l_warpSum2[gc_lane2]
-			_ = warpSum2
-
-//line hecbench_groupnorm.go:172
-			blockSum := gc_c23r[gc_lane2]
-			_ = blockSum
-
-//line hecbench_groupnorm.go:173
-			gc_l_blockSum[gc_lane2] = blockSum
-		}
-
-//line hecbench_groupnorm.go:173
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			{
-				gc_x02 := gc_tidx2.X
-				gc_off7 := gc_bx2
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
-					gc_at5 := mean[gc_off7:][:1]
-					gc_at6 := rstd[gc_off7:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
-						_ = blockSum
-
-//line hecbench_groupnorm.go:173
-						blockSum2 := gc_c24r[gc_lane2]
-
-//line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:176
-						blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:177
-						m := blockSum
-
-//line hecbench_groupnorm.go:178
-						variance := blockSum2 - m*m
-
-//line hecbench_groupnorm.go:179
-						s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:180
-						if mean != nil && gc_tx2 == 0 {
-							gc_at5[0] = m
-						}
-
-//line hecbench_groupnorm.go:183
-						if rstd != nil && gc_tx2 == 0 {
-							gc_at6[0] = s
-						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+					if laneID < numWarps {
+						warpSum2 = sharedSum2[laneID]
+					} else {
+						warpSum2 = 0.0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
-						_ = blockSum
+
+//line hecbench_groupnorm.go:172
+					gc_c23v[gc_lane2] = warpSum
+					gc_l_warpSum2[gc_lane2] = warpSum2
+				}
+			}
+
+//line hecbench_groupnorm.go:172
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				warpSum2 := gc_l_warpSum2[gc_lane2]
+				_ = warpSum2
+
+//line hecbench_groupnorm.go:172
+				blockSum := gc_c23r[gc_lane2]
+				_ = blockSum
 
 //line hecbench_groupnorm.go:173
-						blockSum2 := gc_c24r[gc_lane2]
+				gc_l_blockSum[gc_lane2] = blockSum
+			}
+
+//line hecbench_groupnorm.go:173
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off7 := gc_bx2
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
+						gc_at5 := mean[gc_off7:][:1]
+						gc_at6 := rstd[gc_off7:][:1]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockSum := gc_l_blockSum[gc_lane2]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:173
+							blockSum2 := gc_c24r[gc_lane2]
 
 //line hecbench_groupnorm.go:175
-						blockSum /= float32(groupPixels)
+							blockSum /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:176
-						blockSum2 /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
 
 //line hecbench_groupnorm.go:177
-						m := blockSum
+							m := blockSum
 
 //line hecbench_groupnorm.go:178
-						variance := blockSum2 - m*m
+							variance := blockSum2 - m*m
 
 //line hecbench_groupnorm.go:179
-						s := intrinsic.Rsqrtf(variance + 1e-5)
+							s := intrinsic.Rsqrtf(variance + 1e-5)
 
 //line hecbench_groupnorm.go:180
-						if mean != nil && gc_tx2 == 0 {
-							mean[gc_bx2] = m
-						}
+							if mean != nil && gc_tx2 == 0 {
+								gc_at5[0] = m
+							}
 
 //line hecbench_groupnorm.go:183
-						if rstd != nil && gc_tx2 == 0 {
-							rstd[gc_bx2] = s
+							if rstd != nil && gc_tx2 == 0 {
+								gc_at6[0] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane2] = blockSum
+							gc_s_m[gc_rank2] = m
+							gc_s_s[gc_rank2] = s
 						}
-						_ = blockSum2
-						_ = m
-						_ = variance
-						_ = s
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockSum := gc_l_blockSum[gc_lane2]
+							_ = blockSum
+
+//line hecbench_groupnorm.go:173
+							blockSum2 := gc_c24r[gc_lane2]
+
+//line hecbench_groupnorm.go:175
+							blockSum /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:176
+							blockSum2 /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:177
+							m := blockSum
+
+//line hecbench_groupnorm.go:178
+							variance := blockSum2 - m*m
+
+//line hecbench_groupnorm.go:179
+							s := intrinsic.Rsqrtf(variance + 1e-5)
+
+//line hecbench_groupnorm.go:180
+							if mean != nil && gc_tx2 == 0 {
+								mean[gc_bx2] = m
+							}
+
+//line hecbench_groupnorm.go:183
+							if rstd != nil && gc_tx2 == 0 {
+								rstd[gc_bx2] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = variance
+							_ = s
+							gc_l_blockSum[gc_lane2] = blockSum
+							gc_s_m[gc_rank2] = m
+							gc_s_s[gc_rank2] = s
+						}
 					}
 				}
 			}
@@ -1756,218 +1764,222 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_wDoutWarp [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			wDoutThread := gc_s_wDoutThread[gc_rank2]
-
-//line hecbench_groupnorm.go:242
-			gc_c21v[gc_lane2] = wDoutThread
-		}
-
-//line hecbench_groupnorm.go:242
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
-
-//line hecbench_groupnorm.go:242
-			wDoutWarp := gc_c21r[gc_lane2]
-			_ = wDoutWarp
-
-//line hecbench_groupnorm.go:243
-			gc_c22v[gc_lane2] = wDoutNormThread
-			gc_l_wDoutWarp[gc_lane2] = wDoutWarp
-		}
-
-//line hecbench_groupnorm.go:243
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				wDoutThread := gc_s_wDoutThread[gc_rank2]
 
-//line hecbench_groupnorm.go:212
-				warpID := gc_tx2 / 32
-				_ = warpID
-				wDoutWarp := gc_l_wDoutWarp[gc_lane2]
+//line hecbench_groupnorm.go:242
+				gc_c21v[gc_lane2] = wDoutThread
+			}
+
+//line hecbench_groupnorm.go:242
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+
+//line hecbench_groupnorm.go:242
+				wDoutWarp := gc_c21r[gc_lane2]
 				_ = wDoutWarp
 
 //line hecbench_groupnorm.go:243
-				wDoutNormWarp := gc_c22r[gc_lane2]
+				gc_c22v[gc_lane2] = wDoutNormThread
+				gc_l_wDoutWarp[gc_lane2] = wDoutWarp
+			}
+
+//line hecbench_groupnorm.go:243
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_groupnorm.go:212
+					warpID := gc_tx2 / 32
+					_ = warpID
+					wDoutWarp := gc_l_wDoutWarp[gc_lane2]
+					_ = wDoutWarp
+
+//line hecbench_groupnorm.go:243
+					wDoutNormWarp := gc_c22r[gc_lane2]
 
 //line hecbench_groupnorm.go:245
-				sharedSum[warpID] = wDoutWarp
+					sharedSum[warpID] = wDoutWarp
 
 //line hecbench_groupnorm.go:246
-				sharedSum2[warpID] = wDoutNormWarp
-				_ = wDoutNormWarp
+					sharedSum2[warpID] = wDoutNormWarp
+					_ = wDoutNormWarp
+				}
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_wDoutNormWarp [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
 		var gc_c24r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:213
-				laneID := gc_tx2 % 32
-				_ = laneID
-				var wDoutWarp float32
-				_ = wDoutWarp
-				var wDoutNormWarp float32
-				_ = wDoutNormWarp
+					laneID := gc_tx2 % 32
+					_ = laneID
+					var wDoutWarp float32
+					_ = wDoutWarp
+					var wDoutNormWarp float32
+					_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:250
-				if laneID < numWarps {
-					wDoutWarp = sharedSum[laneID]
-				} else {
-					wDoutWarp = 0.0
-				}
+					if laneID < numWarps {
+						wDoutWarp = sharedSum[laneID]
+					} else {
+						wDoutWarp = 0.0
+					}
 
 //line hecbench_groupnorm.go:255
-				if laneID < numWarps {
-					wDoutNormWarp = sharedSum2[laneID]
-				} else {
-					wDoutNormWarp = 0.0
-				}
+					if laneID < numWarps {
+						wDoutNormWarp = sharedSum2[laneID]
+					} else {
+						wDoutNormWarp = 0.0
+					}
 
 //line hecbench_groupnorm.go:260
-				gc_c23v[gc_lane2] = wDoutWarp
-				gc_l_wDoutNormWarp[gc_lane2] = wDoutNormWarp
+					gc_c23v[gc_lane2] = wDoutWarp
+					gc_l_wDoutNormWarp[gc_lane2] = wDoutNormWarp
+				}
 			}
-		}
 
 //line hecbench_groupnorm.go:260
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane2]
-			_ = wDoutNormWarp
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane2]
+				_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:260
-			wDoutBlock := gc_c23r[gc_lane2]
-			_ = wDoutBlock
+				wDoutBlock := gc_c23r[gc_lane2]
+				_ = wDoutBlock
 
 //line hecbench_groupnorm.go:261
-			gc_s_wDoutBlock[gc_rank2] = wDoutBlock
-		}
+				gc_s_wDoutBlock[gc_rank2] = wDoutBlock
+			}
 
 //line hecbench_groupnorm.go:261
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c24r)
-		gc_left := gc_act2
-		if compiled.SIMD {
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c24r)
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line hecbench_groupnorm.go:262
-			gc_vb := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				gc_vb := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-			_ = gc_vb
-			if gc_act2 == ^uint32(0) {
+				_ = gc_vb
+				if gc_act2 == ^uint32(0) {
 //line hecbench_groupnorm.go:262
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-				_ = gc_vb2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					_ = gc_vb2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line hecbench_groupnorm.go:262
-					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+						wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:262
-					_ = wDoutBlock
+						_ = wDoutBlock
 //line hecbench_groupnorm.go:261
-					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+						wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
 //line hecbench_groupnorm.go:261
-					_ = wDoutNormBlock
+						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-					wDoutBlock = wDoutBlock.Div(gc_vb2)
+						wDoutBlock = wDoutBlock.Div(gc_vb2)
 //line hecbench_groupnorm.go:263
-					wDoutNormBlock = wDoutNormBlock.Div(gc_vb2)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb2)
 //line hecbench_groupnorm.go:263
-					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
-					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_groupnorm.go:263
+						wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:263
+						_ = wDoutBlock
+//line hecbench_groupnorm.go:261
+						wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+//line hecbench_groupnorm.go:261
+						_ = wDoutNormBlock
+//line hecbench_groupnorm.go:262
+						wDoutBlock = wDoutBlock.Div(gc_vb)
+//line hecbench_groupnorm.go:263
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb)
+//line hecbench_groupnorm.go:263
+						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:263
+						wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line hecbench_groupnorm.go:263
-					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:263
-					_ = wDoutBlock
+					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+
 //line hecbench_groupnorm.go:261
-					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_groupnorm.go:261
+					wDoutNormBlock := gc_c24r[gc_lane2]
+
+//line hecbench_groupnorm.go:262
+					wDoutBlock /= float32(groupPixels)
+
+//line hecbench_groupnorm.go:263
+					wDoutNormBlock /= float32(groupPixels)
 					_ = wDoutNormBlock
-//line hecbench_groupnorm.go:262
-					wDoutBlock = wDoutBlock.Div(gc_vb)
-//line hecbench_groupnorm.go:263
-					wDoutNormBlock = wDoutNormBlock.Div(gc_vb)
-//line hecbench_groupnorm.go:263
-					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:263
-					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					gc_s_wDoutBlock[gc_rank2] = wDoutBlock
+					gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				wDoutBlock := gc_s_wDoutBlock[gc_rank2]
-
-//line hecbench_groupnorm.go:261
-				wDoutNormBlock := gc_c24r[gc_lane2]
-
-//line hecbench_groupnorm.go:262
-				wDoutBlock /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:263
-				wDoutNormBlock /= float32(groupPixels)
-				_ = wDoutNormBlock
-				gc_s_wDoutBlock[gc_rank2] = wDoutBlock
-				gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
 			}
 		}
 	}
@@ -2431,73 +2443,75 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:297
 			x = x[imgSize:]
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			{
 				var gc_l_dwWarp [32]float32
 				var gc_c25v [32]float32
 				var gc_c25r [32]float32
 				var gc_c26v [32]float32
 				var gc_c26r [32]float32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					dwThread := gc_s_dwThread[gc_rank2]
-
-//line hecbench_groupnorm.go:300
-					gc_c25v[gc_lane2] = dwThread
-				}
-
-//line hecbench_groupnorm.go:300
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:300
-					dwWarp := gc_c25r[gc_lane2]
-					_ = dwWarp
-
-//line hecbench_groupnorm.go:301
-					gc_c26v[gc_lane2] = dbThread
-					gc_l_dwWarp[gc_lane2] = dwWarp
-				}
-
-//line hecbench_groupnorm.go:301
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
+				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+					gc_cnt2 := min(32, gc_n2-gc_w2)
+					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+					var gc_dead2 uint32
+					_ = gc_dead2
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
+						dwThread := gc_s_dwThread[gc_rank2]
 
-//line hecbench_groupnorm.go:212
-						warpID := gc_tx2 / 32
-						_ = warpID
+//line hecbench_groupnorm.go:300
+						gc_c25v[gc_lane2] = dwThread
+					}
 
-//line hecbench_groupnorm.go:213
-						laneID := gc_tx2 % 32
-						_ = laneID
-						dwWarp := gc_l_dwWarp[gc_lane2]
+//line hecbench_groupnorm.go:300
+					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						dbThread := gc_s_dbThread[gc_rank2]
+
+//line hecbench_groupnorm.go:300
+						dwWarp := gc_c25r[gc_lane2]
 						_ = dwWarp
 
 //line hecbench_groupnorm.go:301
-						dbWarp := gc_c26r[gc_lane2]
+						gc_c26v[gc_lane2] = dbThread
+						gc_l_dwWarp[gc_lane2] = dwWarp
+					}
+
+//line hecbench_groupnorm.go:301
+					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_groupnorm.go:212
+							warpID := gc_tx2 / 32
+							_ = warpID
+
+//line hecbench_groupnorm.go:213
+							laneID := gc_tx2 % 32
+							_ = laneID
+							dwWarp := gc_l_dwWarp[gc_lane2]
+							_ = dwWarp
+
+//line hecbench_groupnorm.go:301
+							dbWarp := gc_c26r[gc_lane2]
 
 //line hecbench_groupnorm.go:303
-						if laneID == 0 {
-							sharedSum[warpID] = dwWarp
-							sharedSum2[warpID] = dbWarp
+							if laneID == 0 {
+								sharedSum[warpID] = dwWarp
+								sharedSum2[warpID] = dbWarp
+							}
+							_ = dbWarp
 						}
-						_ = dbWarp
 					}
 				}
 			}
@@ -2530,125 +2544,91 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:322
 		blockReps := ceilDiv(groupSize, numWarps)
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_dwThread_ [32]float32
 			var gc_l_dbThread_ [32]float32
 			var gc_l_dwWarp_ [32]float32
 			var gc_c27r [32]float32
 			var gc_c28r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 
 //line hecbench_groupnorm.go:323
-			for br := 0; br < blockReps; br++ {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+				for br := 0; br < blockReps; br++ {
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line hecbench_groupnorm.go:324
-							var dwThread_ float32 = float32(0.0)
+								var dwThread_ float32 = float32(0.0)
 //line hecbench_groupnorm.go:324
-							_ = dwThread_
+								_ = dwThread_
 //line hecbench_groupnorm.go:325
-							var dbThread_ float32 = float32(0.0)
+								var dbThread_ float32 = float32(0.0)
 //line hecbench_groupnorm.go:325
-							_ = dbThread_
-							archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
-							archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+								_ = dbThread_
+								archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
+								archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_groupnorm.go:324
+								var dwThread_ float32 = float32(0.0)
+//line hecbench_groupnorm.go:324
+								_ = dwThread_
+//line hecbench_groupnorm.go:325
+								var dbThread_ float32 = float32(0.0)
+//line hecbench_groupnorm.go:325
+								_ = dbThread_
+								archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
+								archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
+
 //line hecbench_groupnorm.go:324
-							var dwThread_ float32 = float32(0.0)
-//line hecbench_groupnorm.go:324
+							dwThread_ := float32(0.0)
+
+//line hecbench_groupnorm.go:325
+							dbThread_ := float32(0.0)
 							_ = dwThread_
-//line hecbench_groupnorm.go:325
-							var dbThread_ float32 = float32(0.0)
-//line hecbench_groupnorm.go:325
 							_ = dbThread_
-							archsimd.BroadcastFloat32x8(dwThread_).StoreSlice(gc_l_dwThread_[gc_lane2:])
-							archsimd.BroadcastFloat32x8(dbThread_).StoreSlice(gc_l_dbThread_[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_l_dwThread_[gc_lane2] = dwThread_
+							gc_l_dbThread_[gc_lane2] = dbThread_
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_groupnorm.go:324
-						dwThread_ := float32(0.0)
-
-//line hecbench_groupnorm.go:325
-						dbThread_ := float32(0.0)
-						_ = dwThread_
-						_ = dbThread_
-						gc_l_dwThread_[gc_lane2] = dwThread_
-						gc_l_dbThread_[gc_lane2] = dbThread_
-					}
-				}
-				{
-					var gc_m242 uint32
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:212
-							warpID := gc_tx2 / 32
-							_ = warpID
-
-//line hecbench_groupnorm.go:327
-							ch := br*numWarps + warpID
-							_ = ch
-
-//line hecbench_groupnorm.go:328
-							if ch < groupSize {
-								gc_m242 |= 1 << gc_lane2
-							}
-						}
-					}
-					gc_save242 := gc_act2
-					gc_act2 = gc_save242 & gc_m242
-					if gc_act2 != 0 {
+						var gc_m242 uint32
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 								gc_tx2++
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:213
-								laneID := gc_tx2 % 32
-								_ = laneID
 
 //line hecbench_groupnorm.go:212
 								warpID := gc_tx2 / 32
@@ -2657,95 +2637,131 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:327
 								ch := br*numWarps + warpID
 								_ = ch
-								dwThread_ := gc_l_dwThread_[gc_lane2]
-								_ = dwThread_
+
+//line hecbench_groupnorm.go:328
+								if ch < groupSize {
+									gc_m242 |= 1 << gc_lane2
+								}
+							}
+						}
+						gc_save242 := gc_act2
+						gc_act2 = gc_save242 & gc_m242
+						if gc_act2 != 0 {
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line hecbench_groupnorm.go:213
+									laneID := gc_tx2 % 32
+									_ = laneID
+
+//line hecbench_groupnorm.go:212
+									warpID := gc_tx2 / 32
+									_ = warpID
+
+//line hecbench_groupnorm.go:327
+									ch := br*numWarps + warpID
+									_ = ch
+									dwThread_ := gc_l_dwThread_[gc_lane2]
+									_ = dwThread_
+									dbThread_ := gc_l_dbThread_[gc_lane2]
+									_ = dbThread_
+
+//line hecbench_groupnorm.go:329
+									doutCh := dout[ch*imgSize:]
+
+//line hecbench_groupnorm.go:330
+									xCh := x[ch*imgSize:]
+
+//line hecbench_groupnorm.go:331
+									for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
+										doutVal_2 := doutCh[i_4]
+										dbThread_ += doutVal_2
+										norm_3 := (xCh[i_4] - mVal) * rstdVal
+										dwThread_ += doutVal_2 * norm_3
+									}
+									_ = doutCh
+									_ = xCh
+
+//line hecbench_groupnorm.go:339
+									gc_l_dwThread_[gc_lane2] = dwThread_
+									gc_l_dbThread_[gc_lane2] = dbThread_
+								}
+							}
+
+//line hecbench_groupnorm.go:339
+							compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c27r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 								dbThread_ := gc_l_dbThread_[gc_lane2]
 								_ = dbThread_
 
-//line hecbench_groupnorm.go:329
-								doutCh := dout[ch*imgSize:]
-
-//line hecbench_groupnorm.go:330
-								xCh := x[ch*imgSize:]
-
-//line hecbench_groupnorm.go:331
-								for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
-									doutVal_2 := doutCh[i_4]
-									dbThread_ += doutVal_2
-									norm_3 := (xCh[i_4] - mVal) * rstdVal
-									dwThread_ += doutVal_2 * norm_3
-								}
-								_ = doutCh
-								_ = xCh
-
 //line hecbench_groupnorm.go:339
-								gc_l_dwThread_[gc_lane2] = dwThread_
-								gc_l_dbThread_[gc_lane2] = dbThread_
-							}
-						}
-
-//line hecbench_groupnorm.go:339
-						compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c27r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							dbThread_ := gc_l_dbThread_[gc_lane2]
-							_ = dbThread_
-
-//line hecbench_groupnorm.go:339
-							dwWarp_ := gc_c27r[gc_lane2]
-							_ = dwWarp_
-
-//line hecbench_groupnorm.go:340
-							gc_l_dwWarp_[gc_lane2] = dwWarp_
-						}
-
-//line hecbench_groupnorm.go:340
-						compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c28r)
-						{
-							gc_tidx2 := gc_b2.At(gc_w2)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:213
-								laneID := gc_tx2 % 32
-								_ = laneID
-
-//line hecbench_groupnorm.go:212
-								warpID := gc_tx2 / 32
-								_ = warpID
-
-//line hecbench_groupnorm.go:327
-								ch := br*numWarps + warpID
-								_ = ch
-								dwWarp_ := gc_l_dwWarp_[gc_lane2]
+								dwWarp_ := gc_c27r[gc_lane2]
 								_ = dwWarp_
 
 //line hecbench_groupnorm.go:340
-								dbWarp_ := gc_c28r[gc_lane2]
+								gc_l_dwWarp_[gc_lane2] = dwWarp_
+							}
+
+//line hecbench_groupnorm.go:340
+							compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c28r)
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line hecbench_groupnorm.go:213
+									laneID := gc_tx2 % 32
+									_ = laneID
+
+//line hecbench_groupnorm.go:212
+									warpID := gc_tx2 / 32
+									_ = warpID
+
+//line hecbench_groupnorm.go:327
+									ch := br*numWarps + warpID
+									_ = ch
+									dwWarp_ := gc_l_dwWarp_[gc_lane2]
+									_ = dwWarp_
+
+//line hecbench_groupnorm.go:340
+									dbWarp_ := gc_c28r[gc_lane2]
 
 //line hecbench_groupnorm.go:343
-								if laneID == 0 {
-									atomic.Add(&dweight[ch], dwWarp_)
-									atomic.Add(&dbias[ch], dbWarp_)
+									if laneID == 0 {
+										atomic.Add(&dweight[ch], dwWarp_)
+										atomic.Add(&dbias[ch], dbWarp_)
+									}
+									_ = dbWarp_
 								}
-								_ = dbWarp_
 							}
 						}
+						gc_act2 = gc_save242 &^ gc_dead2
 					}
-					gc_act2 = gc_save242 &^ gc_dead2
 				}
 			}
 		}

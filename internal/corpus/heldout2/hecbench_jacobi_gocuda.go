@@ -181,78 +181,80 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 
 //line hecbench_jacobi.go:84
 	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			gc_ty := gc_tidx.Y
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
 					}
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line hecbench_jacobi.go:29
-				i := gc_tx + gc_bx*gc_bdx
-				_ = i
+					i := gc_tx + gc_bx*gc_bdx
+					_ = i
 
 //line hecbench_jacobi.go:30
-				j := gc_ty + gc_by*gc_bdy
-				_ = j
+					j := gc_ty + gc_by*gc_bdy
+					_ = j
 
 //line hecbench_jacobi.go:59
-				err := float32(0.0)
+					err := float32(0.0)
 
 //line hecbench_jacobi.go:61
-				if j >= 1 && j <= jacobiN-2 {
-					if i >= 1 && i <= jacobiN-2 {
+					if j >= 1 && j <= jacobiN-2 {
+						if i >= 1 && i <= jacobiN-2 {
 
-						f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
-							fOldTile[gc_ty+1][gc_tx+0] +
-							fOldTile[gc_ty+2][gc_tx+1] +
-							fOldTile[gc_ty+0][gc_tx+1])
-						df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
-						err = df * df
+							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+								fOldTile[gc_ty+1][gc_tx+0] +
+								fOldTile[gc_ty+2][gc_tx+1] +
+								fOldTile[gc_ty+0][gc_tx+1])
+							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
+							err = df * df
+						}
 					}
+					_ = err
+					gc_s_err[gc_rank] = err
 				}
-				_ = err
-				gc_s_err[gc_rank] = err
 			}
-		}
 
 //line hecbench_jacobi.go:76
-		for offset := 8; offset > 0; offset /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				err := gc_s_err[gc_rank]
+			for offset := 8; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					err := gc_s_err[gc_rank]
 
 //line hecbench_jacobi.go:77
-				gc_c1v[gc_lane] = err
-			}
+					gc_c1v[gc_lane] = err
+				}
 
 //line hecbench_jacobi.go:77
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				err := gc_s_err[gc_rank]
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					err := gc_s_err[gc_rank]
 
 //line hecbench_jacobi.go:77
-				err += gc_c1r[gc_lane]
-				gc_s_err[gc_rank] = err
+					err += gc_c1r[gc_lane]
+					gc_s_err[gc_rank] = err
+				}
 			}
 		}
 	}
@@ -341,134 +343,136 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		{
-			var gc_m12 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_jacobi.go:94
-					if gc_ty == 0 {
-						gc_m12 |= 1 << gc_lane
-					}
-				}
-			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
+				var gc_m12 uint32
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off5 := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
-							gc_at7 := reductionArray[gc_off5:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								var err float32
-								_ = err
-
-//line hecbench_jacobi.go:95
-								err = gc_at7[gc_lane]
-								gc_s_err[gc_rank] = err
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var err float32
-								_ = err
-
-//line hecbench_jacobi.go:95
-								err = reductionArray[gc_tx]
-								gc_s_err[gc_rank] = err
-							}
-						}
-					}
-				}
-
-//line hecbench_jacobi.go:96
-				for offset_ := 8; offset_ > 0; offset_ /= 2 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:97
-						gc_c2v[gc_lane] = err
-					}
-
-//line hecbench_jacobi.go:97
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:97
-						err += gc_c2r[gc_lane]
-						gc_s_err[gc_rank] = err
-					}
-				}
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
 
-//line hecbench_jacobi.go:99
-						if gc_tx == 0 {
-							atomic.Add(error, err)
+//line hecbench_jacobi.go:94
+						if gc_ty == 0 {
+							gc_m12 |= 1 << gc_lane
 						}
 					}
 				}
+				gc_save12 := gc_act
+				gc_act = gc_save12 & gc_m12
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x0 := gc_tidx.X
+							gc_off5 := gc_x0
+							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
+								gc_at7 := reductionArray[gc_off5:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x0 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									var err float32
+									_ = err
+
+//line hecbench_jacobi.go:95
+									err = gc_at7[gc_lane]
+									gc_s_err[gc_rank] = err
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									var err float32
+									_ = err
+
+//line hecbench_jacobi.go:95
+									err = reductionArray[gc_tx]
+									gc_s_err[gc_rank] = err
+								}
+							}
+						}
+					}
+
+//line hecbench_jacobi.go:96
+					for offset_ := 8; offset_ > 0; offset_ /= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:97
+							gc_c2v[gc_lane] = err
+						}
+
+//line hecbench_jacobi.go:97
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:97
+							err += gc_c2r[gc_lane]
+							gc_s_err[gc_rank] = err
+						}
+					}
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:99
+							if gc_tx == 0 {
+								atomic.Add(error, err)
+							}
+						}
+					}
+				}
+				gc_act = gc_save12 &^ gc_dead
 			}
-			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }

@@ -816,315 +816,83 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 
 //line hecbench_jacobi.go:84
 	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
 //line hecbench_jacobi.go:59
-			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-			_ = gc_vb2
+				_ = gc_vb2
 //line hecbench_jacobi.go:59
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:59
-			_ = gc_iota4
+				_ = gc_iota4
 //line hecbench_jacobi.go:64
-			gc_vb3 := archsimd.BroadcastFloat32x8(0.25)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0.25)
 //line hecbench_jacobi.go:64
-			_ = gc_vb3
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				_ = gc_vb3
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_jacobi.go:59
-				gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
+					gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-				_ = gc_vb5
+					_ = gc_vb5
 //line hecbench_jacobi.go:59
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:59
-				_ = gc_iota6
+					_ = gc_iota6
 //line hecbench_jacobi.go:64
-				gc_vb6 := archsimd.BroadcastFloat32x8(0.25)
+					gc_vb6 := archsimd.BroadcastFloat32x8(0.25)
 //line hecbench_jacobi.go:64
-				_ = gc_vb6
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_vb6
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:29
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
+						var i int = gc_tx2 + gc_bx2*gc_bdx2
 //line hecbench_jacobi.go:29
-					_ = i
+						_ = i
 //line hecbench_jacobi.go:30
-					var j int = gc_ty2 + gc_by2*gc_bdy2
+						var j int = gc_ty2 + gc_by2*gc_bdy2
 //line hecbench_jacobi.go:30
-					_ = j
+						_ = j
 //line hecbench_jacobi.go:59
-					err := gc_vb5
+						err := gc_vb5
 //line hecbench_jacobi.go:59
-					_ = err
+						_ = err
 //line hecbench_jacobi.go:61
-					if j >= 1 && j <= jacobiN-2 {
+						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-						if compiled.Reach(1, i, 8) <= 0 && compiled.Reach(jacobiN-2, i, 8) >= 7 {
-							var gc_ld35 archsimd.Float32x8
-//line hecbench_jacobi.go:62
-							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:64
-								gc_ld35 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
-//line hecbench_jacobi.go:64
-							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes43 [8]float32
-//line hecbench_jacobi.go:64
-								for gc_k43 := range 8 {
-//line hecbench_jacobi.go:64
-									if 0xff&(1<<gc_k43) != 0 {
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k43
-//line hecbench_jacobi.go:64
-										gc_lanes43[gc_k43] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k43]
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes43)
-//line hecbench_jacobi.go:64
-							}
-//line hecbench_jacobi.go:64
-							var gc_ld36 archsimd.Float32x8
-//line hecbench_jacobi.go:64
-							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-								gc_ld36 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
-//line hecbench_jacobi.go:65
-							} else {
-//line hecbench_jacobi.go:65
-								var gc_lanes44 [8]float32
-//line hecbench_jacobi.go:65
-								for gc_k44 := range 8 {
-//line hecbench_jacobi.go:65
-									if 0xff&(1<<gc_k44) != 0 {
-//line hecbench_jacobi.go:65
-										gc_pos2.Thread = gc_rank2 + gc_k44
-//line hecbench_jacobi.go:65
-										gc_lanes44[gc_k44] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k44]
-//line hecbench_jacobi.go:65
-									}
-//line hecbench_jacobi.go:65
-								}
-//line hecbench_jacobi.go:65
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:65
-								gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes44)
-//line hecbench_jacobi.go:65
-							}
-//line hecbench_jacobi.go:65
-							var gc_ld37 archsimd.Float32x8
-//line hecbench_jacobi.go:65
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-								gc_ld37 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:66
-							} else {
-//line hecbench_jacobi.go:66
-								var gc_lanes45 [8]float32
-//line hecbench_jacobi.go:66
-								for gc_k45 := range 8 {
-//line hecbench_jacobi.go:66
-									if 0xff&(1<<gc_k45) != 0 {
-//line hecbench_jacobi.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k45
-//line hecbench_jacobi.go:66
-										gc_lanes45[gc_k45] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k45]
-//line hecbench_jacobi.go:66
-									}
-//line hecbench_jacobi.go:66
-								}
-//line hecbench_jacobi.go:66
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:66
-								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes45)
-//line hecbench_jacobi.go:66
-							}
-//line hecbench_jacobi.go:66
-							var gc_ld38 archsimd.Float32x8
-//line hecbench_jacobi.go:66
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-								gc_ld38 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:67
-							} else {
-//line hecbench_jacobi.go:67
-								var gc_lanes46 [8]float32
-//line hecbench_jacobi.go:67
-								for gc_k46 := range 8 {
-//line hecbench_jacobi.go:67
-									if 0xff&(1<<gc_k46) != 0 {
-//line hecbench_jacobi.go:67
-										gc_pos2.Thread = gc_rank2 + gc_k46
-//line hecbench_jacobi.go:67
-										gc_lanes46[gc_k46] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k46]
-//line hecbench_jacobi.go:67
-									}
-//line hecbench_jacobi.go:67
-								}
-//line hecbench_jacobi.go:67
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:67
-								gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes46)
-//line hecbench_jacobi.go:67
-							}
-//line hecbench_jacobi.go:67
-							var gc_i19 int = i
-//line hecbench_jacobi.go:67
-							_ = gc_i19
-//line hecbench_jacobi.go:67
-							var gc_j19 int = j
-//line hecbench_jacobi.go:67
-							_ = gc_j19
-//line hecbench_jacobi.go:67
-							var gc_t27 int = ((gc_i19) + (gc_j19)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t27
-//line hecbench_jacobi.go:19
-							if gc_t27 >= 0 && gc_t27 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-								gc_vb6.Mul(gc_ld35.Add(gc_ld36).Add(gc_ld37).Add(gc_ld38)).StoreSlice(f[gc_t27:])
-//line hecbench_jacobi.go:64
-							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes47 [8]float32
-//line hecbench_jacobi.go:64
-								gc_vb6.Mul(gc_ld35.Add(gc_ld36).Add(gc_ld37).Add(gc_ld38)).Store(&gc_lanes47)
-//line hecbench_jacobi.go:64
-								for gc_k47 := range 8 {
-//line hecbench_jacobi.go:64
-									if 0xff&(1<<gc_k47) != 0 {
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k47
-//line hecbench_jacobi.go:64
-										f[gc_t27+gc_k47] = gc_lanes47[gc_k47]
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-							}
-//line hecbench_jacobi.go:64
-							var gc_i20 int = i
-//line hecbench_jacobi.go:64
-							_ = gc_i20
-//line hecbench_jacobi.go:64
-							var gc_j20 int = j
-//line hecbench_jacobi.go:64
-							_ = gc_j20
-//line hecbench_jacobi.go:64
-							var gc_t28 int = ((gc_i20) + (gc_j20)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t28
-//line hecbench_jacobi.go:19
-							var gc_ld39 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-							if gc_t28 >= 0 && gc_t28 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-								gc_ld39 = archsimd.LoadFloat32x8Slice(f[gc_t28:])
-//line hecbench_jacobi.go:68
-							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes48 [8]float32
-//line hecbench_jacobi.go:68
-								for gc_k48 := range 8 {
-//line hecbench_jacobi.go:68
-									if 0xff&(1<<gc_k48) != 0 {
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k48
-//line hecbench_jacobi.go:68
-										gc_lanes48[gc_k48] = f[gc_t28+gc_k48]
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes48)
-//line hecbench_jacobi.go:68
-							}
-//line hecbench_jacobi.go:68
-							var gc_ld40 archsimd.Float32x8
-//line hecbench_jacobi.go:68
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:68
-								gc_ld40 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
-//line hecbench_jacobi.go:68
-							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes49 [8]float32
-//line hecbench_jacobi.go:68
-								for gc_k49 := range 8 {
-//line hecbench_jacobi.go:68
-									if 0xff&(1<<gc_k49) != 0 {
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k49
-//line hecbench_jacobi.go:68
-										gc_lanes49[gc_k49] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k49]
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-								gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes49)
-//line hecbench_jacobi.go:68
-							}
-//line hecbench_jacobi.go:68
-							df := gc_ld39.Sub(gc_ld40)
-//line hecbench_jacobi.go:68
-							_ = df
-//line hecbench_jacobi.go:68
-							err = df.Mul(df)
-//line hecbench_jacobi.go:68
-						} else {
-//line hecbench_jacobi.go:68
-							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-//line hecbench_jacobi.go:62
-							_ = gc_if8
-//line hecbench_jacobi.go:62
-							if gc_if8.ToBits() != 0 {
-//line hecbench_jacobi.go:62
-								var gc_ld41 archsimd.Float32x8
+							if compiled.Reach(1, i, 8) <= 0 && compiled.Reach(jacobiN-2, i, 8) >= 7 {
+								var gc_ld35 archsimd.Float32x8
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld41 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld35 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes50 [8]float32
+									var gc_lanes43 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k50 := range 8 {
+									for gc_k43 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if8.ToBits()&(1<<gc_k50) != 0 {
+										if 0xff&(1<<gc_k43) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k50
+											gc_pos2.Thread = gc_rank2 + gc_k43
 //line hecbench_jacobi.go:64
-											gc_lanes50[gc_k50] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k50]
+											gc_lanes43[gc_k43] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k43]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1132,26 +900,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes50)
+									gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes43)
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld42 archsimd.Float32x8
+								var gc_ld36 archsimd.Float32x8
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld42 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+									gc_ld36 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes51 [8]float32
+									var gc_lanes44 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k51 := range 8 {
+									for gc_k44 := range 8 {
 //line hecbench_jacobi.go:65
-										if gc_if8.ToBits()&(1<<gc_k51) != 0 {
+										if 0xff&(1<<gc_k44) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k51
+											gc_pos2.Thread = gc_rank2 + gc_k44
 //line hecbench_jacobi.go:65
-											gc_lanes51[gc_k51] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k51]
+											gc_lanes44[gc_k44] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k44]
 //line hecbench_jacobi.go:65
 										}
 //line hecbench_jacobi.go:65
@@ -1159,26 +927,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes51)
+									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes44)
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld43 archsimd.Float32x8
+								var gc_ld37 archsimd.Float32x8
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld43 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+									gc_ld37 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes52 [8]float32
+									var gc_lanes45 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k52 := range 8 {
+									for gc_k45 := range 8 {
 //line hecbench_jacobi.go:66
-										if gc_if8.ToBits()&(1<<gc_k52) != 0 {
+										if 0xff&(1<<gc_k45) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k52
+											gc_pos2.Thread = gc_rank2 + gc_k45
 //line hecbench_jacobi.go:66
-											gc_lanes52[gc_k52] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k52]
+											gc_lanes45[gc_k45] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k45]
 //line hecbench_jacobi.go:66
 										}
 //line hecbench_jacobi.go:66
@@ -1186,26 +954,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes52)
+									gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld44 archsimd.Float32x8
+								var gc_ld38 archsimd.Float32x8
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld44 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+									gc_ld38 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes53 [8]float32
+									var gc_lanes46 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k53 := range 8 {
+									for gc_k46 := range 8 {
 //line hecbench_jacobi.go:67
-										if gc_if8.ToBits()&(1<<gc_k53) != 0 {
+										if 0xff&(1<<gc_k46) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k53
+											gc_pos2.Thread = gc_rank2 + gc_k46
 //line hecbench_jacobi.go:67
-											gc_lanes53[gc_k53] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k53]
+											gc_lanes46[gc_k46] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k46]
 //line hecbench_jacobi.go:67
 										}
 //line hecbench_jacobi.go:67
@@ -1213,41 +981,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes53)
+									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes46)
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
-								var gc_i21 int = i
+								var gc_i19 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i21
+								_ = gc_i19
 //line hecbench_jacobi.go:67
-								var gc_j21 int = j
+								var gc_j19 int = j
 //line hecbench_jacobi.go:67
-								_ = gc_j21
+								_ = gc_j19
 //line hecbench_jacobi.go:67
-								var gc_t29 int = ((gc_i21) + (gc_j21)*
+								var gc_t27 int = ((gc_i19) + (gc_j19)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t29
+								_ = gc_t27
 //line hecbench_jacobi.go:19
-								if gc_t29 >= 0 && gc_t29 <= len(f)-8 {
+								if gc_t27 >= 0 && gc_t27 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb6.Mul(gc_ld41.Add(gc_ld42).Add(gc_ld43).Add(gc_ld44)).StoreMasked((*[8]float32)(f[gc_t29:]), gc_if8)
+									gc_vb6.Mul(gc_ld35.Add(gc_ld36).Add(gc_ld37).Add(gc_ld38)).StoreSlice(f[gc_t27:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes54 [8]float32
+									var gc_lanes47 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb6.Mul(gc_ld41.Add(gc_ld42).Add(gc_ld43).Add(gc_ld44)).Store(&gc_lanes54)
+									gc_vb6.Mul(gc_ld35.Add(gc_ld36).Add(gc_ld37).Add(gc_ld38)).Store(&gc_lanes47)
 //line hecbench_jacobi.go:64
-									for gc_k54 := range 8 {
+									for gc_k47 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if8.ToBits()&(1<<gc_k54) != 0 {
+										if 0xff&(1<<gc_k47) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k54
+											gc_pos2.Thread = gc_rank2 + gc_k47
 //line hecbench_jacobi.go:64
-											f[gc_t29+gc_k54] = gc_lanes54[gc_k54]
+											f[gc_t27+gc_k47] = gc_lanes47[gc_k47]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1257,37 +1025,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i22 int = i
+								var gc_i20 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i22
+								_ = gc_i20
 //line hecbench_jacobi.go:64
-								var gc_j22 int = j
+								var gc_j20 int = j
 //line hecbench_jacobi.go:64
-								_ = gc_j22
+								_ = gc_j20
 //line hecbench_jacobi.go:64
-								var gc_t30 int = ((gc_i22) + (gc_j22)*
+								var gc_t28 int = ((gc_i20) + (gc_j20)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t30
+								_ = gc_t28
 //line hecbench_jacobi.go:19
-								var gc_ld45 archsimd.Float32x8
+								var gc_ld39 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-								if gc_t30 >= 0 && gc_t30 <= len(f)-8 {
+								if gc_t28 >= 0 && gc_t28 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld45 = archsimd.LoadFloat32x8Slice(f[gc_t30:])
+									gc_ld39 = archsimd.LoadFloat32x8Slice(f[gc_t28:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes55 [8]float32
+									var gc_lanes48 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k55 := range 8 {
+									for gc_k48 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if8.ToBits()&(1<<gc_k55) != 0 {
+										if 0xff&(1<<gc_k48) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k55
+											gc_pos2.Thread = gc_rank2 + gc_k48
 //line hecbench_jacobi.go:68
-											gc_lanes55[gc_k55] = f[gc_t30+gc_k55]
+											gc_lanes48[gc_k48] = f[gc_t28+gc_k48]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1295,27 +1063,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes55)
+									gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes48)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld46 archsimd.Float32x8
+								var gc_ld40 archsimd.Float32x8
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld46 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld40 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes56 [8]float32
+									var gc_lanes49 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k56 := range 8 {
+									for gc_k49 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if8.ToBits()&(1<<gc_k56) != 0 {
+										if 0xff&(1<<gc_k49) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k56
+											gc_pos2.Thread = gc_rank2 + gc_k49
 //line hecbench_jacobi.go:68
-											gc_lanes56[gc_k56] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k56]
+											gc_lanes49[gc_k49] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k49]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1323,444 +1091,678 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes56)
+									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes49)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld45.Sub(gc_ld46)
+								df := gc_ld39.Sub(gc_ld40)
 //line hecbench_jacobi.go:68
 								_ = df
 //line hecbench_jacobi.go:68
-								err = df.Mul(df).Merge(err, gc_if8)
+								err = df.Mul(df)
+//line hecbench_jacobi.go:68
+							} else {
+//line hecbench_jacobi.go:68
+								gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+//line hecbench_jacobi.go:62
+								_ = gc_if8
+//line hecbench_jacobi.go:62
+								if gc_if8.ToBits() != 0 {
+//line hecbench_jacobi.go:62
+									var gc_ld41 archsimd.Float32x8
+//line hecbench_jacobi.go:62
+									if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:64
+										gc_ld41 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+//line hecbench_jacobi.go:64
+									} else {
+//line hecbench_jacobi.go:64
+										var gc_lanes50 [8]float32
+//line hecbench_jacobi.go:64
+										for gc_k50 := range 8 {
+//line hecbench_jacobi.go:64
+											if gc_if8.ToBits()&(1<<gc_k50) != 0 {
+//line hecbench_jacobi.go:64
+												gc_pos2.Thread = gc_rank2 + gc_k50
+//line hecbench_jacobi.go:64
+												gc_lanes50[gc_k50] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k50]
+//line hecbench_jacobi.go:64
+											}
+//line hecbench_jacobi.go:64
+										}
+//line hecbench_jacobi.go:64
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+										gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes50)
+//line hecbench_jacobi.go:64
+									}
+//line hecbench_jacobi.go:64
+									var gc_ld42 archsimd.Float32x8
+//line hecbench_jacobi.go:64
+									if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
+										gc_ld42 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+//line hecbench_jacobi.go:65
+									} else {
+//line hecbench_jacobi.go:65
+										var gc_lanes51 [8]float32
+//line hecbench_jacobi.go:65
+										for gc_k51 := range 8 {
+//line hecbench_jacobi.go:65
+											if gc_if8.ToBits()&(1<<gc_k51) != 0 {
+//line hecbench_jacobi.go:65
+												gc_pos2.Thread = gc_rank2 + gc_k51
+//line hecbench_jacobi.go:65
+												gc_lanes51[gc_k51] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k51]
+//line hecbench_jacobi.go:65
+											}
+//line hecbench_jacobi.go:65
+										}
+//line hecbench_jacobi.go:65
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:65
+										gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes51)
+//line hecbench_jacobi.go:65
+									}
+//line hecbench_jacobi.go:65
+									var gc_ld43 archsimd.Float32x8
+//line hecbench_jacobi.go:65
+									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
+										gc_ld43 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+//line hecbench_jacobi.go:66
+									} else {
+//line hecbench_jacobi.go:66
+										var gc_lanes52 [8]float32
+//line hecbench_jacobi.go:66
+										for gc_k52 := range 8 {
+//line hecbench_jacobi.go:66
+											if gc_if8.ToBits()&(1<<gc_k52) != 0 {
+//line hecbench_jacobi.go:66
+												gc_pos2.Thread = gc_rank2 + gc_k52
+//line hecbench_jacobi.go:66
+												gc_lanes52[gc_k52] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k52]
+//line hecbench_jacobi.go:66
+											}
+//line hecbench_jacobi.go:66
+										}
+//line hecbench_jacobi.go:66
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:66
+										gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes52)
+//line hecbench_jacobi.go:66
+									}
+//line hecbench_jacobi.go:66
+									var gc_ld44 archsimd.Float32x8
+//line hecbench_jacobi.go:66
+									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
+										gc_ld44 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+//line hecbench_jacobi.go:67
+									} else {
+//line hecbench_jacobi.go:67
+										var gc_lanes53 [8]float32
+//line hecbench_jacobi.go:67
+										for gc_k53 := range 8 {
+//line hecbench_jacobi.go:67
+											if gc_if8.ToBits()&(1<<gc_k53) != 0 {
+//line hecbench_jacobi.go:67
+												gc_pos2.Thread = gc_rank2 + gc_k53
+//line hecbench_jacobi.go:67
+												gc_lanes53[gc_k53] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k53]
+//line hecbench_jacobi.go:67
+											}
+//line hecbench_jacobi.go:67
+										}
+//line hecbench_jacobi.go:67
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:67
+										gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes53)
+//line hecbench_jacobi.go:67
+									}
+//line hecbench_jacobi.go:67
+									var gc_i21 int = i
+//line hecbench_jacobi.go:67
+									_ = gc_i21
+//line hecbench_jacobi.go:67
+									var gc_j21 int = j
+//line hecbench_jacobi.go:67
+									_ = gc_j21
+//line hecbench_jacobi.go:67
+									var gc_t29 int = ((gc_i21) + (gc_j21)*
+//line hecbench_jacobi.go:19
+										jacobiN)
+//line hecbench_jacobi.go:19
+									_ = gc_t29
+//line hecbench_jacobi.go:19
+									if gc_t29 >= 0 && gc_t29 <= len(f)-8 {
+//line hecbench_jacobi.go:64
+										gc_vb6.Mul(gc_ld41.Add(gc_ld42).Add(gc_ld43).Add(gc_ld44)).StoreMasked((*[8]float32)(f[gc_t29:]), gc_if8)
+//line hecbench_jacobi.go:64
+									} else {
+//line hecbench_jacobi.go:64
+										var gc_lanes54 [8]float32
+//line hecbench_jacobi.go:64
+										gc_vb6.Mul(gc_ld41.Add(gc_ld42).Add(gc_ld43).Add(gc_ld44)).Store(&gc_lanes54)
+//line hecbench_jacobi.go:64
+										for gc_k54 := range 8 {
+//line hecbench_jacobi.go:64
+											if gc_if8.ToBits()&(1<<gc_k54) != 0 {
+//line hecbench_jacobi.go:64
+												gc_pos2.Thread = gc_rank2 + gc_k54
+//line hecbench_jacobi.go:64
+												f[gc_t29+gc_k54] = gc_lanes54[gc_k54]
+//line hecbench_jacobi.go:64
+											}
+//line hecbench_jacobi.go:64
+										}
+//line hecbench_jacobi.go:64
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+									}
+//line hecbench_jacobi.go:64
+									var gc_i22 int = i
+//line hecbench_jacobi.go:64
+									_ = gc_i22
+//line hecbench_jacobi.go:64
+									var gc_j22 int = j
+//line hecbench_jacobi.go:64
+									_ = gc_j22
+//line hecbench_jacobi.go:64
+									var gc_t30 int = ((gc_i22) + (gc_j22)*
+//line hecbench_jacobi.go:19
+										jacobiN)
+//line hecbench_jacobi.go:19
+									_ = gc_t30
+//line hecbench_jacobi.go:19
+									var gc_ld45 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+									if gc_t30 >= 0 && gc_t30 <= len(f)-8 {
+//line hecbench_jacobi.go:68
+										gc_ld45 = archsimd.LoadFloat32x8Slice(f[gc_t30:])
+//line hecbench_jacobi.go:68
+									} else {
+//line hecbench_jacobi.go:68
+										var gc_lanes55 [8]float32
+//line hecbench_jacobi.go:68
+										for gc_k55 := range 8 {
+//line hecbench_jacobi.go:68
+											if gc_if8.ToBits()&(1<<gc_k55) != 0 {
+//line hecbench_jacobi.go:68
+												gc_pos2.Thread = gc_rank2 + gc_k55
+//line hecbench_jacobi.go:68
+												gc_lanes55[gc_k55] = f[gc_t30+gc_k55]
+//line hecbench_jacobi.go:68
+											}
+//line hecbench_jacobi.go:68
+										}
+//line hecbench_jacobi.go:68
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+										gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes55)
+//line hecbench_jacobi.go:68
+									}
+//line hecbench_jacobi.go:68
+									var gc_ld46 archsimd.Float32x8
+//line hecbench_jacobi.go:68
+									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:68
+										gc_ld46 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+//line hecbench_jacobi.go:68
+									} else {
+//line hecbench_jacobi.go:68
+										var gc_lanes56 [8]float32
+//line hecbench_jacobi.go:68
+										for gc_k56 := range 8 {
+//line hecbench_jacobi.go:68
+											if gc_if8.ToBits()&(1<<gc_k56) != 0 {
+//line hecbench_jacobi.go:68
+												gc_pos2.Thread = gc_rank2 + gc_k56
+//line hecbench_jacobi.go:68
+												gc_lanes56[gc_k56] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k56]
+//line hecbench_jacobi.go:68
+											}
+//line hecbench_jacobi.go:68
+										}
+//line hecbench_jacobi.go:68
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+										gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes56)
+//line hecbench_jacobi.go:68
+									}
+//line hecbench_jacobi.go:68
+									df := gc_ld45.Sub(gc_ld46)
+//line hecbench_jacobi.go:68
+									_ = df
+//line hecbench_jacobi.go:68
+									err = df.Mul(df).Merge(err, gc_if8)
+//line hecbench_jacobi.go:68
+								}
 //line hecbench_jacobi.go:68
 							}
 //line hecbench_jacobi.go:68
 						}
-//line hecbench_jacobi.go:68
-					}
 //line hecbench_jacobi.go:61
-					err.StoreSlice(gc_s_err[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						err.StoreSlice(gc_s_err[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:29
+						var i int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_jacobi.go:29
+						_ = i
+//line hecbench_jacobi.go:30
+						var j int = gc_ty2 + gc_by2*gc_bdy2
+//line hecbench_jacobi.go:30
+						_ = j
+//line hecbench_jacobi.go:59
+						err := gc_vb2
+//line hecbench_jacobi.go:59
+						_ = err
+//line hecbench_jacobi.go:61
+						if j >= 1 && j <= jacobiN-2 {
+//line hecbench_jacobi.go:61
+							gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+							_ = gc_if6
+//line hecbench_jacobi.go:62
+							if gc_if6.ToBits() != 0 {
+//line hecbench_jacobi.go:62
+								var gc_ld17 archsimd.Float32x8
+//line hecbench_jacobi.go:62
+								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:64
+									gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+//line hecbench_jacobi.go:64
+								} else {
+//line hecbench_jacobi.go:64
+									var gc_lanes22 [8]float32
+//line hecbench_jacobi.go:64
+									for gc_k22 := range 8 {
+//line hecbench_jacobi.go:64
+										if gc_if6.ToBits()&(1<<gc_k22) != 0 {
+//line hecbench_jacobi.go:64
+											gc_pos2.Thread = gc_rank2 + gc_k22
+//line hecbench_jacobi.go:64
+											gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
+//line hecbench_jacobi.go:64
+										}
+//line hecbench_jacobi.go:64
+									}
+//line hecbench_jacobi.go:64
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+									gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
+//line hecbench_jacobi.go:64
+								}
+//line hecbench_jacobi.go:64
+								var gc_ld18 archsimd.Float32x8
+//line hecbench_jacobi.go:64
+								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
+									gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+//line hecbench_jacobi.go:65
+								} else {
+//line hecbench_jacobi.go:65
+									var gc_lanes23 [8]float32
+//line hecbench_jacobi.go:65
+									for gc_k23 := range 8 {
+//line hecbench_jacobi.go:65
+										if gc_if6.ToBits()&(1<<gc_k23) != 0 {
+//line hecbench_jacobi.go:65
+											gc_pos2.Thread = gc_rank2 + gc_k23
+//line hecbench_jacobi.go:65
+											gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
+//line hecbench_jacobi.go:65
+										}
+//line hecbench_jacobi.go:65
+									}
+//line hecbench_jacobi.go:65
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:65
+									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
+//line hecbench_jacobi.go:65
+								}
+//line hecbench_jacobi.go:65
+								var gc_ld19 archsimd.Float32x8
+//line hecbench_jacobi.go:65
+								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
+									gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+//line hecbench_jacobi.go:66
+								} else {
+//line hecbench_jacobi.go:66
+									var gc_lanes24 [8]float32
+//line hecbench_jacobi.go:66
+									for gc_k24 := range 8 {
+//line hecbench_jacobi.go:66
+										if gc_if6.ToBits()&(1<<gc_k24) != 0 {
+//line hecbench_jacobi.go:66
+											gc_pos2.Thread = gc_rank2 + gc_k24
+//line hecbench_jacobi.go:66
+											gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
+//line hecbench_jacobi.go:66
+										}
+//line hecbench_jacobi.go:66
+									}
+//line hecbench_jacobi.go:66
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:66
+									gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
+//line hecbench_jacobi.go:66
+								}
+//line hecbench_jacobi.go:66
+								var gc_ld20 archsimd.Float32x8
+//line hecbench_jacobi.go:66
+								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
+									gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+//line hecbench_jacobi.go:67
+								} else {
+//line hecbench_jacobi.go:67
+									var gc_lanes25 [8]float32
+//line hecbench_jacobi.go:67
+									for gc_k25 := range 8 {
+//line hecbench_jacobi.go:67
+										if gc_if6.ToBits()&(1<<gc_k25) != 0 {
+//line hecbench_jacobi.go:67
+											gc_pos2.Thread = gc_rank2 + gc_k25
+//line hecbench_jacobi.go:67
+											gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
+//line hecbench_jacobi.go:67
+										}
+//line hecbench_jacobi.go:67
+									}
+//line hecbench_jacobi.go:67
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:67
+									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
+//line hecbench_jacobi.go:67
+								}
+//line hecbench_jacobi.go:67
+								var gc_i13 int = i
+//line hecbench_jacobi.go:67
+								_ = gc_i13
+//line hecbench_jacobi.go:67
+								var gc_j13 int = j
+//line hecbench_jacobi.go:67
+								_ = gc_j13
+//line hecbench_jacobi.go:67
+								var gc_t21 int = ((gc_i13) + (gc_j13)*
+//line hecbench_jacobi.go:19
+									jacobiN)
+//line hecbench_jacobi.go:19
+								_ = gc_t21
+//line hecbench_jacobi.go:19
+								if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
+//line hecbench_jacobi.go:64
+									gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreMasked((*[8]float32)(f[gc_t21:]), gc_if6)
+//line hecbench_jacobi.go:64
+								} else {
+//line hecbench_jacobi.go:64
+									var gc_lanes26 [8]float32
+//line hecbench_jacobi.go:64
+									gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
+//line hecbench_jacobi.go:64
+									for gc_k26 := range 8 {
+//line hecbench_jacobi.go:64
+										if gc_if6.ToBits()&(1<<gc_k26) != 0 {
+//line hecbench_jacobi.go:64
+											gc_pos2.Thread = gc_rank2 + gc_k26
+//line hecbench_jacobi.go:64
+											f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
+//line hecbench_jacobi.go:64
+										}
+//line hecbench_jacobi.go:64
+									}
+//line hecbench_jacobi.go:64
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+								}
+//line hecbench_jacobi.go:64
+								var gc_i14 int = i
+//line hecbench_jacobi.go:64
+								_ = gc_i14
+//line hecbench_jacobi.go:64
+								var gc_j14 int = j
+//line hecbench_jacobi.go:64
+								_ = gc_j14
+//line hecbench_jacobi.go:64
+								var gc_t22 int = ((gc_i14) + (gc_j14)*
+//line hecbench_jacobi.go:19
+									jacobiN)
+//line hecbench_jacobi.go:19
+								_ = gc_t22
+//line hecbench_jacobi.go:19
+								var gc_ld21 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+								if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
+//line hecbench_jacobi.go:68
+									gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
+//line hecbench_jacobi.go:68
+								} else {
+//line hecbench_jacobi.go:68
+									var gc_lanes27 [8]float32
+//line hecbench_jacobi.go:68
+									for gc_k27 := range 8 {
+//line hecbench_jacobi.go:68
+										if gc_if6.ToBits()&(1<<gc_k27) != 0 {
+//line hecbench_jacobi.go:68
+											gc_pos2.Thread = gc_rank2 + gc_k27
+//line hecbench_jacobi.go:68
+											gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
+//line hecbench_jacobi.go:68
+										}
+//line hecbench_jacobi.go:68
+									}
+//line hecbench_jacobi.go:68
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+									gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
+//line hecbench_jacobi.go:68
+								}
+//line hecbench_jacobi.go:68
+								var gc_ld22 archsimd.Float32x8
+//line hecbench_jacobi.go:68
+								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:68
+									gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+//line hecbench_jacobi.go:68
+								} else {
+//line hecbench_jacobi.go:68
+									var gc_lanes28 [8]float32
+//line hecbench_jacobi.go:68
+									for gc_k28 := range 8 {
+//line hecbench_jacobi.go:68
+										if gc_if6.ToBits()&(1<<gc_k28) != 0 {
+//line hecbench_jacobi.go:68
+											gc_pos2.Thread = gc_rank2 + gc_k28
+//line hecbench_jacobi.go:68
+											gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
+//line hecbench_jacobi.go:68
+										}
+//line hecbench_jacobi.go:68
+									}
+//line hecbench_jacobi.go:68
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
+//line hecbench_jacobi.go:68
+								}
+//line hecbench_jacobi.go:68
+								df := gc_ld21.Sub(gc_ld22)
+//line hecbench_jacobi.go:68
+								_ = df
+//line hecbench_jacobi.go:68
+								err = df.Mul(df).Merge(err, gc_if6)
+//line hecbench_jacobi.go:68
+							}
+//line hecbench_jacobi.go:68
+						}
+//line hecbench_jacobi.go:61
+						err.StoreSlice(gc_s_err[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:29
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_jacobi.go:29
-					_ = i
-//line hecbench_jacobi.go:30
-					var j int = gc_ty2 + gc_by2*gc_bdy2
-//line hecbench_jacobi.go:30
-					_ = j
-//line hecbench_jacobi.go:59
-					err := gc_vb2
-//line hecbench_jacobi.go:59
-					_ = err
-//line hecbench_jacobi.go:61
-					if j >= 1 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:61
-						gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-						_ = gc_if6
-//line hecbench_jacobi.go:62
-						if gc_if6.ToBits() != 0 {
-//line hecbench_jacobi.go:62
-							var gc_ld17 archsimd.Float32x8
-//line hecbench_jacobi.go:62
-							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:64
-								gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
-//line hecbench_jacobi.go:64
-							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes22 [8]float32
-//line hecbench_jacobi.go:64
-								for gc_k22 := range 8 {
-//line hecbench_jacobi.go:64
-									if gc_if6.ToBits()&(1<<gc_k22) != 0 {
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k22
-//line hecbench_jacobi.go:64
-										gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
-//line hecbench_jacobi.go:64
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
 							}
-//line hecbench_jacobi.go:64
-							var gc_ld18 archsimd.Float32x8
-//line hecbench_jacobi.go:64
-							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-								gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
-//line hecbench_jacobi.go:65
-							} else {
-//line hecbench_jacobi.go:65
-								var gc_lanes23 [8]float32
-//line hecbench_jacobi.go:65
-								for gc_k23 := range 8 {
-//line hecbench_jacobi.go:65
-									if gc_if6.ToBits()&(1<<gc_k23) != 0 {
-//line hecbench_jacobi.go:65
-										gc_pos2.Thread = gc_rank2 + gc_k23
-//line hecbench_jacobi.go:65
-										gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
-//line hecbench_jacobi.go:65
-									}
-//line hecbench_jacobi.go:65
-								}
-//line hecbench_jacobi.go:65
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:65
-								gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
-//line hecbench_jacobi.go:65
-							}
-//line hecbench_jacobi.go:65
-							var gc_ld19 archsimd.Float32x8
-//line hecbench_jacobi.go:65
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-								gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:66
-							} else {
-//line hecbench_jacobi.go:66
-								var gc_lanes24 [8]float32
-//line hecbench_jacobi.go:66
-								for gc_k24 := range 8 {
-//line hecbench_jacobi.go:66
-									if gc_if6.ToBits()&(1<<gc_k24) != 0 {
-//line hecbench_jacobi.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k24
-//line hecbench_jacobi.go:66
-										gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
-//line hecbench_jacobi.go:66
-									}
-//line hecbench_jacobi.go:66
-								}
-//line hecbench_jacobi.go:66
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:66
-								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
-//line hecbench_jacobi.go:66
-							}
-//line hecbench_jacobi.go:66
-							var gc_ld20 archsimd.Float32x8
-//line hecbench_jacobi.go:66
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-								gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:67
-							} else {
-//line hecbench_jacobi.go:67
-								var gc_lanes25 [8]float32
-//line hecbench_jacobi.go:67
-								for gc_k25 := range 8 {
-//line hecbench_jacobi.go:67
-									if gc_if6.ToBits()&(1<<gc_k25) != 0 {
-//line hecbench_jacobi.go:67
-										gc_pos2.Thread = gc_rank2 + gc_k25
-//line hecbench_jacobi.go:67
-										gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
-//line hecbench_jacobi.go:67
-									}
-//line hecbench_jacobi.go:67
-								}
-//line hecbench_jacobi.go:67
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:67
-								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
-//line hecbench_jacobi.go:67
-							}
-//line hecbench_jacobi.go:67
-							var gc_i13 int = i
-//line hecbench_jacobi.go:67
-							_ = gc_i13
-//line hecbench_jacobi.go:67
-							var gc_j13 int = j
-//line hecbench_jacobi.go:67
-							_ = gc_j13
-//line hecbench_jacobi.go:67
-							var gc_t21 int = ((gc_i13) + (gc_j13)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t21
-//line hecbench_jacobi.go:19
-							if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-								gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreMasked((*[8]float32)(f[gc_t21:]), gc_if6)
-//line hecbench_jacobi.go:64
-							} else {
-//line hecbench_jacobi.go:64
-								var gc_lanes26 [8]float32
-//line hecbench_jacobi.go:64
-								gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
-//line hecbench_jacobi.go:64
-								for gc_k26 := range 8 {
-//line hecbench_jacobi.go:64
-									if gc_if6.ToBits()&(1<<gc_k26) != 0 {
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2 + gc_k26
-//line hecbench_jacobi.go:64
-										f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-							}
-//line hecbench_jacobi.go:64
-							var gc_i14 int = i
-//line hecbench_jacobi.go:64
-							_ = gc_i14
-//line hecbench_jacobi.go:64
-							var gc_j14 int = j
-//line hecbench_jacobi.go:64
-							_ = gc_j14
-//line hecbench_jacobi.go:64
-							var gc_t22 int = ((gc_i14) + (gc_j14)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t22
-//line hecbench_jacobi.go:19
-							var gc_ld21 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-							if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-								gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
-//line hecbench_jacobi.go:68
-							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes27 [8]float32
-//line hecbench_jacobi.go:68
-								for gc_k27 := range 8 {
-//line hecbench_jacobi.go:68
-									if gc_if6.ToBits()&(1<<gc_k27) != 0 {
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k27
-//line hecbench_jacobi.go:68
-										gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
-//line hecbench_jacobi.go:68
-							}
-//line hecbench_jacobi.go:68
-							var gc_ld22 archsimd.Float32x8
-//line hecbench_jacobi.go:68
-							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:68
-								gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
-//line hecbench_jacobi.go:68
-							} else {
-//line hecbench_jacobi.go:68
-								var gc_lanes28 [8]float32
-//line hecbench_jacobi.go:68
-								for gc_k28 := range 8 {
-//line hecbench_jacobi.go:68
-									if gc_if6.ToBits()&(1<<gc_k28) != 0 {
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k28
-//line hecbench_jacobi.go:68
-										gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
-//line hecbench_jacobi.go:68
-							}
-//line hecbench_jacobi.go:68
-							df := gc_ld21.Sub(gc_ld22)
-//line hecbench_jacobi.go:68
-							_ = df
-//line hecbench_jacobi.go:68
-							err = df.Mul(df).Merge(err, gc_if6)
-//line hecbench_jacobi.go:68
 						}
-//line hecbench_jacobi.go:68
-					}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_jacobi.go:29
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						_ = i
+
+//line hecbench_jacobi.go:30
+						j := gc_ty2 + gc_by2*gc_bdy2
+						_ = j
+
+//line hecbench_jacobi.go:59
+						err := float32(0.0)
+
 //line hecbench_jacobi.go:61
-					err.StoreSlice(gc_s_err[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						if j >= 1 && j <= jacobiN-2 {
+							if i >= 1 && i <= jacobiN-2 {
+
+								f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty2+1][gc_tx2+2] +
+									fOldTile[gc_ty2+1][gc_tx2+0] +
+									fOldTile[gc_ty2+2][gc_tx2+1] +
+									fOldTile[gc_ty2+0][gc_tx2+1])
+								df := f[jacobiIdx(i, j)] - fOldTile[gc_ty2+1][gc_tx2+1]
+								err = df * df
+							}
+						}
+						_ = err
+						gc_s_err[gc_rank2] = err
+					}
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_jacobi.go:29
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
-//line hecbench_jacobi.go:30
-					j := gc_ty2 + gc_by2*gc_bdy2
-					_ = j
-
-//line hecbench_jacobi.go:59
-					err := float32(0.0)
-
-//line hecbench_jacobi.go:61
-					if j >= 1 && j <= jacobiN-2 {
-						if i >= 1 && i <= jacobiN-2 {
-
-							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty2+1][gc_tx2+2] +
-								fOldTile[gc_ty2+1][gc_tx2+0] +
-								fOldTile[gc_ty2+2][gc_tx2+1] +
-								fOldTile[gc_ty2+0][gc_tx2+1])
-							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty2+1][gc_tx2+1]
-							err = df * df
-						}
-					}
-					_ = err
-					gc_s_err[gc_rank2] = err
-				}
-			}
-		}
 
 //line hecbench_jacobi.go:76
-		for offset := 8; offset > 0; offset /= 2 {
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+			for offset := 8; offset > 0; offset /= 2 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
 //line hecbench_jacobi.go:77
-						_ = err
+							_ = err
 //line hecbench_jacobi.go:77
-						err.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+							err.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_jacobi.go:77
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:77
+							_ = err
+//line hecbench_jacobi.go:77
+							err.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:77
-						_ = err
-//line hecbench_jacobi.go:77
-						err.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					err := gc_s_err[gc_rank2]
+						err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:77
-					gc_c21v[gc_lane2] = err
+						gc_c21v[gc_lane2] = err
+					}
 				}
-			}
 
 //line hecbench_jacobi.go:77
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
 //line hecbench_jacobi.go:77
-						_ = err
+							_ = err
 //line hecbench_jacobi.go:77
-						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_jacobi.go:77
-						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+							err.StoreSlice(gc_s_err[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_jacobi.go:77
+							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:77
+							_ = err
+//line hecbench_jacobi.go:77
+							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_jacobi.go:77
+							err.StoreSlice(gc_s_err[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line hecbench_jacobi.go:77
-						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:77
-						_ = err
-//line hecbench_jacobi.go:77
-						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_jacobi.go:77
-						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					err := gc_s_err[gc_rank2]
+						err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:77
-					err += gc_c21r[gc_lane2]
-					gc_s_err[gc_rank2] = err
+						err += gc_c21r[gc_lane2]
+						gc_s_err[gc_rank2] = err
+					}
 				}
 			}
 		}
@@ -1850,106 +1852,231 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		{
-			var gc_m122 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+				var gc_m122 uint32
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
 						}
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_jacobi.go:94
-					if gc_ty2 == 0 {
-						gc_m122 |= 1 << gc_lane2
-					}
-				}
-			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					gc_tidx6 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx6.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx6.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx6.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line hecbench_jacobi.go:95
-							var err archsimd.Float32x8
-//line hecbench_jacobi.go:95
-							_ = err
-//line hecbench_jacobi.go:95
-							if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
-								break
-//line hecbench_jacobi.go:95
-							}
-//line hecbench_jacobi.go:95
-							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
-//line hecbench_jacobi.go:95
-							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line hecbench_jacobi.go:95
-							var err archsimd.Float32x8
-//line hecbench_jacobi.go:95
-							_ = err
-//line hecbench_jacobi.go:95
-							if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
-								break
-//line hecbench_jacobi.go:95
-							}
-//line hecbench_jacobi.go:95
-							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
-//line hecbench_jacobi.go:95
-							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+						if gc_ty2 == 0 {
+							gc_m122 |= 1 << gc_lane2
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left4 != 0 {
+				gc_save122 := gc_act2
+				gc_act2 = gc_save122 & gc_m122
+				if gc_act2 != 0 {
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						gc_tidx6 := gc_b2.At(gc_w2)
+						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tx2 := gc_tidx6.X + gc_lane2
+								_ = gc_tx2
+								gc_ty2 := gc_tidx6.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx6.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line hecbench_jacobi.go:95
+								var err archsimd.Float32x8
+//line hecbench_jacobi.go:95
+								_ = err
+//line hecbench_jacobi.go:95
+								if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
+//line hecbench_jacobi.go:95
+									break
+//line hecbench_jacobi.go:95
+								}
+//line hecbench_jacobi.go:95
+								err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
+//line hecbench_jacobi.go:95
+								err.StoreSlice(gc_s_err[gc_rank2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_tidx2 := gc_b2.At(gc_rank2)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+								_ = gc_tx2
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+								_ = gc_rank2
+//line hecbench_jacobi.go:95
+								var err archsimd.Float32x8
+//line hecbench_jacobi.go:95
+								_ = err
+//line hecbench_jacobi.go:95
+								if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
+//line hecbench_jacobi.go:95
+									break
+//line hecbench_jacobi.go:95
+								}
+//line hecbench_jacobi.go:95
+								err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
+//line hecbench_jacobi.go:95
+								err.StoreSlice(gc_s_err[gc_rank2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								var err float32
+								_ = err
+
+//line hecbench_jacobi.go:95
+								err = reductionArray[gc_tx2]
+								gc_s_err[gc_rank2] = err
+							}
+						}
+					}
+
+//line hecbench_jacobi.go:96
+					for offset_ := 8; offset_ > 0; offset_ /= 2 {
+						gc_left5 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_jacobi.go:97
+									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+									_ = err
+//line hecbench_jacobi.go:97
+									err.StoreSlice(gc_c22v[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_jacobi.go:97
+									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+									_ = err
+//line hecbench_jacobi.go:97
+									err.StoreSlice(gc_c22v[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left5&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								err := gc_s_err[gc_rank2]
+
+//line hecbench_jacobi.go:97
+								gc_c22v[gc_lane2] = err
+							}
+						}
+
+//line hecbench_jacobi.go:97
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
+						gc_left6 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_jacobi.go:97
+									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+									_ = err
+//line hecbench_jacobi.go:97
+									err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_jacobi.go:97
+									err.StoreSlice(gc_s_err[gc_rank2:])
+									gc_left6 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_jacobi.go:97
+									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+									_ = err
+//line hecbench_jacobi.go:97
+									err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_jacobi.go:97
+									err.StoreSlice(gc_s_err[gc_rank2:])
+									gc_left6 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left6&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								err := gc_s_err[gc_rank2]
+
+//line hecbench_jacobi.go:97
+								err += gc_c22r[gc_lane2]
+								gc_s_err[gc_rank2] = err
+							}
+						}
+					}
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -1958,145 +2085,22 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							var err float32
-							_ = err
-
-//line hecbench_jacobi.go:95
-							err = reductionArray[gc_tx2]
-							gc_s_err[gc_rank2] = err
-						}
-					}
-				}
-
-//line hecbench_jacobi.go:96
-				for offset_ := 8; offset_ > 0; offset_ /= 2 {
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-								_ = err
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-								_ = err
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
 							err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:97
-							gc_c22v[gc_lane2] = err
-						}
-					}
-
-//line hecbench_jacobi.go:97
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-								_ = err
-//line hecbench_jacobi.go:97
-								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_s_err[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_jacobi.go:97
-								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-								_ = err
-//line hecbench_jacobi.go:97
-								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_jacobi.go:97
-								err.StoreSlice(gc_s_err[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:97
-							err += gc_c22r[gc_lane2]
-							gc_s_err[gc_rank2] = err
-						}
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						err := gc_s_err[gc_rank2]
 
 //line hecbench_jacobi.go:99
-						if gc_tx2 == 0 {
-							atomic.Add(error, err)
+							if gc_tx2 == 0 {
+								atomic.Add(error, err)
+							}
 						}
 					}
 				}
+				gc_act2 = gc_save122 &^ gc_dead2
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
 }

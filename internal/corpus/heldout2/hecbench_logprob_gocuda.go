@@ -311,152 +311,156 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:68
 		shared := gc_shared1(32)[:32]
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_val_2 [32]float32
 			var gc_c1r [32]float32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				localMax := gc_s_localMax[gc_rank]
-
-//line hecbench_logprob.go:124
-				var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-				_ = val_
-
-//line hecbench_logprob.go:72
-				var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-				_ = val_2
-				_ = val_
-				_ = val_2
-				gc_l_val_2[gc_lane] = val_2
-			}
-
-//line hecbench_logprob.go:59
-			for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
+					localMax := gc_s_localMax[gc_rank]
 
-//line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c1r[gc_lane])
-					gc_l_val_2[gc_lane] = val_2
-				}
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:124
+					var val_ float32 = localMax
 
-//line hecbench_logprob.go:69
-					lane := gc_tx & 0x1f
-					_ = lane
-
-//line hecbench_logprob.go:70
-					wid := gc_tx >> 5
-					_ = wid
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-					var val_ float32
+//line hecbench_logprob.go:124
 					_ = val_
 
-//line hecbench_logprob.go:62
-					var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-					_ = r_
+//line hecbench_logprob.go:72
+					var val_2 float32 = val_
 
 //line hecbench_logprob.go:72
-					val_ = r_
+					_ = val_2
+					_ = val_
+					_ = val_2
+					gc_l_val_2[gc_lane] = val_2
+				}
+
+//line hecbench_logprob.go:59
+				for mask := 16; mask > 0; mask >>= 1 {
+
+//line hecbench_logprob.go:60
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_2 := gc_l_val_2[gc_lane]
+						_ = val_2
+
+//line hecbench_logprob.go:60
+						val_2 = max(val_2, gc_c1r[gc_lane])
+						gc_l_val_2[gc_lane] = val_2
+					}
+				}
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:69
+						lane := gc_tx & 0x1f
+						_ = lane
+
+//line hecbench_logprob.go:70
+						wid := gc_tx >> 5
+						_ = wid
+						val_2 := gc_l_val_2[gc_lane]
+						_ = val_2
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:62
+						var r_ float32 = val_2
+
+//line hecbench_logprob.go:62
+						_ = r_
+
+//line hecbench_logprob.go:72
+						val_ = r_
 
 //line hecbench_logprob.go:74
-					if lane == 0 {
-						shared[wid] = val_
+						if lane == 0 {
+							shared[wid] = val_
+						}
+						_ = r_
 					}
-					_ = r_
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c2v [32]float32
 			var gc_c2r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:69
-					lane := gc_tx & 0x1f
-					_ = lane
-					var val_ float32
-					_ = val_
+						lane := gc_tx & 0x1f
+						_ = lane
+						var val_ float32
+						_ = val_
 
 //line hecbench_logprob.go:82
-					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-						val_ = shared[lane]
-					} else {
-						val_ = -1e20
+						if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+							val_ = shared[lane]
+						} else {
+							val_ = -1e20
+						}
+
+//line hecbench_logprob.go:87
+						var val_3 float32 = val_
+
+//line hecbench_logprob.go:87
+						_ = val_3
+						_ = val_3
+						gc_s_val_3[gc_rank] = val_3
 					}
-
-//line hecbench_logprob.go:87
-					var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-					_ = val_3
-					_ = val_3
-					gc_s_val_3[gc_rank] = val_3
 				}
-			}
 
 //line hecbench_logprob.go:59
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
+				for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_3 := gc_s_val_3[gc_rank]
 
 //line hecbench_logprob.go:60
-					gc_c2v[gc_lane] = val_3
-				}
+						gc_c2v[gc_lane] = val_3
+					}
 
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_3 := gc_s_val_3[gc_rank]
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_3 := gc_s_val_3[gc_rank]
 
 //line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c2r[gc_lane])
-					gc_s_val_3[gc_rank] = val_3
+						val_3 = max(val_3, gc_c2r[gc_lane])
+						gc_s_val_3[gc_rank] = val_3
+					}
 				}
 			}
 		}
@@ -765,158 +769,162 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:32
 		shared_ := gc_shared2(32)[:32]
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_val_5 [32]float32
 			var gc_c3r [32]float32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:137
-				var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-				_ = val_4
-
-//line hecbench_logprob.go:36
-				var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-				_ = val_5
-				_ = val_4
-				_ = val_5
-				gc_l_val_5[gc_lane] = val_5
-			}
-
-//line hecbench_logprob.go:23
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_logprob.go:24
-				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-				} else {
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_5 := gc_l_val_5[gc_lane]
-						_ = val_5
-
-//line hecbench_logprob.go:24
-						val_5 += gc_c3r[gc_lane]
-						gc_l_val_5[gc_lane] = val_5
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
+					localSumExp := gc_s_localSumExp[gc_rank]
 
-//line hecbench_logprob.go:33
-					lane_ := gc_tx & 0x1f
-					_ = lane_
+//line hecbench_logprob.go:137
+					var val_4 float32 = localSumExp
 
-//line hecbench_logprob.go:34
-					wid_ := gc_tx >> 5
-					_ = wid_
-					val_5 := gc_l_val_5[gc_lane]
-					_ = val_5
-					var val_4 float32
+//line hecbench_logprob.go:137
 					_ = val_4
 
-//line hecbench_logprob.go:26
-					var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-					_ = r_4
+//line hecbench_logprob.go:36
+					var val_5 float32 = val_4
 
 //line hecbench_logprob.go:36
-					val_4 = r_4
+					_ = val_5
+					_ = val_4
+					_ = val_5
+					gc_l_val_5[gc_lane] = val_5
+				}
+
+//line hecbench_logprob.go:23
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+
+//line hecbench_logprob.go:24
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+					} else {
+
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_5 := gc_l_val_5[gc_lane]
+							_ = val_5
+
+//line hecbench_logprob.go:24
+							val_5 += gc_c3r[gc_lane]
+							gc_l_val_5[gc_lane] = val_5
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:33
+						lane_ := gc_tx & 0x1f
+						_ = lane_
+
+//line hecbench_logprob.go:34
+						wid_ := gc_tx >> 5
+						_ = wid_
+						val_5 := gc_l_val_5[gc_lane]
+						_ = val_5
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_4 float32 = val_5
+
+//line hecbench_logprob.go:26
+						_ = r_4
+
+//line hecbench_logprob.go:36
+						val_4 = r_4
 
 //line hecbench_logprob.go:38
-					if lane_ == 0 {
-						shared_[wid_] = val_4
+						if lane_ == 0 {
+							shared_[wid_] = val_4
+						}
+						_ = r_4
 					}
-					_ = r_4
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c4v [32]float32
 			var gc_c4r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:33
-					lane_ := gc_tx & 0x1f
-					_ = lane_
-					var val_4 float32
-					_ = val_4
+						lane_ := gc_tx & 0x1f
+						_ = lane_
+						var val_4 float32
+						_ = val_4
 
 //line hecbench_logprob.go:46
-					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-						val_4 = shared_[lane_]
-					} else {
-						val_4 = float32(0.0)
+						if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+							val_4 = shared_[lane_]
+						} else {
+							val_4 = float32(0.0)
+						}
+
+//line hecbench_logprob.go:51
+						var val_6 float32 = val_4
+
+//line hecbench_logprob.go:51
+						_ = val_6
+						_ = val_6
+						gc_s_val_6[gc_rank] = val_6
 					}
-
-//line hecbench_logprob.go:51
-					var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-					_ = val_6
-					_ = val_6
-					gc_s_val_6[gc_rank] = val_6
 				}
-			}
 
 //line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_6 := gc_s_val_6[gc_rank]
+				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_6 := gc_s_val_6[gc_rank]
 
 //line hecbench_logprob.go:24
-					gc_c4v[gc_lane] = val_6
-				}
+						gc_c4v[gc_lane] = val_6
+					}
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_6 := gc_s_val_6[gc_rank]
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_6 := gc_s_val_6[gc_rank]
 
 //line hecbench_logprob.go:24
-					val_6 += gc_c4r[gc_lane]
-					gc_s_val_6[gc_rank] = val_6
+						val_6 += gc_c4r[gc_lane]
+						gc_s_val_6[gc_rank] = val_6
+					}
 				}
 			}
 		}
@@ -1251,158 +1259,162 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 
 //line hecbench_logprob.go:32
 	shared := gc_shared1(32)[:32]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_ [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:162
-			var val float32 = localAccum
-
-//line hecbench_logprob.go:162
-			_ = val
-
-//line hecbench_logprob.go:36
-			var val_ float32 = val
-
-//line hecbench_logprob.go:36
-			_ = val_
-			_ = val
-			_ = val_
-			gc_l_val_[gc_lane] = val_
-		}
-
-//line hecbench_logprob.go:23
-		for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:24
-			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-			} else {
-
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-
-//line hecbench_logprob.go:24
-					val_ += gc_c1r[gc_lane]
-					gc_l_val_[gc_lane] = val_
-				}
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
+				localAccum := gc_s_localAccum[gc_rank]
 
-//line hecbench_logprob.go:33
-				lane := gc_tx & 0x1f
-				_ = lane
+//line hecbench_logprob.go:162
+				var val float32 = localAccum
 
-//line hecbench_logprob.go:34
-				wid := gc_tx >> 5
-				_ = wid
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
-				var val float32
+//line hecbench_logprob.go:162
 				_ = val
 
-//line hecbench_logprob.go:26
-				var r_ float32 = val_
-
-//line hecbench_logprob.go:26
-				_ = r_
+//line hecbench_logprob.go:36
+				var val_ float32 = val
 
 //line hecbench_logprob.go:36
-				val = r_
+				_ = val_
+				_ = val
+				_ = val_
+				gc_l_val_[gc_lane] = val_
+			}
+
+//line hecbench_logprob.go:23
+			for mask := 16; mask > 0; mask >>= 1 {
+
+//line hecbench_logprob.go:24
+				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+
+//line hecbench_logprob.go:24
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_ := gc_l_val_[gc_lane]
+						_ = val_
+
+//line hecbench_logprob.go:24
+						val_ += gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:33
+					lane := gc_tx & 0x1f
+					_ = lane
+
+//line hecbench_logprob.go:34
+					wid := gc_tx >> 5
+					_ = wid
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+					var val float32
+					_ = val
+
+//line hecbench_logprob.go:26
+					var r_ float32 = val_
+
+//line hecbench_logprob.go:26
+					_ = r_
+
+//line hecbench_logprob.go:36
+					val = r_
 
 //line hecbench_logprob.go:38
-				if lane == 0 {
-					shared[wid] = val
+					if lane == 0 {
+						shared[wid] = val
+					}
+					_ = r_
 				}
-				_ = r_
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:33
-				lane := gc_tx & 0x1f
-				_ = lane
-				var val float32
-				_ = val
+					lane := gc_tx & 0x1f
+					_ = lane
+					var val float32
+					_ = val
 
 //line hecbench_logprob.go:46
-				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-					val = shared[lane]
-				} else {
-					val = float32(0.0)
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+						val = shared[lane]
+					} else {
+						val = float32(0.0)
+					}
+
+//line hecbench_logprob.go:51
+					var val_2 float32 = val
+
+//line hecbench_logprob.go:51
+					_ = val_2
+					_ = val_2
+					gc_s_val_2[gc_rank] = val_2
 				}
-
-//line hecbench_logprob.go:51
-				var val_2 float32 = val
-
-//line hecbench_logprob.go:51
-				_ = val_2
-				_ = val_2
-				gc_s_val_2[gc_rank] = val_2
 			}
-		}
 
 //line hecbench_logprob.go:23
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_2 := gc_s_val_2[gc_rank]
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 
 //line hecbench_logprob.go:24
-				gc_c2v[gc_lane] = val_2
-			}
+					gc_c2v[gc_lane] = val_2
+				}
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_2 := gc_s_val_2[gc_rank]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 
 //line hecbench_logprob.go:24
-				val_2 += gc_c2r[gc_lane]
-				gc_s_val_2[gc_rank] = val_2
+					val_2 += gc_c2r[gc_lane]
+					gc_s_val_2[gc_rank] = val_2
+				}
 			}
 		}
 	}

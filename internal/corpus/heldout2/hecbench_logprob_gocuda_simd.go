@@ -337,199 +337,35 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:68
 		shared := gc_shared13(32)[:32]
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+		{
 			var gc_l_val_2 [32]float32
 			var gc_c31r [32]float32
-			gc_left7 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line hecbench_logprob.go:124
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
-//line hecbench_logprob.go:124
-						_ = localMax
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:124
-						_ = val_
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						_ = val_2
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line hecbench_logprob.go:72
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
-//line hecbench_logprob.go:72
-						_ = localMax
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:124
-						_ = val_
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						_ = val_2
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left7 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left7&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					localMax := gc_s_localMax[gc_rank3]
-
-//line hecbench_logprob.go:124
-					var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-					_ = val_
-
-//line hecbench_logprob.go:72
-					var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-					_ = val_2
-					_ = val_
-					_ = val_2
-					gc_l_val_2[gc_lane3] = val_2
-				}
-			}
-
-//line hecbench_logprob.go:59
-			for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					val_2 := gc_l_val_2[gc_lane3]
-					_ = val_2
-
-//line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c31r[gc_lane3])
-					gc_l_val_2[gc_lane3] = val_2
-				}
-			}
-			{
-				gc_tidx9 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:69
-					lane := gc_tx3 & 0x1f
-					_ = lane
-
-//line hecbench_logprob.go:70
-					wid := gc_tx3 >> 5
-					_ = wid
-					val_2 := gc_l_val_2[gc_lane3]
-					_ = val_2
-					var val_ float32
-					_ = val_
-
-//line hecbench_logprob.go:62
-					var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-					_ = r_
-
-//line hecbench_logprob.go:72
-					val_ = r_
-
-//line hecbench_logprob.go:74
-					if lane == 0 {
-						shared[wid] = val_
-					}
-					_ = r_
-				}
-			}
-		}
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			var gc_c32v [32]float32
-			var gc_c32r [32]float32
-			{
-				gc_tidx9 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:69
-					lane := gc_tx3 & 0x1f
-					_ = lane
-					var val_ float32
-					_ = val_
-
-//line hecbench_logprob.go:82
-					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
-						val_ = shared[lane]
-					} else {
-						val_ = -1e20
-					}
-
-//line hecbench_logprob.go:87
-					var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-					_ = val_3
-					_ = val_3
-					gc_s_val_3[gc_rank3] = val_3
-				}
-			}
-
-//line hecbench_logprob.go:59
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left8 := gc_act3
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				gc_left7 := gc_act3
 				if compiled.SIMD {
 					if gc_act3 == ^uint32(0) {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
-//line hecbench_logprob.go:60
-							_ = val_3
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c32v[gc_lane3:])
-							gc_left8 &^= 0xff << gc_lane3
+//line hecbench_logprob.go:124
+							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+//line hecbench_logprob.go:124
+							_ = localMax
+//line hecbench_logprob.go:124
+							val_ := localMax
+//line hecbench_logprob.go:124
+							_ = val_
+//line hecbench_logprob.go:72
+							val_2 := val_
+//line hecbench_logprob.go:72
+							_ = val_2
+//line hecbench_logprob.go:72
+							val_2.StoreSlice(gc_l_val_2[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					} else {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -538,41 +374,209 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
-//line hecbench_logprob.go:60
-							_ = val_3
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c32v[gc_lane3:])
-							gc_left8 &^= 0xff << gc_lane3
+//line hecbench_logprob.go:72
+							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+//line hecbench_logprob.go:72
+							_ = localMax
+//line hecbench_logprob.go:124
+							val_ := localMax
+//line hecbench_logprob.go:124
+							_ = val_
+//line hecbench_logprob.go:72
+							val_2 := val_
+//line hecbench_logprob.go:72
+							_ = val_2
+//line hecbench_logprob.go:72
+							val_2.StoreSlice(gc_l_val_2[gc_lane3:])
+							gc_left7 &^= 0xff << gc_lane3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left7 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left7&(1<<gc_lane3) == 0 {
 							continue
 						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						localMax := gc_s_localMax[gc_rank3]
+
+//line hecbench_logprob.go:124
+						var val_ float32 = localMax
+
+//line hecbench_logprob.go:124
+						_ = val_
+
+//line hecbench_logprob.go:72
+						var val_2 float32 = val_
+
+//line hecbench_logprob.go:72
+						_ = val_2
+						_ = val_
+						_ = val_2
+						gc_l_val_2[gc_lane3] = val_2
+					}
+				}
+
+//line hecbench_logprob.go:59
+				for mask := 16; mask > 0; mask >>= 1 {
+
+//line hecbench_logprob.go:60
+					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						val_2 := gc_l_val_2[gc_lane3]
+						_ = val_2
+
+//line hecbench_logprob.go:60
+						val_2 = max(val_2, gc_c31r[gc_lane3])
+						gc_l_val_2[gc_lane3] = val_2
+					}
+				}
+				{
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:69
+						lane := gc_tx3 & 0x1f
+						_ = lane
+
+//line hecbench_logprob.go:70
+						wid := gc_tx3 >> 5
+						_ = wid
+						val_2 := gc_l_val_2[gc_lane3]
+						_ = val_2
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:62
+						var r_ float32 = val_2
+
+//line hecbench_logprob.go:62
+						_ = r_
+
+//line hecbench_logprob.go:72
+						val_ = r_
+
+//line hecbench_logprob.go:74
+						if lane == 0 {
+							shared[wid] = val_
+						}
+						_ = r_
+					}
+				}
+			}
+		}
+		{
+			var gc_c32v [32]float32
+			var gc_c32r [32]float32
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:69
+						lane := gc_tx3 & 0x1f
+						_ = lane
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:82
+						if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
+							val_ = shared[lane]
+						} else {
+							val_ = -1e20
+						}
+
+//line hecbench_logprob.go:87
+						var val_3 float32 = val_
+
+//line hecbench_logprob.go:87
+						_ = val_3
+						_ = val_3
+						gc_s_val_3[gc_rank3] = val_3
+					}
+				}
+
+//line hecbench_logprob.go:59
+				for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+					gc_left8 := gc_act3
+					if compiled.SIMD {
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line hecbench_logprob.go:60
+								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+//line hecbench_logprob.go:60
+								_ = val_3
+//line hecbench_logprob.go:60
+								val_3.StoreSlice(gc_c32v[gc_lane3:])
+								gc_left8 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line hecbench_logprob.go:60
+								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+//line hecbench_logprob.go:60
+								_ = val_3
+//line hecbench_logprob.go:60
+								val_3.StoreSlice(gc_c32v[gc_lane3:])
+								gc_left8 &^= 0xff << gc_lane3
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left8 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left8&(1<<gc_lane3) == 0 {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+							val_3 := gc_s_val_3[gc_rank3]
+
+//line hecbench_logprob.go:60
+							gc_c32v[gc_lane3] = val_3
+						}
+					}
+
+//line hecbench_logprob.go:60
+					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c32v, mask_, 32, &gc_c32r)
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
 						val_3 := gc_s_val_3[gc_rank3]
 
 //line hecbench_logprob.go:60
-						gc_c32v[gc_lane3] = val_3
+						val_3 = max(val_3, gc_c32r[gc_lane3])
+						gc_s_val_3[gc_rank3] = val_3
 					}
-				}
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c32v, mask_, 32, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					val_3 := gc_s_val_3[gc_rank3]
-
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c32r[gc_lane3])
-					gc_s_val_3[gc_rank3] = val_3
 				}
 			}
 		}
@@ -894,344 +898,348 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:32
 		shared_ := gc_shared23(32)[:32]
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+		{
 			var gc_l_val_5 [32]float32
 			var gc_c33r [32]float32
-			gc_left9 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				gc_left9 := gc_act3
+				if compiled.SIMD {
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
 //line hecbench_logprob.go:137
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
 //line hecbench_logprob.go:137
-						_ = localSumExp
+							_ = localSumExp
 //line hecbench_logprob.go:137
-						val_4 := localSumExp
+							val_4 := localSumExp
 //line hecbench_logprob.go:137
-						_ = val_4
+							_ = val_4
 //line hecbench_logprob.go:36
-						val_5 := val_4
+							val_5 := val_4
 //line hecbench_logprob.go:36
-						_ = val_5
+							_ = val_5
 //line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
+							val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+							gc_left9 &^= 0xff << gc_lane3
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line hecbench_logprob.go:36
+							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+//line hecbench_logprob.go:36
+							_ = localSumExp
+//line hecbench_logprob.go:137
+							val_4 := localSumExp
+//line hecbench_logprob.go:137
+							_ = val_4
+//line hecbench_logprob.go:36
+							val_5 := val_4
+//line hecbench_logprob.go:36
+							_ = val_5
+//line hecbench_logprob.go:36
+							val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+							gc_left9 &^= 0xff << gc_lane3
+						}
 					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left9 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left9&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line hecbench_logprob.go:36
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
-//line hecbench_logprob.go:36
-						_ = localSumExp
+						localSumExp := gc_s_localSumExp[gc_rank3]
+
 //line hecbench_logprob.go:137
-						val_4 := localSumExp
+						var val_4 float32 = localSumExp
+
 //line hecbench_logprob.go:137
 						_ = val_4
+
 //line hecbench_logprob.go:36
-						val_5 := val_4
+						var val_5 float32 = val_4
+
 //line hecbench_logprob.go:36
 						_ = val_5
-//line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
+						_ = val_4
+						_ = val_5
+						gc_l_val_5[gc_lane3] = val_5
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left9 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left9&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:137
-					var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-					_ = val_4
-
-//line hecbench_logprob.go:36
-					var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-					_ = val_5
-					_ = val_4
-					_ = val_5
-					gc_l_val_5[gc_lane3] = val_5
-				}
-			}
 
 //line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				var gc_run2 compiled.ShflSteps
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					var gc_run2 compiled.ShflSteps
+					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-					gc_run2.Add(mask_2, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+						gc_run2.Add(mask_2, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+						}
 					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
-			} else {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+				} else {
 
 //line hecbench_logprob.go:23
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-					if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-					} else {
+						if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+						} else {
 
 //line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
-						gc_left10 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+							compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
+							gc_left10 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
 //line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
 //line hecbench_logprob.go:24
-									_ = val_5
+										_ = val_5
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
 //line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+										val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+										gc_left10 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line hecbench_logprob.go:24
+										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+//line hecbench_logprob.go:24
+										_ = val_5
+//line hecbench_logprob.go:24
+										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line hecbench_logprob.go:24
+										val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+										gc_left10 &^= 0xff << gc_lane3
+									}
 								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left10 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left10&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
-//line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
-//line hecbench_logprob.go:24
+									val_5 := gc_l_val_5[gc_lane3]
 									_ = val_5
+
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+									val_5 += gc_c33r[gc_lane3]
+									gc_l_val_5[gc_lane3] = val_5
 								}
 							}
-							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left10 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left10&(1<<gc_lane3) == 0 {
+					}
+				}
+				{
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:33
+						lane_ := gc_tx3 & 0x1f
+						_ = lane_
+
+//line hecbench_logprob.go:34
+						wid_ := gc_tx3 >> 5
+						_ = wid_
+						val_5 := gc_l_val_5[gc_lane3]
+						_ = val_5
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_4 float32 = val_5
+
+//line hecbench_logprob.go:26
+						_ = r_4
+
+//line hecbench_logprob.go:36
+						val_4 = r_4
+
+//line hecbench_logprob.go:38
+						if lane_ == 0 {
+							shared_[wid_] = val_4
+						}
+						_ = r_4
+					}
+				}
+			}
+		}
+		{
+			var gc_c34v [32]float32
+			var gc_c34r [32]float32
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:33
+						lane_ := gc_tx3 & 0x1f
+						_ = lane_
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:46
+						if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
+							val_4 = shared_[lane_]
+						} else {
+							val_4 = float32(0.0)
+						}
+
+//line hecbench_logprob.go:51
+						var val_6 float32 = val_4
+
+//line hecbench_logprob.go:51
+						_ = val_6
+						_ = val_6
+						gc_s_val_6[gc_rank3] = val_6
+					}
+				}
+
+//line hecbench_logprob.go:23
+				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+					gc_left11 := gc_act3
+					if compiled.SIMD {
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line hecbench_logprob.go:24
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_c34v[gc_lane3:])
+								gc_left11 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-								val_5 := gc_l_val_5[gc_lane3]
-								_ = val_5
-
 //line hecbench_logprob.go:24
-								val_5 += gc_c33r[gc_lane3]
-								gc_l_val_5[gc_lane3] = val_5
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_c34v[gc_lane3:])
+								gc_left11 &^= 0xff << gc_lane3
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-				}
-			}
-			{
-				gc_tidx9 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:33
-					lane_ := gc_tx3 & 0x1f
-					_ = lane_
-
-//line hecbench_logprob.go:34
-					wid_ := gc_tx3 >> 5
-					_ = wid_
-					val_5 := gc_l_val_5[gc_lane3]
-					_ = val_5
-					var val_4 float32
-					_ = val_4
-
-//line hecbench_logprob.go:26
-					var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-					_ = r_4
-
-//line hecbench_logprob.go:36
-					val_4 = r_4
-
-//line hecbench_logprob.go:38
-					if lane_ == 0 {
-						shared_[wid_] = val_4
-					}
-					_ = r_4
-				}
-			}
-		}
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			var gc_c34v [32]float32
-			var gc_c34r [32]float32
-			{
-				gc_tidx9 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:33
-					lane_ := gc_tx3 & 0x1f
-					_ = lane_
-					var val_4 float32
-					_ = val_4
-
-//line hecbench_logprob.go:46
-					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
-						val_4 = shared_[lane_]
-					} else {
-						val_4 = float32(0.0)
-					}
-
-//line hecbench_logprob.go:51
-					var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-					_ = val_6
-					_ = val_6
-					gc_s_val_6[gc_rank3] = val_6
-				}
-			}
-
-//line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				gc_left11 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c34v[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+					if gc_left11 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left11&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c34v[gc_lane3:])
-							gc_left11 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left11 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left11&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						val_6 := gc_s_val_6[gc_rank3]
+							val_6 := gc_s_val_6[gc_rank3]
 
 //line hecbench_logprob.go:24
-						gc_c34v[gc_lane3] = val_6
+							gc_c34v[gc_lane3] = val_6
+						}
 					}
-				}
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c34v, mask_3, 32, &gc_c34r)
-				gc_left12 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
+					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c34v, mask_3, 32, &gc_c34r)
+					gc_left12 := gc_act3
+					if compiled.SIMD {
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
 //line hecbench_logprob.go:24
-							_ = val_6
+								_ = val_6
 //line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+								val_6.StoreSlice(gc_s_val_6[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+//line hecbench_logprob.go:24
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_s_val_6[gc_rank3:])
+								gc_left12 &^= 0xff << gc_lane3
+							}
 						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left12 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left12&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left12 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left12&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						val_6 := gc_s_val_6[gc_rank3]
+							val_6 := gc_s_val_6[gc_rank3]
 
 //line hecbench_logprob.go:24
-						val_6 += gc_c34r[gc_lane3]
-						gc_s_val_6[gc_rank3] = val_6
+							val_6 += gc_c34r[gc_lane3]
+							gc_s_val_6[gc_rank3] = val_6
+						}
 					}
 				}
 			}
@@ -1639,199 +1647,35 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:68
 		shared := gc_shared12(32)[:32]
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_val_2 [32]float32
 			var gc_c21r [32]float32
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_logprob.go:124
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
-//line hecbench_logprob.go:124
-						_ = localMax
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:124
-						_ = val_
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						_ = val_2
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_logprob.go:72
-						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
-//line hecbench_logprob.go:72
-						_ = localMax
-//line hecbench_logprob.go:124
-						val_ := localMax
-//line hecbench_logprob.go:124
-						_ = val_
-//line hecbench_logprob.go:72
-						val_2 := val_
-//line hecbench_logprob.go:72
-						_ = val_2
-//line hecbench_logprob.go:72
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localMax := gc_s_localMax[gc_rank2]
-
-//line hecbench_logprob.go:124
-					var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-					_ = val_
-
-//line hecbench_logprob.go:72
-					var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-					_ = val_2
-					_ = val_
-					_ = val_2
-					gc_l_val_2[gc_lane2] = val_2
-				}
-			}
-
-//line hecbench_logprob.go:59
-			for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-
-//line hecbench_logprob.go:60
-					val_2 = max(val_2, gc_c21r[gc_lane2])
-					gc_l_val_2[gc_lane2] = val_2
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:69
-					lane := gc_tx2 & 0x1f
-					_ = lane
-
-//line hecbench_logprob.go:70
-					wid := gc_tx2 >> 5
-					_ = wid
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-					var val_ float32
-					_ = val_
-
-//line hecbench_logprob.go:62
-					var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-					_ = r_
-
-//line hecbench_logprob.go:72
-					val_ = r_
-
-//line hecbench_logprob.go:74
-					if lane == 0 {
-						shared[wid] = val_
-					}
-					_ = r_
-				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_c22v [32]float32
-			var gc_c22r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:69
-					lane := gc_tx2 & 0x1f
-					_ = lane
-					var val_ float32
-					_ = val_
-
-//line hecbench_logprob.go:82
-					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-						val_ = shared[lane]
-					} else {
-						val_ = -1e20
-					}
-
-//line hecbench_logprob.go:87
-					var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-					_ = val_3
-					_ = val_3
-					gc_s_val_3[gc_rank2] = val_3
-				}
-			}
-
-//line hecbench_logprob.go:59
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left2 := gc_act2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				gc_left := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_logprob.go:60
-							_ = val_3
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+//line hecbench_logprob.go:124
+							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+//line hecbench_logprob.go:124
+							_ = localMax
+//line hecbench_logprob.go:124
+							val_ := localMax
+//line hecbench_logprob.go:124
+							_ = val_
+//line hecbench_logprob.go:72
+							val_2 := val_
+//line hecbench_logprob.go:72
+							_ = val_2
+//line hecbench_logprob.go:72
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1840,41 +1684,209 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line hecbench_logprob.go:60
-							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_logprob.go:60
-							_ = val_3
-//line hecbench_logprob.go:60
-							val_3.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+//line hecbench_logprob.go:72
+							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+//line hecbench_logprob.go:72
+							_ = localMax
+//line hecbench_logprob.go:124
+							val_ := localMax
+//line hecbench_logprob.go:124
+							_ = val_
+//line hecbench_logprob.go:72
+							val_2 := val_
+//line hecbench_logprob.go:72
+							_ = val_2
+//line hecbench_logprob.go:72
+							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						localMax := gc_s_localMax[gc_rank2]
+
+//line hecbench_logprob.go:124
+						var val_ float32 = localMax
+
+//line hecbench_logprob.go:124
+						_ = val_
+
+//line hecbench_logprob.go:72
+						var val_2 float32 = val_
+
+//line hecbench_logprob.go:72
+						_ = val_2
+						_ = val_
+						_ = val_2
+						gc_l_val_2[gc_lane2] = val_2
+					}
+				}
+
+//line hecbench_logprob.go:59
+				for mask := 16; mask > 0; mask >>= 1 {
+
+//line hecbench_logprob.go:60
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val_2 := gc_l_val_2[gc_lane2]
+						_ = val_2
+
+//line hecbench_logprob.go:60
+						val_2 = max(val_2, gc_c21r[gc_lane2])
+						gc_l_val_2[gc_lane2] = val_2
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:69
+						lane := gc_tx2 & 0x1f
+						_ = lane
+
+//line hecbench_logprob.go:70
+						wid := gc_tx2 >> 5
+						_ = wid
+						val_2 := gc_l_val_2[gc_lane2]
+						_ = val_2
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:62
+						var r_ float32 = val_2
+
+//line hecbench_logprob.go:62
+						_ = r_
+
+//line hecbench_logprob.go:72
+						val_ = r_
+
+//line hecbench_logprob.go:74
+						if lane == 0 {
+							shared[wid] = val_
+						}
+						_ = r_
+					}
+				}
+			}
+		}
+		{
+			var gc_c22v [32]float32
+			var gc_c22r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:69
+						lane := gc_tx2 & 0x1f
+						_ = lane
+						var val_ float32
+						_ = val_
+
+//line hecbench_logprob.go:82
+						if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+							val_ = shared[lane]
+						} else {
+							val_ = -1e20
+						}
+
+//line hecbench_logprob.go:87
+						var val_3 float32 = val_
+
+//line hecbench_logprob.go:87
+						_ = val_3
+						_ = val_3
+						gc_s_val_3[gc_rank2] = val_3
+					}
+				}
+
+//line hecbench_logprob.go:59
+				for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_logprob.go:60
+								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_logprob.go:60
+								_ = val_3
+//line hecbench_logprob.go:60
+								val_3.StoreSlice(gc_c22v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_logprob.go:60
+								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_logprob.go:60
+								_ = val_3
+//line hecbench_logprob.go:60
+								val_3.StoreSlice(gc_c22v[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_3 := gc_s_val_3[gc_rank2]
+
+//line hecbench_logprob.go:60
+							gc_c22v[gc_lane2] = val_3
+						}
+					}
+
+//line hecbench_logprob.go:60
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 
 //line hecbench_logprob.go:60
-						gc_c22v[gc_lane2] = val_3
+						val_3 = max(val_3, gc_c22r[gc_lane2])
+						gc_s_val_3[gc_rank2] = val_3
 					}
-				}
-
-//line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_logprob.go:60
-					val_3 = max(val_3, gc_c22r[gc_lane2])
-					gc_s_val_3[gc_rank2] = val_3
 				}
 			}
 		}
@@ -2196,344 +2208,348 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:32
 		shared_ := gc_shared22(32)[:32]
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_val_5 [32]float32
 			var gc_c23r [32]float32
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_logprob.go:137
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
 //line hecbench_logprob.go:137
-						_ = localSumExp
+							_ = localSumExp
 //line hecbench_logprob.go:137
-						val_4 := localSumExp
+							val_4 := localSumExp
 //line hecbench_logprob.go:137
-						_ = val_4
+							_ = val_4
 //line hecbench_logprob.go:36
-						val_5 := val_4
+							val_5 := val_4
 //line hecbench_logprob.go:36
-						_ = val_5
+							_ = val_5
 //line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+							val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:36
+							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+//line hecbench_logprob.go:36
+							_ = localSumExp
+//line hecbench_logprob.go:137
+							val_4 := localSumExp
+//line hecbench_logprob.go:137
+							_ = val_4
+//line hecbench_logprob.go:36
+							val_5 := val_4
+//line hecbench_logprob.go:36
+							_ = val_5
+//line hecbench_logprob.go:36
+							val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line hecbench_logprob.go:36
-						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
-//line hecbench_logprob.go:36
-						_ = localSumExp
+						localSumExp := gc_s_localSumExp[gc_rank2]
+
 //line hecbench_logprob.go:137
-						val_4 := localSumExp
+						var val_4 float32 = localSumExp
+
 //line hecbench_logprob.go:137
 						_ = val_4
+
 //line hecbench_logprob.go:36
-						val_5 := val_4
+						var val_5 float32 = val_4
+
 //line hecbench_logprob.go:36
 						_ = val_5
-//line hecbench_logprob.go:36
-						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						_ = val_4
+						_ = val_5
+						gc_l_val_5[gc_lane2] = val_5
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:137
-					var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-					_ = val_4
-
-//line hecbench_logprob.go:36
-					var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-					_ = val_5
-					_ = val_4
-					_ = val_5
-					gc_l_val_5[gc_lane2] = val_5
-				}
-			}
 
 //line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					var gc_run compiled.ShflSteps
+					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-					gc_run.Add(mask_2, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+						gc_run.Add(mask_2, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+						}
 					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
-			} else {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+				} else {
 
 //line hecbench_logprob.go:23
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-					} else {
+						if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+						} else {
 
 //line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
 //line hecbench_logprob.go:24
-									_ = val_5
+										_ = val_5
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+										val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line hecbench_logprob.go:24
+										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_logprob.go:24
+										_ = val_5
+//line hecbench_logprob.go:24
+										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_logprob.go:24
+										val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line hecbench_logprob.go:24
-									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_logprob.go:24
+									val_5 := gc_l_val_5[gc_lane2]
 									_ = val_5
+
 //line hecbench_logprob.go:24
-									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_logprob.go:24
-									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									val_5 += gc_c23r[gc_lane2]
+									gc_l_val_5[gc_lane2] = val_5
 								}
 							}
-							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:33
+						lane_ := gc_tx2 & 0x1f
+						_ = lane_
+
+//line hecbench_logprob.go:34
+						wid_ := gc_tx2 >> 5
+						_ = wid_
+						val_5 := gc_l_val_5[gc_lane2]
+						_ = val_5
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:26
+						var r_4 float32 = val_5
+
+//line hecbench_logprob.go:26
+						_ = r_4
+
+//line hecbench_logprob.go:36
+						val_4 = r_4
+
+//line hecbench_logprob.go:38
+						if lane_ == 0 {
+							shared_[wid_] = val_4
+						}
+						_ = r_4
+					}
+				}
+			}
+		}
+		{
+			var gc_c24v [32]float32
+			var gc_c24r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:33
+						lane_ := gc_tx2 & 0x1f
+						_ = lane_
+						var val_4 float32
+						_ = val_4
+
+//line hecbench_logprob.go:46
+						if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+							val_4 = shared_[lane_]
+						} else {
+							val_4 = float32(0.0)
+						}
+
+//line hecbench_logprob.go:51
+						var val_6 float32 = val_4
+
+//line hecbench_logprob.go:51
+						_ = val_6
+						_ = val_6
+						gc_s_val_6[gc_rank2] = val_6
+					}
+				}
+
+//line hecbench_logprob.go:23
+				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_logprob.go:24
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_c24v[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-								val_5 := gc_l_val_5[gc_lane2]
-								_ = val_5
-
 //line hecbench_logprob.go:24
-								val_5 += gc_c23r[gc_lane2]
-								gc_l_val_5[gc_lane2] = val_5
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_c24v[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-
-//line hecbench_logprob.go:34
-					wid_ := gc_tx2 >> 5
-					_ = wid_
-					val_5 := gc_l_val_5[gc_lane2]
-					_ = val_5
-					var val_4 float32
-					_ = val_4
-
-//line hecbench_logprob.go:26
-					var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-					_ = r_4
-
-//line hecbench_logprob.go:36
-					val_4 = r_4
-
-//line hecbench_logprob.go:38
-					if lane_ == 0 {
-						shared_[wid_] = val_4
-					}
-					_ = r_4
-				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_c24v [32]float32
-			var gc_c24r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-					var val_4 float32
-					_ = val_4
-
-//line hecbench_logprob.go:46
-					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-						val_4 = shared_[lane_]
-					} else {
-						val_4 = float32(0.0)
-					}
-
-//line hecbench_logprob.go:51
-					var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-					_ = val_6
-					_ = val_6
-					gc_s_val_6[gc_rank2] = val_6
-				}
-			}
-
-//line hecbench_logprob.go:23
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_6 := gc_s_val_6[gc_rank2]
+							val_6 := gc_s_val_6[gc_rank2]
 
 //line hecbench_logprob.go:24
-						gc_c24v[gc_lane2] = val_6
+							gc_c24v[gc_lane2] = val_6
+						}
 					}
-				}
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c24v, mask_3, 32, &gc_c24r)
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c24v, mask_3, 32, &gc_c24r)
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
 //line hecbench_logprob.go:24
-							_ = val_6
+								_ = val_6
 //line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+								val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_logprob.go:24
+								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+								_ = val_6
+//line hecbench_logprob.go:24
+								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_logprob.go:24
+								val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_logprob.go:24
-							_ = val_6
-//line hecbench_logprob.go:24
-							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_logprob.go:24
-							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_6 := gc_s_val_6[gc_rank2]
+							val_6 := gc_s_val_6[gc_rank2]
 
 //line hecbench_logprob.go:24
-						val_6 += gc_c24r[gc_lane2]
-						gc_s_val_6[gc_rank2] = val_6
+							val_6 += gc_c24r[gc_lane2]
+							gc_s_val_6[gc_rank2] = val_6
+						}
 					}
 				}
 			}
@@ -2944,344 +2960,348 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 
 //line hecbench_logprob.go:32
 	shared := gc_shared12(32)[:32]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line hecbench_logprob.go:162
-					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
 //line hecbench_logprob.go:162
-					_ = localAccum
+						_ = localAccum
 //line hecbench_logprob.go:162
-					val := localAccum
+						val := localAccum
 //line hecbench_logprob.go:162
-					_ = val
+						_ = val
 //line hecbench_logprob.go:36
-					val_ := val
+						val_ := val
 //line hecbench_logprob.go:36
-					_ = val_
+						_ = val_
 //line hecbench_logprob.go:36
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line hecbench_logprob.go:36
+						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:36
+						_ = localAccum
+//line hecbench_logprob.go:162
+						val := localAccum
+//line hecbench_logprob.go:162
+						_ = val
+//line hecbench_logprob.go:36
+						val_ := val
+//line hecbench_logprob.go:36
+						_ = val_
+//line hecbench_logprob.go:36
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line hecbench_logprob.go:36
-					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
-//line hecbench_logprob.go:36
-					_ = localAccum
+					localAccum := gc_s_localAccum[gc_rank2]
+
 //line hecbench_logprob.go:162
-					val := localAccum
+					var val float32 = localAccum
+
 //line hecbench_logprob.go:162
 					_ = val
+
 //line hecbench_logprob.go:36
-					val_ := val
+					var val_ float32 = val
+
 //line hecbench_logprob.go:36
 					_ = val_
-//line hecbench_logprob.go:36
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = val
+					_ = val_
+					gc_l_val_[gc_lane2] = val_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:162
-				var val float32 = localAccum
-
-//line hecbench_logprob.go:162
-				_ = val
-
-//line hecbench_logprob.go:36
-				var val_ float32 = val
-
-//line hecbench_logprob.go:36
-				_ = val_
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane2] = val_
-			}
-		}
 
 //line hecbench_logprob.go:23
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-			var gc_run compiled.ShflSteps
-			for mask := 16; mask > 0; mask >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-				gc_run.Add(mask, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					gc_run.Add(mask, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			} else {
 
 //line hecbench_logprob.go:23
-			for mask := 16; mask > 0; mask >>= 1 {
+				for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+					} else {
 
 //line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line hecbench_logprob.go:24
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line hecbench_logprob.go:24
-								_ = val_
+									_ = val_
 //line hecbench_logprob.go:24
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_logprob.go:24
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_logprob.go:24
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_logprob.go:24
+									_ = val_
+//line hecbench_logprob.go:24
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_logprob.go:24
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line hecbench_logprob.go:24
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_logprob.go:24
+								val_ := gc_l_val_[gc_lane2]
 								_ = val_
+
 //line hecbench_logprob.go:24
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_logprob.go:24
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+								val_ += gc_c21r[gc_lane2]
+								gc_l_val_[gc_lane2] = val_
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:33
+					lane := gc_tx2 & 0x1f
+					_ = lane
+
+//line hecbench_logprob.go:34
+					wid := gc_tx2 >> 5
+					_ = wid
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
+					var val float32
+					_ = val
+
+//line hecbench_logprob.go:26
+					var r_ float32 = val_
+
+//line hecbench_logprob.go:26
+					_ = r_
+
+//line hecbench_logprob.go:36
+					val = r_
+
+//line hecbench_logprob.go:38
+					if lane == 0 {
+						shared[wid] = val
+					}
+					_ = r_
+				}
+			}
+		}
+	}
+	{
+		var gc_c22v [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:33
+					lane := gc_tx2 & 0x1f
+					_ = lane
+					var val float32
+					_ = val
+
+//line hecbench_logprob.go:46
+					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+						val = shared[lane]
+					} else {
+						val = float32(0.0)
+					}
+
+//line hecbench_logprob.go:51
+					var val_2 float32 = val
+
+//line hecbench_logprob.go:51
+					_ = val_2
+					_ = val_2
+					gc_s_val_2[gc_rank2] = val_2
+				}
+			}
+
+//line hecbench_logprob.go:23
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:24
+							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+							_ = val_2
+//line hecbench_logprob.go:24
+							val_2.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
-
 //line hecbench_logprob.go:24
-							val_ += gc_c21r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+							_ = val_2
+//line hecbench_logprob.go:24
+							val_2.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-				lane := gc_tx2 & 0x1f
-				_ = lane
-
-//line hecbench_logprob.go:34
-				wid := gc_tx2 >> 5
-				_ = wid
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
-				var val float32
-				_ = val
-
-//line hecbench_logprob.go:26
-				var r_ float32 = val_
-
-//line hecbench_logprob.go:26
-				_ = r_
-
-//line hecbench_logprob.go:36
-				val = r_
-
-//line hecbench_logprob.go:38
-				if lane == 0 {
-					shared[wid] = val
-				}
-				_ = r_
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-				lane := gc_tx2 & 0x1f
-				_ = lane
-				var val float32
-				_ = val
-
-//line hecbench_logprob.go:46
-				if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-					val = shared[lane]
-				} else {
-					val = float32(0.0)
-				}
-
-//line hecbench_logprob.go:51
-				var val_2 float32 = val
-
-//line hecbench_logprob.go:51
-				_ = val_2
-				_ = val_2
-				gc_s_val_2[gc_rank2] = val_2
-			}
-		}
-
-//line hecbench_logprob.go:23
-		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_logprob.go:24
-						_ = val_2
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_logprob.go:24
-						_ = val_2
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_c22v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+						val_2 := gc_s_val_2[gc_rank2]
 
 //line hecbench_logprob.go:24
-					gc_c22v[gc_lane2] = val_2
+						gc_c22v[gc_lane2] = val_2
+					}
 				}
-			}
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
 //line hecbench_logprob.go:24
-						_ = val_2
+							_ = val_2
 //line hecbench_logprob.go:24
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_logprob.go:24
+							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+							_ = val_2
+//line hecbench_logprob.go:24
+							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_logprob.go:24
+							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line hecbench_logprob.go:24
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_logprob.go:24
-						_ = val_2
-//line hecbench_logprob.go:24
-						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_logprob.go:24
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
+						val_2 := gc_s_val_2[gc_rank2]
 
 //line hecbench_logprob.go:24
-					val_2 += gc_c22r[gc_lane2]
-					gc_s_val_2[gc_rank2] = val_2
+						val_2 += gc_c22r[gc_lane2]
+						gc_s_val_2[gc_rank2] = val_2
+					}
 				}
 			}
 		}

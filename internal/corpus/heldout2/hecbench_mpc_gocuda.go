@@ -618,188 +618,14 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c1v [32]bool
 			var gc_c1r [32]uint32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:149
-					tidm1 := tid - 1
-					_ = tidm1
-					v2 := gc_s_v2[gc_rank]
-
-//line hecbench_mpc.go:193
-					if tid > 0 {
-						v2 -= sbuf1[tidm1]
-					}
-
-//line hecbench_mpc.go:197
-					var loc int32 = 0
-					gc_s_loc[gc_rank] = loc
-
-//line hecbench_mpc.go:198
-					if v2 != 0 {
-						gc_s_loc[gc_rank] = 1
-					}
-					_ = loc
-
-//line hecbench_mpc.go:202
-					gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
-					gc_s_v2[gc_rank] = v2
-				}
-			}
-
-//line hecbench_mpc.go:202
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
-						gc_at3 := sbuf2[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:151
-							lanex := tid & 63
-							_ = lanex
-
-//line hecbench_mpc.go:202
-							bitmap := gc_c1r[gc_lane]
-
-//line hecbench_mpc.go:204
-							if lanex == 32 {
-								gc_at3[gc_lane] = int64(bitmap)
-							}
-							_ = bitmap
-							gc_s_bitmap[gc_rank] = bitmap
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_mpc.go:151
-							lanex := tid & 63
-							_ = lanex
-
-//line hecbench_mpc.go:202
-							bitmap := gc_c1r[gc_lane]
-
-//line hecbench_mpc.go:204
-							if lanex == 32 {
-								sbuf2[tid] = int64(bitmap)
-							}
-							_ = bitmap
-							gc_s_bitmap[gc_rank] = bitmap
-						}
-					}
-				}
-			}
-		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_c2v [32]int32
-			var gc_c2r [32]int32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:151
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-					bitmap := gc_s_bitmap[gc_rank]
-
-//line hecbench_mpc.go:209
-					if lanex == 0 {
-						if idx < n {
-							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
-						}
-					}
-
-//line hecbench_mpc.go:215
-					var val *int32 = &gc_s_loc[gc_rank]
-
-//line hecbench_mpc.go:215
-					_ = val
-
-//line hecbench_mpc.go:215
-					var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:215
-					_ = sbuf
-					_ = val
-					_ = sbuf
-					gc_s_val[gc_rank] = val
-					gc_s_sbuf[gc_rank] = sbuf
-				}
-			}
-
-//line hecbench_mpc.go:38
-			for d := 1; d < 32; d *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-
-//line hecbench_mpc.go:39
-					gc_c2v[gc_lane] = *val
-				}
-
-//line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -811,59 +637,199 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:36
-						lane := gc_tx & 31
-						_ = lane
-						val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
 
-//line hecbench_mpc.go:39
-						tmp := gc_c2r[gc_lane]
+//line hecbench_mpc.go:149
+						tidm1 := tid - 1
+						_ = tidm1
+						v2 := gc_s_v2[gc_rank]
 
-//line hecbench_mpc.go:40
-						if lane >= d {
-							*val += tmp
+//line hecbench_mpc.go:193
+						if tid > 0 {
+							v2 -= sbuf1[tidm1]
 						}
-						_ = tmp
+
+//line hecbench_mpc.go:197
+						var loc int32 = 0
+						gc_s_loc[gc_rank] = loc
+
+//line hecbench_mpc.go:198
+						if v2 != 0 {
+							gc_s_loc[gc_rank] = 1
+						}
+						_ = loc
+
+//line hecbench_mpc.go:202
+						gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
+						gc_s_v2[gc_rank] = v2
 					}
 				}
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:35
-					warp := gc_tx >> 5
-					_ = warp
+//line hecbench_mpc.go:202
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x0 := gc_tidx.X
+						gc_off2 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+							gc_at3 := sbuf2[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x0 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:36
-					lane := gc_tx & 31
-					_ = lane
-					val := gc_s_val[gc_rank]
-					sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:148
+								tid := gc_tx
+								_ = tid
 
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
+//line hecbench_mpc.go:151
+								lanex := tid & 63
+								_ = lanex
+
+//line hecbench_mpc.go:202
+								bitmap := gc_c1r[gc_lane]
+
+//line hecbench_mpc.go:204
+								if lanex == 32 {
+									gc_at3[gc_lane] = int64(bitmap)
+								}
+								_ = bitmap
+								gc_s_bitmap[gc_rank] = bitmap
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_mpc.go:151
+								lanex := tid & 63
+								_ = lanex
+
+//line hecbench_mpc.go:202
+								bitmap := gc_c1r[gc_lane]
+
+//line hecbench_mpc.go:204
+								if lanex == 32 {
+									sbuf2[tid] = int64(bitmap)
+								}
+								_ = bitmap
+								gc_s_bitmap[gc_rank] = bitmap
+							}
+						}
 					}
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_l_v [32]int32
-			var gc_c3r [32]int32
-			{
-				var gc_m19 uint32
+		{
+			var gc_c2v [32]int32
+			var gc_c2r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:151
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						bitmap := gc_s_bitmap[gc_rank]
+
+//line hecbench_mpc.go:209
+						if lanex == 0 {
+							if idx < n {
+								compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+							}
+						}
+
+//line hecbench_mpc.go:215
+						var val *int32 = &gc_s_loc[gc_rank]
+
+//line hecbench_mpc.go:215
+						_ = val
+
+//line hecbench_mpc.go:215
+						var sbuf []int32 = int64sAsInt32s(sbuf1)
+
+//line hecbench_mpc.go:215
+						_ = sbuf
+						_ = val
+						_ = sbuf
+						gc_s_val[gc_rank] = val
+						gc_s_sbuf[gc_rank] = sbuf
+					}
+				}
+
+//line hecbench_mpc.go:38
+				for d := 1; d < 32; d *= 2 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+						gc_c2v[gc_lane] = *val
+					}
+
+//line hecbench_mpc.go:39
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+							_ = lane
+							val := gc_s_val[gc_rank]
+
+//line hecbench_mpc.go:39
+							tmp := gc_c2r[gc_lane]
+
+//line hecbench_mpc.go:40
+							if lane >= d {
+								*val += tmp
+							}
+							_ = tmp
+						}
+					}
+				}
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -879,46 +845,54 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						warp := gc_tx >> 5
 						_ = warp
 
-//line hecbench_mpc.go:49
-						if warp == 0 {
-							gc_m19 |= 1 << gc_lane
+//line hecbench_mpc.go:36
+						lane := gc_tx & 31
+						_ = lane
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+			}
+		}
+		{
+			var gc_l_v [32]int32
+			var gc_c3r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m19 uint32
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:36
-							lane := gc_tx & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:35
+							warp := gc_tx >> 5
+							_ = warp
 
-//line hecbench_mpc.go:50
-							v := sbuf[lane]
-							_ = v
-							gc_l_v[gc_lane] = v
+//line hecbench_mpc.go:49
+							if warp == 0 {
+								gc_m19 |= 1 << gc_lane
+							}
 						}
 					}
-
-//line hecbench_mpc.go:51
-					for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+					gc_save19 := gc_act
+					gc_act = gc_save19 & gc_m19
+					if gc_act != 0 {
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
@@ -931,53 +905,85 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-								_ = gc_rank
+								gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:36
 								lane := gc_tx & 31
 								_ = lane
-								v := gc_l_v[gc_lane]
+								sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:50
+								v := sbuf[lane]
 								_ = v
-
-//line hecbench_mpc.go:52
-								tmp_ := gc_c3r[gc_lane]
-
-//line hecbench_mpc.go:53
-								if lane >= d_ {
-									v += tmp_
-								}
-								_ = tmp_
 								gc_l_v[gc_lane] = v
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:51
+						for d_ := 1; d_ < 32; d_ *= 2 {
+
+//line hecbench_mpc.go:52
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+							{
+								gc_tidx := gc_b.At(gc_w)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line hecbench_mpc.go:36
-							lane := gc_tx & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank]
-							v := gc_l_v[gc_lane]
-							_ = v
+									lane := gc_tx & 31
+									_ = lane
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line hecbench_mpc.go:52
+									tmp_ := gc_c3r[gc_lane]
+
+//line hecbench_mpc.go:53
+									if lane >= d_ {
+										v += tmp_
+									}
+									_ = tmp_
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+								lane := gc_tx & 31
+								_ = lane
+								sbuf := gc_s_sbuf[gc_rank]
+								v := gc_l_v[gc_lane]
+								_ = v
 
 //line hecbench_mpc.go:57
-							sbuf[lane] = v
+								sbuf[lane] = v
+							}
 						}
 					}
+					gc_act = gc_save19 &^ gc_dead
 				}
-				gc_act = gc_save19 &^ gc_dead
 			}
 		}
 		{
@@ -1733,111 +1739,75 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c1v [32]int32
 			var gc_c1r [32]int32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:283
-				var val *int32 = &gc_s_loc[gc_rank]
-
-//line hecbench_mpc.go:283
-				_ = val
-
-//line hecbench_mpc.go:283
-				var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:283
-				_ = sbuf
-				_ = val
-				_ = sbuf
-				gc_s_val[gc_rank] = val
-				gc_s_sbuf[gc_rank] = sbuf
-			}
-
-//line hecbench_mpc.go:38
-			for d := 1; d < 32; d *= 2 {
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
 
-//line hecbench_mpc.go:39
-					gc_c1v[gc_lane] = *val
+//line hecbench_mpc.go:283
+					var val *int32 = &gc_s_loc[gc_rank]
+
+//line hecbench_mpc.go:283
+					_ = val
+
+//line hecbench_mpc.go:283
+					var sbuf []int32 = int64sAsInt32s(sbuf1)
+
+//line hecbench_mpc.go:283
+					_ = sbuf
+					_ = val
+					_ = sbuf
+					gc_s_val[gc_rank] = val
+					gc_s_sbuf[gc_rank] = sbuf
 				}
 
-//line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
+//line hecbench_mpc.go:38
+				for d := 1; d < 32; d *= 2 {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:36
-						lane := gc_tx & 31
-						_ = lane
 						val := gc_s_val[gc_rank]
 
 //line hecbench_mpc.go:39
-						tmp := gc_c1r[gc_lane]
-
-//line hecbench_mpc.go:40
-						if lane >= d {
-							*val += tmp
-						}
-						_ = tmp
+						gc_c1v[gc_lane] = *val
 					}
-				}
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:35
-					warp := gc_tx >> 5
-					_ = warp
+//line hecbench_mpc.go:39
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:36
-					lane := gc_tx & 31
-					_ = lane
-					val := gc_s_val[gc_rank]
-					sbuf := gc_s_sbuf[gc_rank]
+							lane := gc_tx & 31
+							_ = lane
+							val := gc_s_val[gc_rank]
 
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
+//line hecbench_mpc.go:39
+							tmp := gc_c1r[gc_lane]
+
+//line hecbench_mpc.go:40
+							if lane >= d {
+								*val += tmp
+							}
+							_ = tmp
+						}
 					}
 				}
-			}
-		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_l_v [32]int32
-			var gc_c2r [32]int32
-			{
-				var gc_m20 uint32
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -1853,46 +1823,54 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						warp := gc_tx >> 5
 						_ = warp
 
-//line hecbench_mpc.go:49
-						if warp == 0 {
-							gc_m20 |= 1 << gc_lane
+//line hecbench_mpc.go:36
+						lane := gc_tx & 31
+						_ = lane
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
-				gc_save20 := gc_act
-				gc_act = gc_save20 & gc_m20
-				if gc_act != 0 {
+			}
+		}
+		{
+			var gc_l_v [32]int32
+			var gc_c2r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m20 uint32
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:36
-							lane := gc_tx & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:35
+							warp := gc_tx >> 5
+							_ = warp
 
-//line hecbench_mpc.go:50
-							v := sbuf[lane]
-							_ = v
-							gc_l_v[gc_lane] = v
+//line hecbench_mpc.go:49
+							if warp == 0 {
+								gc_m20 |= 1 << gc_lane
+							}
 						}
 					}
-
-//line hecbench_mpc.go:51
-					for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
+					gc_save20 := gc_act
+					gc_act = gc_save20 & gc_m20
+					if gc_act != 0 {
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
@@ -1905,53 +1883,85 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-								_ = gc_rank
+								gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:36
 								lane := gc_tx & 31
 								_ = lane
-								v := gc_l_v[gc_lane]
+								sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:50
+								v := sbuf[lane]
 								_ = v
-
-//line hecbench_mpc.go:52
-								tmp_ := gc_c2r[gc_lane]
-
-//line hecbench_mpc.go:53
-								if lane >= d_ {
-									v += tmp_
-								}
-								_ = tmp_
 								gc_l_v[gc_lane] = v
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:51
+						for d_ := 1; d_ < 32; d_ *= 2 {
+
+//line hecbench_mpc.go:52
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
+							{
+								gc_tidx := gc_b.At(gc_w)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line hecbench_mpc.go:36
-							lane := gc_tx & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank]
-							v := gc_l_v[gc_lane]
-							_ = v
+									lane := gc_tx & 31
+									_ = lane
+									v := gc_l_v[gc_lane]
+									_ = v
+
+//line hecbench_mpc.go:52
+									tmp_ := gc_c2r[gc_lane]
+
+//line hecbench_mpc.go:53
+									if lane >= d_ {
+										v += tmp_
+									}
+									_ = tmp_
+									gc_l_v[gc_lane] = v
+								}
+							}
+						}
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:36
+								lane := gc_tx & 31
+								_ = lane
+								sbuf := gc_s_sbuf[gc_rank]
+								v := gc_l_v[gc_lane]
+								_ = v
 
 //line hecbench_mpc.go:57
-							sbuf[lane] = v
+								sbuf[lane] = v
+							}
 						}
 					}
+					gc_act = gc_save20 &^ gc_dead
 				}
-				gc_act = gc_save20 &^ gc_dead
 			}
 		}
 		{
@@ -2154,138 +2164,99 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 
 //line hecbench_mpc.go:312
 		_ = sbuf_
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_tmpl [32]uint32
 			var gc_c3v [32]int32
 			var gc_c3r [32]int32
 			var gc_c4v [32]int32
 			var gc_c4r [32]int32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				flag := gc_s_flag[gc_rank]
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					flag := gc_s_flag[gc_rank]
 
 //line hecbench_mpc.go:307
-				var v2 int64 = 0
-				gc_s_v2[gc_rank] = v2
+					var v2 int64 = 0
+					gc_s_v2[gc_rank] = v2
 
 //line hecbench_mpc.go:308
-				if flag != 0 {
-					gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
+					if flag != 0 {
+						gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
+					}
+
+//line hecbench_mpc.go:312
+					var val_ *int64 = &gc_s_v2[gc_rank]
+
+//line hecbench_mpc.go:312
+					_ = val_
+					_ = v2
+					_ = val_
+					gc_s_val_[gc_rank] = val_
 				}
-
-//line hecbench_mpc.go:312
-				var val_ *int64 = &gc_s_v2[gc_rank]
-
-//line hecbench_mpc.go:312
-				_ = val_
-				_ = v2
-				_ = val_
-				gc_s_val_[gc_rank] = val_
-			}
 
 //line hecbench_mpc.go:72
-			for d_2 := 1; d_2 < 32; d_2 *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:73
-					gc_c3v[gc_lane] = int32(*val_)
-				}
-
-//line hecbench_mpc.go:73
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:73
-					tmpl := uint32(gc_c3r[gc_lane])
-					_ = tmpl
-
-//line hecbench_mpc.go:74
-					gc_c4v[gc_lane] = int32(*val_ >> 32)
-					gc_l_tmpl[gc_lane] = tmpl
-				}
-
-//line hecbench_mpc.go:74
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
+				for d_2 := 1; d_2 < 32; d_2 *= 2 {
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:70
-						lane_ := gc_tx & 31
-						_ = lane_
 						val_ := gc_s_val_[gc_rank]
-						tmpl := gc_l_tmpl[gc_lane]
+
+//line hecbench_mpc.go:73
+						gc_c3v[gc_lane] = int32(*val_)
+					}
+
+//line hecbench_mpc.go:73
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:73
+						tmpl := uint32(gc_c3r[gc_lane])
 						_ = tmpl
 
 //line hecbench_mpc.go:74
-						tmph := int64(gc_c4r[gc_lane])
-
-//line hecbench_mpc.go:75
-						if lane_ >= d_2 {
-							*val_ += (tmph << 32) + int64(tmpl)
-						}
-						_ = tmph
+						gc_c4v[gc_lane] = int32(*val_ >> 32)
+						gc_l_tmpl[gc_lane] = tmpl
 					}
-				}
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:69
-					warp_ := gc_tx >> 5
-					_ = warp_
+//line hecbench_mpc.go:74
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:70
-					lane_ := gc_tx & 31
-					_ = lane_
-					val_ := gc_s_val_[gc_rank]
+							lane_ := gc_tx & 31
+							_ = lane_
+							val_ := gc_s_val_[gc_rank]
+							tmpl := gc_l_tmpl[gc_lane]
+							_ = tmpl
 
-//line hecbench_mpc.go:79
-					if lane_ == 31 {
-						sbuf_[warp_] = *val_
+//line hecbench_mpc.go:74
+							tmph := int64(gc_c4r[gc_lane])
+
+//line hecbench_mpc.go:75
+							if lane_ >= d_2 {
+								*val_ += (tmph << 32) + int64(tmpl)
+							}
+							_ = tmph
+						}
 					}
 				}
-			}
-		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_l_v_ [32]int64
-			var gc_l_tmpl_ [32]uint32
-			var gc_c5v [32]int32
-			var gc_c5r [32]int32
-			var gc_c6v [32]int32
-			var gc_c6r [32]int32
-			{
-				var gc_m31 uint32
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -2301,77 +2272,57 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						warp_ := gc_tx >> 5
 						_ = warp_
 
-//line hecbench_mpc.go:84
-						if warp_ == 0 {
-							gc_m31 |= 1 << gc_lane
+//line hecbench_mpc.go:70
+						lane_ := gc_tx & 31
+						_ = lane_
+						val_ := gc_s_val_[gc_rank]
+
+//line hecbench_mpc.go:79
+						if lane_ == 31 {
+							sbuf_[warp_] = *val_
 						}
 					}
 				}
-				gc_save31 := gc_act
-				gc_act = gc_save31 & gc_m31
-				if gc_act != 0 {
+			}
+		}
+		{
+			var gc_l_v_ [32]int64
+			var gc_l_tmpl_ [32]uint32
+			var gc_c5v [32]int32
+			var gc_c5r [32]int32
+			var gc_c6v [32]int32
+			var gc_c6r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m31 uint32
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 
-//line hecbench_mpc.go:70
-							lane_ := gc_tx & 31
-							_ = lane_
+//line hecbench_mpc.go:69
+							warp_ := gc_tx >> 5
+							_ = warp_
 
-//line hecbench_mpc.go:85
-							v_ := sbuf_[lane_]
-							_ = v_
-							gc_l_v_[gc_lane] = v_
+//line hecbench_mpc.go:84
+							if warp_ == 0 {
+								gc_m31 |= 1 << gc_lane
+							}
 						}
 					}
-
-//line hecbench_mpc.go:86
-					for d_3 := 1; d_3 < 32; d_3 *= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line hecbench_mpc.go:87
-							gc_c5v[gc_lane] = int32(v_)
-						}
-
-//line hecbench_mpc.go:87
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
-
-//line hecbench_mpc.go:87
-							tmpl_ := uint32(gc_c5r[gc_lane])
-							_ = tmpl_
-
-//line hecbench_mpc.go:88
-							gc_c6v[gc_lane] = int32(v_ >> 32)
-							gc_l_tmpl_[gc_lane] = tmpl_
-						}
-
-//line hecbench_mpc.go:88
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
+					gc_save31 := gc_act
+					gc_act = gc_save31 & gc_m31
+					if gc_act != 0 {
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
@@ -2384,54 +2335,117 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 									continue
 								}
 								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:70
+								lane_ := gc_tx & 31
+								_ = lane_
+
+//line hecbench_mpc.go:85
+								v_ := sbuf_[lane_]
+								_ = v_
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+
+//line hecbench_mpc.go:86
+						for d_3 := 1; d_3 < 32; d_3 *= 2 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
 								_ = gc_rank
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
+
+//line hecbench_mpc.go:87
+								gc_c5v[gc_lane] = int32(v_)
+							}
+
+//line hecbench_mpc.go:87
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
+
+//line hecbench_mpc.go:87
+								tmpl_ := uint32(gc_c5r[gc_lane])
+								_ = tmpl_
+
+//line hecbench_mpc.go:88
+								gc_c6v[gc_lane] = int32(v_ >> 32)
+								gc_l_tmpl_[gc_lane] = tmpl_
+							}
+
+//line hecbench_mpc.go:88
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
+							{
+								gc_tidx := gc_b.At(gc_w)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+
+//line hecbench_mpc.go:70
+									lane_ := gc_tx & 31
+									_ = lane_
+									v_ := gc_l_v_[gc_lane]
+									_ = v_
+									tmpl_ := gc_l_tmpl_[gc_lane]
+									_ = tmpl_
+
+//line hecbench_mpc.go:88
+									tmph_ := int64(gc_c6r[gc_lane])
+
+//line hecbench_mpc.go:89
+									if lane_ >= d_3 {
+										v_ += (tmph_ << 32) + int64(tmpl_)
+									}
+									_ = tmph_
+									gc_l_v_[gc_lane] = v_
+								}
+							}
+						}
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:70
 								lane_ := gc_tx & 31
 								_ = lane_
 								v_ := gc_l_v_[gc_lane]
 								_ = v_
-								tmpl_ := gc_l_tmpl_[gc_lane]
-								_ = tmpl_
-
-//line hecbench_mpc.go:88
-								tmph_ := int64(gc_c6r[gc_lane])
-
-//line hecbench_mpc.go:89
-								if lane_ >= d_3 {
-									v_ += (tmph_ << 32) + int64(tmpl_)
-								}
-								_ = tmph_
-								gc_l_v_[gc_lane] = v_
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:70
-							lane_ := gc_tx & 31
-							_ = lane_
-							v_ := gc_l_v_[gc_lane]
-							_ = v_
 
 //line hecbench_mpc.go:93
-							sbuf_[lane_] = v_
+								sbuf_[lane_] = v_
+							}
 						}
 					}
+					gc_act = gc_save31 &^ gc_dead
 				}
-				gc_act = gc_save31 &^ gc_dead
 			}
 		}
 		{
@@ -2562,175 +2576,17 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 
 //line hecbench_mpc.go:322
 		_ = dim_
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_tmpl_2 [32]uint32
 			var gc_c7v [32]int32
 			var gc_c7r [32]int32
 			var gc_c8v [32]int32
 			var gc_c8r [32]int32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-					tid_ := gc_tx
-					_ = tid_
-
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
-					_ = warp_2
-
-//line hecbench_mpc.go:255
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:257
-					warpx := tid & 0x3c0
-					_ = warpx
-
-//line hecbench_mpc.go:317
-					var v1 int64 = 0
-					gc_s_v1[gc_rank] = v1
-
-//line hecbench_mpc.go:318
-					for i := 63; i >= 0; i-- {
-						gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
-					}
-
-//line hecbench_mpc.go:322
-					var val_2 *int64 = &gc_s_v1[gc_rank]
-
-//line hecbench_mpc.go:322
-					_ = val_2
-
-//line hecbench_mpc.go:108
-					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-					_ = v1
-					_ = val_2
-					_ = tix
-					gc_s_val_2[gc_rank] = val_2
-					gc_s_tix[gc_rank] = tix
-				}
-			}
-
-//line hecbench_mpc.go:110
-			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_mpc.go:111
-					gc_c7v[gc_lane] = int32(*val_2)
-				}
-
-//line hecbench_mpc.go:111
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_mpc.go:111
-					tmpl_2 := uint32(gc_c7r[gc_lane])
-					_ = tmpl_2
-
-//line hecbench_mpc.go:112
-					gc_c8v[gc_lane] = int32(*val_2 >> 32)
-					gc_l_tmpl_2[gc_lane] = tmpl_2
-				}
-
-//line hecbench_mpc.go:112
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx
-						_ = tid_
-
-//line hecbench_mpc.go:107
-						lane_2 := tid_ & 31
-						_ = lane_2
-						val_2 := gc_s_val_2[gc_rank]
-						tmpl_2 := gc_l_tmpl_2[gc_lane]
-						_ = tmpl_2
-
-//line hecbench_mpc.go:112
-						tmph_2 := int64(gc_c8r[gc_lane])
-
-//line hecbench_mpc.go:113
-						if lane_2 >= d_4 {
-							*val_2 += (tmph_2 << 32) + int64(tmpl_2)
-						}
-						_ = tmph_2
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-					tid_ := gc_tx
-					_ = tid_
-
-//line hecbench_mpc.go:107
-					lane_2 := tid_ & 31
-					_ = lane_2
-					val_2 := gc_s_val_2[gc_rank]
-					tix := gc_s_tix[gc_rank]
-
-//line hecbench_mpc.go:117
-					if (lane_2 + int(dim_)) > 31 {
-						sbuf_2[tix] = *val_2
-					}
-				}
-			}
-		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_l_v_2 [32]int64
-			var gc_l_tmpl_3 [32]uint32
-			var gc_c9v [32]int32
-			var gc_c9r [32]int32
-			var gc_c10v [32]int32
-			var gc_c10r [32]int32
-			{
-				var gc_m42 uint32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -2750,25 +2606,79 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						warp_2 := tid_ >> 5
 						_ = warp_2
 
-//line hecbench_mpc.go:122
-						if warp_2 < int(dim_) {
-							gc_m42 |= 1 << gc_lane
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:257
+						warpx := tid & 0x3c0
+						_ = warpx
+
+//line hecbench_mpc.go:317
+						var v1 int64 = 0
+						gc_s_v1[gc_rank] = v1
+
+//line hecbench_mpc.go:318
+						for i := 63; i >= 0; i-- {
+							gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
+
+//line hecbench_mpc.go:322
+						var val_2 *int64 = &gc_s_v1[gc_rank]
+
+//line hecbench_mpc.go:322
+						_ = val_2
+
+//line hecbench_mpc.go:108
+						tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
+						_ = v1
+						_ = val_2
+						_ = tix
+						gc_s_val_2[gc_rank] = val_2
+						gc_s_tix[gc_rank] = tix
 					}
 				}
-				gc_save42 := gc_act
-				gc_act = gc_save42 & gc_m42
-				if gc_act != 0 {
+
+//line hecbench_mpc.go:110
+				for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						val_2 := gc_s_val_2[gc_rank]
+
+//line hecbench_mpc.go:111
+						gc_c7v[gc_lane] = int32(*val_2)
+					}
+
+//line hecbench_mpc.go:111
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						val_2 := gc_s_val_2[gc_rank]
+
+//line hecbench_mpc.go:111
+						tmpl_2 := uint32(gc_c7r[gc_lane])
+						_ = tmpl_2
+
+//line hecbench_mpc.go:112
+						gc_c8v[gc_lane] = int32(*val_2 >> 32)
+						gc_l_tmpl_2[gc_lane] = tmpl_2
+					}
+
+//line hecbench_mpc.go:112
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
@@ -2780,59 +2690,92 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:107
 							lane_2 := tid_ & 31
 							_ = lane_2
+							val_2 := gc_s_val_2[gc_rank]
+							tmpl_2 := gc_l_tmpl_2[gc_lane]
+							_ = tmpl_2
+
+//line hecbench_mpc.go:112
+							tmph_2 := int64(gc_c8r[gc_lane])
+
+//line hecbench_mpc.go:113
+							if lane_2 >= d_4 {
+								*val_2 += (tmph_2 << 32) + int64(tmpl_2)
+							}
+							_ = tmph_2
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						_ = tid_
+
+//line hecbench_mpc.go:107
+						lane_2 := tid_ & 31
+						_ = lane_2
+						val_2 := gc_s_val_2[gc_rank]
+						tix := gc_s_tix[gc_rank]
+
+//line hecbench_mpc.go:117
+						if (lane_2 + int(dim_)) > 31 {
+							sbuf_2[tix] = *val_2
+						}
+					}
+				}
+			}
+		}
+		{
+			var gc_l_v_2 [32]int64
+			var gc_l_tmpl_3 [32]uint32
+			var gc_c9v [32]int32
+			var gc_c9r [32]int32
+			var gc_c10v [32]int32
+			var gc_c10r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m42 uint32
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+							tid_ := gc_tx
+							_ = tid_
 
 //line hecbench_mpc.go:106
 							warp_2 := tid_ >> 5
 							_ = warp_2
 
-//line hecbench_mpc.go:123
-							idx_ := (lane_2 * int(dim_)) + warp_2
-							_ = idx_
-
-//line hecbench_mpc.go:124
-							v_2 := sbuf_2[idx_]
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
+//line hecbench_mpc.go:122
+							if warp_2 < int(dim_) {
+								gc_m42 |= 1 << gc_lane
+							}
 						}
 					}
-
-//line hecbench_mpc.go:125
-					for d_5 := 1; d_5 < 32; d_5 *= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
-//line hecbench_mpc.go:126
-							gc_c9v[gc_lane] = int32(v_2)
-						}
-
-//line hecbench_mpc.go:126
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
-
-//line hecbench_mpc.go:126
-							tmpl_3 := uint32(gc_c9r[gc_lane])
-							_ = tmpl_3
-
-//line hecbench_mpc.go:127
-							gc_c10v[gc_lane] = int32(v_2 >> 32)
-							gc_l_tmpl_3[gc_lane] = tmpl_3
-						}
-
-//line hecbench_mpc.go:127
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
+					gc_save42 := gc_act
+					gc_act = gc_save42 & gc_m42
+					if gc_act != 0 {
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
@@ -2845,7 +2788,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-								_ = gc_rank
+								gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:105
 								tid_ := gc_tx
@@ -2854,61 +2797,136 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:107
 								lane_2 := tid_ & 31
 								_ = lane_2
-								v_2 := gc_l_v_2[gc_lane]
+
+//line hecbench_mpc.go:106
+								warp_2 := tid_ >> 5
+								_ = warp_2
+
+//line hecbench_mpc.go:123
+								idx_ := (lane_2 * int(dim_)) + warp_2
+								_ = idx_
+
+//line hecbench_mpc.go:124
+								v_2 := sbuf_2[idx_]
 								_ = v_2
-								tmpl_3 := gc_l_tmpl_3[gc_lane]
-								_ = tmpl_3
-
-//line hecbench_mpc.go:127
-								tmph_3 := int64(gc_c10r[gc_lane])
-
-//line hecbench_mpc.go:128
-								if lane_2 >= d_5 {
-									v_2 += (tmph_3 << 32) + int64(tmpl_3)
-								}
-								_ = tmph_3
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.At(gc_w)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+
+//line hecbench_mpc.go:125
+						for d_5 := 1; d_5 < 32; d_5 *= 2 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_2 := gc_l_v_2[gc_lane]
+								_ = v_2
+
+//line hecbench_mpc.go:126
+								gc_c9v[gc_lane] = int32(v_2)
 							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+
+//line hecbench_mpc.go:126
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_2 := gc_l_v_2[gc_lane]
+								_ = v_2
+
+//line hecbench_mpc.go:126
+								tmpl_3 := uint32(gc_c9r[gc_lane])
+								_ = tmpl_3
+
+//line hecbench_mpc.go:127
+								gc_c10v[gc_lane] = int32(v_2 >> 32)
+								gc_l_tmpl_3[gc_lane] = tmpl_3
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:127
+							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
+							{
+								gc_tidx := gc_b.At(gc_w)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line hecbench_mpc.go:105
-							tid_ := gc_tx
-							_ = tid_
+									tid_ := gc_tx
+									_ = tid_
 
 //line hecbench_mpc.go:107
-							lane_2 := tid_ & 31
-							_ = lane_2
+									lane_2 := tid_ & 31
+									_ = lane_2
+									v_2 := gc_l_v_2[gc_lane]
+									_ = v_2
+									tmpl_3 := gc_l_tmpl_3[gc_lane]
+									_ = tmpl_3
+
+//line hecbench_mpc.go:127
+									tmph_3 := int64(gc_c10r[gc_lane])
+
+//line hecbench_mpc.go:128
+									if lane_2 >= d_5 {
+										v_2 += (tmph_3 << 32) + int64(tmpl_3)
+									}
+									_ = tmph_3
+									gc_l_v_2[gc_lane] = v_2
+								}
+							}
+						}
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:105
+								tid_ := gc_tx
+								_ = tid_
+
+//line hecbench_mpc.go:107
+								lane_2 := tid_ & 31
+								_ = lane_2
 
 //line hecbench_mpc.go:106
-							warp_2 := tid_ >> 5
-							_ = warp_2
+								warp_2 := tid_ >> 5
+								_ = warp_2
 
 //line hecbench_mpc.go:123
-							idx_ := (lane_2 * int(dim_)) + warp_2
-							_ = idx_
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
+								idx_ := (lane_2 * int(dim_)) + warp_2
+								_ = idx_
+								v_2 := gc_l_v_2[gc_lane]
+								_ = v_2
 
 //line hecbench_mpc.go:132
-							sbuf_2[idx_] = v_2
+								sbuf_2[idx_] = v_2
+							}
 						}
 					}
+					gc_act = gc_save42 &^ gc_dead
 				}
-				gc_act = gc_save42 &^ gc_dead
 			}
 		}
 		{

@@ -775,188 +775,14 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_c21v [32]bool
 			var gc_c21r [32]uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:149
-					tidm1 := tid - 1
-					_ = tidm1
-					v2 := gc_s_v2[gc_rank2]
-
-//line hecbench_mpc.go:193
-					if tid > 0 {
-						v2 -= sbuf1[tidm1]
-					}
-
-//line hecbench_mpc.go:197
-					var loc int32 = 0
-					gc_s_loc[gc_rank2] = loc
-
-//line hecbench_mpc.go:198
-					if v2 != 0 {
-						gc_s_loc[gc_rank2] = 1
-					}
-					_ = loc
-
-//line hecbench_mpc.go:202
-					gc_c21v[gc_lane2] = gc_s_loc[gc_rank2] != 0
-					gc_s_v2[gc_rank2] = v2
-				}
-			}
-
-//line hecbench_mpc.go:202
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off8 := gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off8 {
-						gc_at14 := sbuf2[gc_off8:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:151
-							lanex := tid & 63
-							_ = lanex
-
-//line hecbench_mpc.go:202
-							bitmap := gc_c21r[gc_lane2]
-
-//line hecbench_mpc.go:204
-							if lanex == 32 {
-								gc_at14[gc_lane2] = int64(bitmap)
-							}
-							_ = bitmap
-							gc_s_bitmap[gc_rank2] = bitmap
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_mpc.go:151
-							lanex := tid & 63
-							_ = lanex
-
-//line hecbench_mpc.go:202
-							bitmap := gc_c21r[gc_lane2]
-
-//line hecbench_mpc.go:204
-							if lanex == 32 {
-								sbuf2[tid] = int64(bitmap)
-							}
-							_ = bitmap
-							gc_s_bitmap[gc_rank2] = bitmap
-						}
-					}
-				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_c22v [32]int32
-			var gc_c22r [32]int32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:151
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-					bitmap := gc_s_bitmap[gc_rank2]
-
-//line hecbench_mpc.go:209
-					if lanex == 0 {
-						if idx < n {
-							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
-						}
-					}
-
-//line hecbench_mpc.go:215
-					var val *int32 = &gc_s_loc[gc_rank2]
-
-//line hecbench_mpc.go:215
-					_ = val
-
-//line hecbench_mpc.go:215
-					var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:215
-					_ = sbuf
-					_ = val
-					_ = sbuf
-					gc_s_val[gc_rank2] = val
-					gc_s_sbuf[gc_rank2] = sbuf
-				}
-			}
-
-//line hecbench_mpc.go:38
-			for d := 1; d < 32; d *= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
-
-//line hecbench_mpc.go:39
-					gc_c22v[gc_lane2] = *val
-				}
-
-//line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -968,59 +794,199 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:36
-						lane := gc_tx2 & 31
-						_ = lane
-						val := gc_s_val[gc_rank2]
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
 
-//line hecbench_mpc.go:39
-						tmp := gc_c22r[gc_lane2]
+//line hecbench_mpc.go:149
+						tidm1 := tid - 1
+						_ = tidm1
+						v2 := gc_s_v2[gc_rank2]
 
-//line hecbench_mpc.go:40
-						if lane >= d {
-							*val += tmp
+//line hecbench_mpc.go:193
+						if tid > 0 {
+							v2 -= sbuf1[tidm1]
 						}
-						_ = tmp
+
+//line hecbench_mpc.go:197
+						var loc int32 = 0
+						gc_s_loc[gc_rank2] = loc
+
+//line hecbench_mpc.go:198
+						if v2 != 0 {
+							gc_s_loc[gc_rank2] = 1
+						}
+						_ = loc
+
+//line hecbench_mpc.go:202
+						gc_c21v[gc_lane2] = gc_s_loc[gc_rank2] != 0
+						gc_s_v2[gc_rank2] = v2
 					}
 				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
-					_ = warp
+//line hecbench_mpc.go:202
+				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x02 := gc_tidx2.X
+						gc_off8 := gc_x02
+						if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off8 {
+							gc_at14 := sbuf2[gc_off8:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x02 + gc_lane2
+								_ = gc_tx2
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:36
-					lane := gc_tx2 & 31
-					_ = lane
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:148
+								tid := gc_tx2
+								_ = tid
 
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
+//line hecbench_mpc.go:151
+								lanex := tid & 63
+								_ = lanex
+
+//line hecbench_mpc.go:202
+								bitmap := gc_c21r[gc_lane2]
+
+//line hecbench_mpc.go:204
+								if lanex == 32 {
+									gc_at14[gc_lane2] = int64(bitmap)
+								}
+								_ = bitmap
+								gc_s_bitmap[gc_rank2] = bitmap
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+								tid := gc_tx2
+								_ = tid
+
+//line hecbench_mpc.go:151
+								lanex := tid & 63
+								_ = lanex
+
+//line hecbench_mpc.go:202
+								bitmap := gc_c21r[gc_lane2]
+
+//line hecbench_mpc.go:204
+								if lanex == 32 {
+									sbuf2[tid] = int64(bitmap)
+								}
+								_ = bitmap
+								gc_s_bitmap[gc_rank2] = bitmap
+							}
+						}
 					}
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_v [32]int32
-			var gc_c23r [32]int32
-			{
-				var gc_m192 uint32
+		{
+			var gc_c22v [32]int32
+			var gc_c22r [32]int32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:151
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+						bitmap := gc_s_bitmap[gc_rank2]
+
+//line hecbench_mpc.go:209
+						if lanex == 0 {
+							if idx < n {
+								compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+							}
+						}
+
+//line hecbench_mpc.go:215
+						var val *int32 = &gc_s_loc[gc_rank2]
+
+//line hecbench_mpc.go:215
+						_ = val
+
+//line hecbench_mpc.go:215
+						var sbuf []int32 = int64sAsInt32s(sbuf1)
+
+//line hecbench_mpc.go:215
+						_ = sbuf
+						_ = val
+						_ = sbuf
+						gc_s_val[gc_rank2] = val
+						gc_s_sbuf[gc_rank2] = sbuf
+					}
+				}
+
+//line hecbench_mpc.go:38
+				for d := 1; d < 32; d *= 2 {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						val := gc_s_val[gc_rank2]
+
+//line hecbench_mpc.go:39
+						gc_c22v[gc_lane2] = *val
+					}
+
+//line hecbench_mpc.go:39
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:36
+							lane := gc_tx2 & 31
+							_ = lane
+							val := gc_s_val[gc_rank2]
+
+//line hecbench_mpc.go:39
+							tmp := gc_c22r[gc_lane2]
+
+//line hecbench_mpc.go:40
+							if lane >= d {
+								*val += tmp
+							}
+							_ = tmp
+						}
+					}
+				}
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1036,46 +1002,54 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						warp := gc_tx2 >> 5
 						_ = warp
 
-//line hecbench_mpc.go:49
-						if warp == 0 {
-							gc_m192 |= 1 << gc_lane2
+//line hecbench_mpc.go:36
+						lane := gc_tx2 & 31
+						_ = lane
+						val := gc_s_val[gc_rank2]
+						sbuf := gc_s_sbuf[gc_rank2]
+
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
-				gc_save192 := gc_act2
-				gc_act2 = gc_save192 & gc_m192
-				if gc_act2 != 0 {
+			}
+		}
+		{
+			var gc_l_v [32]int32
+			var gc_c23r [32]int32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m192 uint32
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:35
+							warp := gc_tx2 >> 5
+							_ = warp
 
-//line hecbench_mpc.go:50
-							v := sbuf[lane]
-							_ = v
-							gc_l_v[gc_lane2] = v
+//line hecbench_mpc.go:49
+							if warp == 0 {
+								gc_m192 |= 1 << gc_lane2
+							}
 						}
 					}
-
-//line hecbench_mpc.go:51
-					for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
+					gc_save192 := gc_act2
+					gc_act2 = gc_save192 & gc_m192
+					if gc_act2 != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -1088,53 +1062,85 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+								gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:36
 								lane := gc_tx2 & 31
 								_ = lane
-								v := gc_l_v[gc_lane2]
+								sbuf := gc_s_sbuf[gc_rank2]
+
+//line hecbench_mpc.go:50
+								v := sbuf[lane]
 								_ = v
-
-//line hecbench_mpc.go:52
-								tmp_ := gc_c23r[gc_lane2]
-
-//line hecbench_mpc.go:53
-								if lane >= d_ {
-									v += tmp_
-								}
-								_ = tmp_
 								gc_l_v[gc_lane2] = v
 							}
 						}
-					}
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:51
+						for d_ := 1; d_ < 32; d_ *= 2 {
+
+//line hecbench_mpc.go:52
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank2]
-							v := gc_l_v[gc_lane2]
-							_ = v
+									lane := gc_tx2 & 31
+									_ = lane
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line hecbench_mpc.go:52
+									tmp_ := gc_c23r[gc_lane2]
+
+//line hecbench_mpc.go:53
+									if lane >= d_ {
+										v += tmp_
+									}
+									_ = tmp_
+									gc_l_v[gc_lane2] = v
+								}
+							}
+						}
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:36
+								lane := gc_tx2 & 31
+								_ = lane
+								sbuf := gc_s_sbuf[gc_rank2]
+								v := gc_l_v[gc_lane2]
+								_ = v
 
 //line hecbench_mpc.go:57
-							sbuf[lane] = v
+								sbuf[lane] = v
+							}
 						}
 					}
+					gc_act2 = gc_save192 &^ gc_dead2
 				}
-				gc_act2 = gc_save192 &^ gc_dead2
 			}
 		}
 		{
@@ -2082,111 +2088,75 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_c21v [32]int32
 			var gc_c21r [32]int32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:283
-				var val *int32 = &gc_s_loc[gc_rank2]
-
-//line hecbench_mpc.go:283
-				_ = val
-
-//line hecbench_mpc.go:283
-				var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:283
-				_ = sbuf
-				_ = val
-				_ = sbuf
-				gc_s_val[gc_rank2] = val
-				gc_s_sbuf[gc_rank2] = sbuf
-			}
-
-//line hecbench_mpc.go:38
-			for d := 1; d < 32; d *= 2 {
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					val := gc_s_val[gc_rank2]
 
-//line hecbench_mpc.go:39
-					gc_c21v[gc_lane2] = *val
+//line hecbench_mpc.go:283
+					var val *int32 = &gc_s_loc[gc_rank2]
+
+//line hecbench_mpc.go:283
+					_ = val
+
+//line hecbench_mpc.go:283
+					var sbuf []int32 = int64sAsInt32s(sbuf1)
+
+//line hecbench_mpc.go:283
+					_ = sbuf
+					_ = val
+					_ = sbuf
+					gc_s_val[gc_rank2] = val
+					gc_s_sbuf[gc_rank2] = sbuf
 				}
 
-//line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
+//line hecbench_mpc.go:38
+				for d := 1; d < 32; d *= 2 {
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:36
-						lane := gc_tx2 & 31
-						_ = lane
 						val := gc_s_val[gc_rank2]
 
 //line hecbench_mpc.go:39
-						tmp := gc_c21r[gc_lane2]
-
-//line hecbench_mpc.go:40
-						if lane >= d {
-							*val += tmp
-						}
-						_ = tmp
+						gc_c21v[gc_lane2] = *val
 					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
-					_ = warp
+//line hecbench_mpc.go:39
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:36
-					lane := gc_tx2 & 31
-					_ = lane
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
+							lane := gc_tx2 & 31
+							_ = lane
+							val := gc_s_val[gc_rank2]
 
-//line hecbench_mpc.go:44
-					if lane == 31 {
-						sbuf[warp] = *val
+//line hecbench_mpc.go:39
+							tmp := gc_c21r[gc_lane2]
+
+//line hecbench_mpc.go:40
+							if lane >= d {
+								*val += tmp
+							}
+							_ = tmp
+						}
 					}
 				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_v [32]int32
-			var gc_c22r [32]int32
-			{
-				var gc_m202 uint32
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -2202,46 +2172,54 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						warp := gc_tx2 >> 5
 						_ = warp
 
-//line hecbench_mpc.go:49
-						if warp == 0 {
-							gc_m202 |= 1 << gc_lane2
+//line hecbench_mpc.go:36
+						lane := gc_tx2 & 31
+						_ = lane
+						val := gc_s_val[gc_rank2]
+						sbuf := gc_s_sbuf[gc_rank2]
+
+//line hecbench_mpc.go:44
+						if lane == 31 {
+							sbuf[warp] = *val
 						}
 					}
 				}
-				gc_save202 := gc_act2
-				gc_act2 = gc_save202 & gc_m202
-				if gc_act2 != 0 {
+			}
+		}
+		{
+			var gc_l_v [32]int32
+			var gc_c22r [32]int32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m202 uint32
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:35
+							warp := gc_tx2 >> 5
+							_ = warp
 
-//line hecbench_mpc.go:50
-							v := sbuf[lane]
-							_ = v
-							gc_l_v[gc_lane2] = v
+//line hecbench_mpc.go:49
+							if warp == 0 {
+								gc_m202 |= 1 << gc_lane2
+							}
 						}
 					}
-
-//line hecbench_mpc.go:51
-					for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
+					gc_save202 := gc_act2
+					gc_act2 = gc_save202 & gc_m202
+					if gc_act2 != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -2254,53 +2232,85 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+								gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:36
 								lane := gc_tx2 & 31
 								_ = lane
-								v := gc_l_v[gc_lane2]
+								sbuf := gc_s_sbuf[gc_rank2]
+
+//line hecbench_mpc.go:50
+								v := sbuf[lane]
 								_ = v
-
-//line hecbench_mpc.go:52
-								tmp_ := gc_c22r[gc_lane2]
-
-//line hecbench_mpc.go:53
-								if lane >= d_ {
-									v += tmp_
-								}
-								_ = tmp_
 								gc_l_v[gc_lane2] = v
 							}
 						}
-					}
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:51
+						for d_ := 1; d_ < 32; d_ *= 2 {
+
+//line hecbench_mpc.go:52
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 
 //line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							_ = lane
-							sbuf := gc_s_sbuf[gc_rank2]
-							v := gc_l_v[gc_lane2]
-							_ = v
+									lane := gc_tx2 & 31
+									_ = lane
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line hecbench_mpc.go:52
+									tmp_ := gc_c22r[gc_lane2]
+
+//line hecbench_mpc.go:53
+									if lane >= d_ {
+										v += tmp_
+									}
+									_ = tmp_
+									gc_l_v[gc_lane2] = v
+								}
+							}
+						}
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:36
+								lane := gc_tx2 & 31
+								_ = lane
+								sbuf := gc_s_sbuf[gc_rank2]
+								v := gc_l_v[gc_lane2]
+								_ = v
 
 //line hecbench_mpc.go:57
-							sbuf[lane] = v
+								sbuf[lane] = v
+							}
 						}
 					}
+					gc_act2 = gc_save202 &^ gc_dead2
 				}
-				gc_act2 = gc_save202 &^ gc_dead2
 			}
 		}
 		{
@@ -2681,138 +2691,99 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 
 //line hecbench_mpc.go:312
 		_ = sbuf_
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_tmpl [32]uint32
 			var gc_c23v [32]int32
 			var gc_c23r [32]int32
 			var gc_c24v [32]int32
 			var gc_c24r [32]int32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				flag := gc_s_flag[gc_rank2]
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					flag := gc_s_flag[gc_rank2]
 
 //line hecbench_mpc.go:307
-				var v2 int64 = 0
-				gc_s_v2[gc_rank2] = v2
+					var v2 int64 = 0
+					gc_s_v2[gc_rank2] = v2
 
 //line hecbench_mpc.go:308
-				if flag != 0 {
-					gc_s_v2[gc_rank2] = sbuf2[gc_s_loc[gc_rank2]-1]
+					if flag != 0 {
+						gc_s_v2[gc_rank2] = sbuf2[gc_s_loc[gc_rank2]-1]
+					}
+
+//line hecbench_mpc.go:312
+					var val_ *int64 = &gc_s_v2[gc_rank2]
+
+//line hecbench_mpc.go:312
+					_ = val_
+					_ = v2
+					_ = val_
+					gc_s_val_[gc_rank2] = val_
 				}
-
-//line hecbench_mpc.go:312
-				var val_ *int64 = &gc_s_v2[gc_rank2]
-
-//line hecbench_mpc.go:312
-				_ = val_
-				_ = v2
-				_ = val_
-				gc_s_val_[gc_rank2] = val_
-			}
 
 //line hecbench_mpc.go:72
-			for d_2 := 1; d_2 < 32; d_2 *= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:73
-					gc_c23v[gc_lane2] = int32(*val_)
-				}
-
-//line hecbench_mpc.go:73
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c23v, d_2, 32, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:73
-					tmpl := uint32(gc_c23r[gc_lane2])
-					_ = tmpl
-
-//line hecbench_mpc.go:74
-					gc_c24v[gc_lane2] = int32(*val_ >> 32)
-					gc_l_tmpl[gc_lane2] = tmpl
-				}
-
-//line hecbench_mpc.go:74
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c24v, d_2, 32, &gc_c24r)
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
+				for d_2 := 1; d_2 < 32; d_2 *= 2 {
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:70
-						lane_ := gc_tx2 & 31
-						_ = lane_
 						val_ := gc_s_val_[gc_rank2]
-						tmpl := gc_l_tmpl[gc_lane2]
+
+//line hecbench_mpc.go:73
+						gc_c23v[gc_lane2] = int32(*val_)
+					}
+
+//line hecbench_mpc.go:73
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c23v, d_2, 32, &gc_c23r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+
+//line hecbench_mpc.go:73
+						tmpl := uint32(gc_c23r[gc_lane2])
 						_ = tmpl
 
 //line hecbench_mpc.go:74
-						tmph := int64(gc_c24r[gc_lane2])
-
-//line hecbench_mpc.go:75
-						if lane_ >= d_2 {
-							*val_ += (tmph << 32) + int64(tmpl)
-						}
-						_ = tmph
+						gc_c24v[gc_lane2] = int32(*val_ >> 32)
+						gc_l_tmpl[gc_lane2] = tmpl
 					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:69
-					warp_ := gc_tx2 >> 5
-					_ = warp_
+//line hecbench_mpc.go:74
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c24v, d_2, 32, &gc_c24r)
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:70
-					lane_ := gc_tx2 & 31
-					_ = lane_
-					val_ := gc_s_val_[gc_rank2]
+							lane_ := gc_tx2 & 31
+							_ = lane_
+							val_ := gc_s_val_[gc_rank2]
+							tmpl := gc_l_tmpl[gc_lane2]
+							_ = tmpl
 
-//line hecbench_mpc.go:79
-					if lane_ == 31 {
-						sbuf_[warp_] = *val_
+//line hecbench_mpc.go:74
+							tmph := int64(gc_c24r[gc_lane2])
+
+//line hecbench_mpc.go:75
+							if lane_ >= d_2 {
+								*val_ += (tmph << 32) + int64(tmpl)
+							}
+							_ = tmph
+						}
 					}
 				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_v_ [32]int64
-			var gc_l_tmpl_ [32]uint32
-			var gc_c25v [32]int32
-			var gc_c25r [32]int32
-			var gc_c26v [32]int32
-			var gc_c26r [32]int32
-			{
-				var gc_m312 uint32
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -2828,77 +2799,57 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						warp_ := gc_tx2 >> 5
 						_ = warp_
 
-//line hecbench_mpc.go:84
-						if warp_ == 0 {
-							gc_m312 |= 1 << gc_lane2
+//line hecbench_mpc.go:70
+						lane_ := gc_tx2 & 31
+						_ = lane_
+						val_ := gc_s_val_[gc_rank2]
+
+//line hecbench_mpc.go:79
+						if lane_ == 31 {
+							sbuf_[warp_] = *val_
 						}
 					}
 				}
-				gc_save312 := gc_act2
-				gc_act2 = gc_save312 & gc_m312
-				if gc_act2 != 0 {
+			}
+		}
+		{
+			var gc_l_v_ [32]int64
+			var gc_l_tmpl_ [32]uint32
+			var gc_c25v [32]int32
+			var gc_c25r [32]int32
+			var gc_c26v [32]int32
+			var gc_c26r [32]int32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m312 uint32
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line hecbench_mpc.go:70
-							lane_ := gc_tx2 & 31
-							_ = lane_
+//line hecbench_mpc.go:69
+							warp_ := gc_tx2 >> 5
+							_ = warp_
 
-//line hecbench_mpc.go:85
-							v_ := sbuf_[lane_]
-							_ = v_
-							gc_l_v_[gc_lane2] = v_
+//line hecbench_mpc.go:84
+							if warp_ == 0 {
+								gc_m312 |= 1 << gc_lane2
+							}
 						}
 					}
-
-//line hecbench_mpc.go:86
-					for d_3 := 1; d_3 < 32; d_3 *= 2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line hecbench_mpc.go:87
-							gc_c25v[gc_lane2] = int32(v_)
-						}
-
-//line hecbench_mpc.go:87
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c25v, d_3, 32, &gc_c25r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
-
-//line hecbench_mpc.go:87
-							tmpl_ := uint32(gc_c25r[gc_lane2])
-							_ = tmpl_
-
-//line hecbench_mpc.go:88
-							gc_c26v[gc_lane2] = int32(v_ >> 32)
-							gc_l_tmpl_[gc_lane2] = tmpl_
-						}
-
-//line hecbench_mpc.go:88
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c26v, d_3, 32, &gc_c26r)
+					gc_save312 := gc_act2
+					gc_act2 = gc_save312 & gc_m312
+					if gc_act2 != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -2911,54 +2862,117 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:70
+								lane_ := gc_tx2 & 31
+								_ = lane_
+
+//line hecbench_mpc.go:85
+								v_ := sbuf_[lane_]
+								_ = v_
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+
+//line hecbench_mpc.go:86
+						for d_3 := 1; d_3 < 32; d_3 *= 2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
+
+//line hecbench_mpc.go:87
+								gc_c25v[gc_lane2] = int32(v_)
+							}
+
+//line hecbench_mpc.go:87
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c25v, d_3, 32, &gc_c25r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_ := gc_l_v_[gc_lane2]
+								_ = v_
+
+//line hecbench_mpc.go:87
+								tmpl_ := uint32(gc_c25r[gc_lane2])
+								_ = tmpl_
+
+//line hecbench_mpc.go:88
+								gc_c26v[gc_lane2] = int32(v_ >> 32)
+								gc_l_tmpl_[gc_lane2] = tmpl_
+							}
+
+//line hecbench_mpc.go:88
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c26v, d_3, 32, &gc_c26r)
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+
+//line hecbench_mpc.go:70
+									lane_ := gc_tx2 & 31
+									_ = lane_
+									v_ := gc_l_v_[gc_lane2]
+									_ = v_
+									tmpl_ := gc_l_tmpl_[gc_lane2]
+									_ = tmpl_
+
+//line hecbench_mpc.go:88
+									tmph_ := int64(gc_c26r[gc_lane2])
+
+//line hecbench_mpc.go:89
+									if lane_ >= d_3 {
+										v_ += (tmph_ << 32) + int64(tmpl_)
+									}
+									_ = tmph_
+									gc_l_v_[gc_lane2] = v_
+								}
+							}
+						}
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:70
 								lane_ := gc_tx2 & 31
 								_ = lane_
 								v_ := gc_l_v_[gc_lane2]
 								_ = v_
-								tmpl_ := gc_l_tmpl_[gc_lane2]
-								_ = tmpl_
-
-//line hecbench_mpc.go:88
-								tmph_ := int64(gc_c26r[gc_lane2])
-
-//line hecbench_mpc.go:89
-								if lane_ >= d_3 {
-									v_ += (tmph_ << 32) + int64(tmpl_)
-								}
-								_ = tmph_
-								gc_l_v_[gc_lane2] = v_
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:70
-							lane_ := gc_tx2 & 31
-							_ = lane_
-							v_ := gc_l_v_[gc_lane2]
-							_ = v_
 
 //line hecbench_mpc.go:93
-							sbuf_[lane_] = v_
+								sbuf_[lane_] = v_
+							}
 						}
 					}
+					gc_act2 = gc_save312 &^ gc_dead2
 				}
-				gc_act2 = gc_save312 &^ gc_dead2
 			}
 		}
 		{
@@ -3089,175 +3103,17 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 
 //line hecbench_mpc.go:322
 		_ = dim_
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_tmpl_2 [32]uint32
 			var gc_c27v [32]int32
 			var gc_c27r [32]int32
 			var gc_c28v [32]int32
 			var gc_c28r [32]int32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-					tid_ := gc_tx2
-					_ = tid_
-
-//line hecbench_mpc.go:106
-					warp_2 := tid_ >> 5
-					_ = warp_2
-
-//line hecbench_mpc.go:255
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:257
-					warpx := tid & 0x3c0
-					_ = warpx
-
-//line hecbench_mpc.go:317
-					var v1 int64 = 0
-					gc_s_v1[gc_rank2] = v1
-
-//line hecbench_mpc.go:318
-					for i := 63; i >= 0; i-- {
-						gc_s_v1[gc_rank2] = (gc_s_v1[gc_rank2] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
-					}
-
-//line hecbench_mpc.go:322
-					var val_2 *int64 = &gc_s_v1[gc_rank2]
-
-//line hecbench_mpc.go:322
-					_ = val_2
-
-//line hecbench_mpc.go:108
-					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-					_ = v1
-					_ = val_2
-					_ = tix
-					gc_s_val_2[gc_rank2] = val_2
-					gc_s_tix[gc_rank2] = tix
-				}
-			}
-
-//line hecbench_mpc.go:110
-			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_mpc.go:111
-					gc_c27v[gc_lane2] = int32(*val_2)
-				}
-
-//line hecbench_mpc.go:111
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c27v, d_4, 32, &gc_c27r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_mpc.go:111
-					tmpl_2 := uint32(gc_c27r[gc_lane2])
-					_ = tmpl_2
-
-//line hecbench_mpc.go:112
-					gc_c28v[gc_lane2] = int32(*val_2 >> 32)
-					gc_l_tmpl_2[gc_lane2] = tmpl_2
-				}
-
-//line hecbench_mpc.go:112
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c28v, d_4, 32, &gc_c28r)
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx2
-						_ = tid_
-
-//line hecbench_mpc.go:107
-						lane_2 := tid_ & 31
-						_ = lane_2
-						val_2 := gc_s_val_2[gc_rank2]
-						tmpl_2 := gc_l_tmpl_2[gc_lane2]
-						_ = tmpl_2
-
-//line hecbench_mpc.go:112
-						tmph_2 := int64(gc_c28r[gc_lane2])
-
-//line hecbench_mpc.go:113
-						if lane_2 >= d_4 {
-							*val_2 += (tmph_2 << 32) + int64(tmpl_2)
-						}
-						_ = tmph_2
-					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-					tid_ := gc_tx2
-					_ = tid_
-
-//line hecbench_mpc.go:107
-					lane_2 := tid_ & 31
-					_ = lane_2
-					val_2 := gc_s_val_2[gc_rank2]
-					tix := gc_s_tix[gc_rank2]
-
-//line hecbench_mpc.go:117
-					if (lane_2 + int(dim_)) > 31 {
-						sbuf_2[tix] = *val_2
-					}
-				}
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_l_v_2 [32]int64
-			var gc_l_tmpl_3 [32]uint32
-			var gc_c29v [32]int32
-			var gc_c29r [32]int32
-			var gc_c210v [32]int32
-			var gc_c210r [32]int32
-			{
-				var gc_m422 uint32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -3277,25 +3133,79 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						warp_2 := tid_ >> 5
 						_ = warp_2
 
-//line hecbench_mpc.go:122
-						if warp_2 < int(dim_) {
-							gc_m422 |= 1 << gc_lane2
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:257
+						warpx := tid & 0x3c0
+						_ = warpx
+
+//line hecbench_mpc.go:317
+						var v1 int64 = 0
+						gc_s_v1[gc_rank2] = v1
+
+//line hecbench_mpc.go:318
+						for i := 63; i >= 0; i-- {
+							gc_s_v1[gc_rank2] = (gc_s_v1[gc_rank2] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
+
+//line hecbench_mpc.go:322
+						var val_2 *int64 = &gc_s_v1[gc_rank2]
+
+//line hecbench_mpc.go:322
+						_ = val_2
+
+//line hecbench_mpc.go:108
+						tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
+						_ = v1
+						_ = val_2
+						_ = tix
+						gc_s_val_2[gc_rank2] = val_2
+						gc_s_tix[gc_rank2] = tix
 					}
 				}
-				gc_save422 := gc_act2
-				gc_act2 = gc_save422 & gc_m422
-				if gc_act2 != 0 {
+
+//line hecbench_mpc.go:110
+				for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						val_2 := gc_s_val_2[gc_rank2]
+
+//line hecbench_mpc.go:111
+						gc_c27v[gc_lane2] = int32(*val_2)
+					}
+
+//line hecbench_mpc.go:111
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c27v, d_4, 32, &gc_c27r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						val_2 := gc_s_val_2[gc_rank2]
+
+//line hecbench_mpc.go:111
+						tmpl_2 := uint32(gc_c27r[gc_lane2])
+						_ = tmpl_2
+
+//line hecbench_mpc.go:112
+						gc_c28v[gc_lane2] = int32(*val_2 >> 32)
+						gc_l_tmpl_2[gc_lane2] = tmpl_2
+					}
+
+//line hecbench_mpc.go:112
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c28v, d_4, 32, &gc_c28r)
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
@@ -3307,59 +3217,92 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:107
 							lane_2 := tid_ & 31
 							_ = lane_2
+							val_2 := gc_s_val_2[gc_rank2]
+							tmpl_2 := gc_l_tmpl_2[gc_lane2]
+							_ = tmpl_2
+
+//line hecbench_mpc.go:112
+							tmph_2 := int64(gc_c28r[gc_lane2])
+
+//line hecbench_mpc.go:113
+							if lane_2 >= d_4 {
+								*val_2 += (tmph_2 << 32) + int64(tmpl_2)
+							}
+							_ = tmph_2
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:105
+						tid_ := gc_tx2
+						_ = tid_
+
+//line hecbench_mpc.go:107
+						lane_2 := tid_ & 31
+						_ = lane_2
+						val_2 := gc_s_val_2[gc_rank2]
+						tix := gc_s_tix[gc_rank2]
+
+//line hecbench_mpc.go:117
+						if (lane_2 + int(dim_)) > 31 {
+							sbuf_2[tix] = *val_2
+						}
+					}
+				}
+			}
+		}
+		{
+			var gc_l_v_2 [32]int64
+			var gc_l_tmpl_3 [32]uint32
+			var gc_c29v [32]int32
+			var gc_c29r [32]int32
+			var gc_c210v [32]int32
+			var gc_c210r [32]int32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m422 uint32
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:105
+							tid_ := gc_tx2
+							_ = tid_
 
 //line hecbench_mpc.go:106
 							warp_2 := tid_ >> 5
 							_ = warp_2
 
-//line hecbench_mpc.go:123
-							idx_ := (lane_2 * int(dim_)) + warp_2
-							_ = idx_
-
-//line hecbench_mpc.go:124
-							v_2 := sbuf_2[idx_]
-							_ = v_2
-							gc_l_v_2[gc_lane2] = v_2
+//line hecbench_mpc.go:122
+							if warp_2 < int(dim_) {
+								gc_m422 |= 1 << gc_lane2
+							}
 						}
 					}
-
-//line hecbench_mpc.go:125
-					for d_5 := 1; d_5 < 32; d_5 *= 2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
-
-//line hecbench_mpc.go:126
-							gc_c29v[gc_lane2] = int32(v_2)
-						}
-
-//line hecbench_mpc.go:126
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c29v, d_5, 32, &gc_c29r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
-
-//line hecbench_mpc.go:126
-							tmpl_3 := uint32(gc_c29r[gc_lane2])
-							_ = tmpl_3
-
-//line hecbench_mpc.go:127
-							gc_c210v[gc_lane2] = int32(v_2 >> 32)
-							gc_l_tmpl_3[gc_lane2] = tmpl_3
-						}
-
-//line hecbench_mpc.go:127
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c210v, d_5, 32, &gc_c210r)
+					gc_save422 := gc_act2
+					gc_act2 = gc_save422 & gc_m422
+					if gc_act2 != 0 {
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -3372,7 +3315,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+								gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:105
 								tid_ := gc_tx2
@@ -3381,61 +3324,136 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:107
 								lane_2 := tid_ & 31
 								_ = lane_2
-								v_2 := gc_l_v_2[gc_lane2]
+
+//line hecbench_mpc.go:106
+								warp_2 := tid_ >> 5
+								_ = warp_2
+
+//line hecbench_mpc.go:123
+								idx_ := (lane_2 * int(dim_)) + warp_2
+								_ = idx_
+
+//line hecbench_mpc.go:124
+								v_2 := sbuf_2[idx_]
 								_ = v_2
-								tmpl_3 := gc_l_tmpl_3[gc_lane2]
-								_ = tmpl_3
-
-//line hecbench_mpc.go:127
-								tmph_3 := int64(gc_c210r[gc_lane2])
-
-//line hecbench_mpc.go:128
-								if lane_2 >= d_5 {
-									v_2 += (tmph_3 << 32) + int64(tmpl_3)
-								}
-								_ = tmph_3
 								gc_l_v_2[gc_lane2] = v_2
 							}
 						}
-					}
-					{
-						gc_tidx2 := gc_b2.At(gc_w2)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+
+//line hecbench_mpc.go:125
+						for d_5 := 1; d_5 < 32; d_5 *= 2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_2 := gc_l_v_2[gc_lane2]
+								_ = v_2
+
+//line hecbench_mpc.go:126
+								gc_c29v[gc_lane2] = int32(v_2)
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+
+//line hecbench_mpc.go:126
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c29v, d_5, 32, &gc_c29r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v_2 := gc_l_v_2[gc_lane2]
+								_ = v_2
+
+//line hecbench_mpc.go:126
+								tmpl_3 := uint32(gc_c29r[gc_lane2])
+								_ = tmpl_3
+
+//line hecbench_mpc.go:127
+								gc_c210v[gc_lane2] = int32(v_2 >> 32)
+								gc_l_tmpl_3[gc_lane2] = tmpl_3
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:127
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c210v, d_5, 32, &gc_c210r)
+							{
+								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 
 //line hecbench_mpc.go:105
-							tid_ := gc_tx2
-							_ = tid_
+									tid_ := gc_tx2
+									_ = tid_
 
 //line hecbench_mpc.go:107
-							lane_2 := tid_ & 31
-							_ = lane_2
+									lane_2 := tid_ & 31
+									_ = lane_2
+									v_2 := gc_l_v_2[gc_lane2]
+									_ = v_2
+									tmpl_3 := gc_l_tmpl_3[gc_lane2]
+									_ = tmpl_3
+
+//line hecbench_mpc.go:127
+									tmph_3 := int64(gc_c210r[gc_lane2])
+
+//line hecbench_mpc.go:128
+									if lane_2 >= d_5 {
+										v_2 += (tmph_3 << 32) + int64(tmpl_3)
+									}
+									_ = tmph_3
+									gc_l_v_2[gc_lane2] = v_2
+								}
+							}
+						}
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:105
+								tid_ := gc_tx2
+								_ = tid_
+
+//line hecbench_mpc.go:107
+								lane_2 := tid_ & 31
+								_ = lane_2
 
 //line hecbench_mpc.go:106
-							warp_2 := tid_ >> 5
-							_ = warp_2
+								warp_2 := tid_ >> 5
+								_ = warp_2
 
 //line hecbench_mpc.go:123
-							idx_ := (lane_2 * int(dim_)) + warp_2
-							_ = idx_
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
+								idx_ := (lane_2 * int(dim_)) + warp_2
+								_ = idx_
+								v_2 := gc_l_v_2[gc_lane2]
+								_ = v_2
 
 //line hecbench_mpc.go:132
-							sbuf_2[idx_] = v_2
+								sbuf_2[idx_] = v_2
+							}
 						}
 					}
+					gc_act2 = gc_save422 &^ gc_dead2
 				}
-				gc_act2 = gc_save422 &^ gc_dead2
 			}
 		}
 		{

@@ -194,111 +194,62 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 
 //line hecbench_rmsnorm.go:39
 	var f_ sumOp[float32]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_3 [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			localSquaresSum := gc_s_localSquaresSum[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				localSquaresSum := gc_s_localSquaresSum[gc_rank]
 
 //line hecbench_rmsnorm.go:117
-			var val_2 float32 = localSquaresSum
+				var val_2 float32 = localSquaresSum
 
 //line hecbench_rmsnorm.go:117
-			_ = val_2
+				_ = val_2
 
 //line hecbench_rmsnorm.go:57
-			valReg := f.init()
+				valReg := f.init()
 
 //line hecbench_rmsnorm.go:58
-			valReg = f.op(valReg, val_2)
+				valReg = f.op(valReg, val_2)
 
 //line hecbench_rmsnorm.go:59
-			var val_3 float32 = valReg
+				var val_3 float32 = valReg
 
 //line hecbench_rmsnorm.go:59
-			_ = val_3
-			_ = val_2
-			_ = valReg
-			_ = val_3
-			gc_l_val_3[gc_lane] = val_3
-		}
-
-//line hecbench_rmsnorm.go:40
-		for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
-
-//line hecbench_rmsnorm.go:41
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val_3 := gc_l_val_3[gc_lane]
 				_ = val_3
-
-//line hecbench_rmsnorm.go:41
-				tmp := gc_c1r[gc_lane]
-
-//line hecbench_rmsnorm.go:42
-				val_3 = f_.op(tmp, val_3)
-				_ = tmp
+				_ = val_2
+				_ = valReg
+				_ = val_3
 				gc_l_val_3[gc_lane] = val_3
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+
+//line hecbench_rmsnorm.go:40
+			for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
+
+//line hecbench_rmsnorm.go:41
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+
+//line hecbench_rmsnorm.go:41
+					tmp := gc_c1r[gc_lane]
+
+//line hecbench_rmsnorm.go:42
+					val_3 = f_.op(tmp, val_3)
+					_ = tmp
+					gc_l_val_3[gc_lane] = val_3
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:54
-				warpID_ := gc_tx / rmsThreadsPerWarp
-				_ = warpID_
-
-//line hecbench_rmsnorm.go:55
-				laneID_ := gc_tx % rmsThreadsPerWarp
-				_ = laneID_
-				val_3 := gc_l_val_3[gc_lane]
-				_ = val_3
-				var valReg float32
-				_ = valReg
-
-//line hecbench_rmsnorm.go:44
-				var r_ float32 = val_3
-
-//line hecbench_rmsnorm.go:44
-				_ = r_
-
-//line hecbench_rmsnorm.go:59
-				valReg = r_
-
-//line hecbench_rmsnorm.go:60
-				if laneID_ == 0 {
-					smem[warpID_] = valReg
-				}
-				_ = r_
-				gc_s_valReg[gc_rank] = valReg
 			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_val_4 [32]float32
-		var gc_c2r [32]float32
-		{
-			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -314,158 +265,211 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					warpID_ := gc_tx / rmsThreadsPerWarp
 					_ = warpID_
 
-//line hecbench_rmsnorm.go:64
-					if warpID_ == 0 {
-						gc_m15 |= 1 << gc_lane
+//line hecbench_rmsnorm.go:55
+					laneID_ := gc_tx % rmsThreadsPerWarp
+					_ = laneID_
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+					var valReg float32
+					_ = valReg
+
+//line hecbench_rmsnorm.go:44
+					var r_ float32 = val_3
+
+//line hecbench_rmsnorm.go:44
+					_ = r_
+
+//line hecbench_rmsnorm.go:59
+					valReg = r_
+
+//line hecbench_rmsnorm.go:60
+					if laneID_ == 0 {
+						smem[warpID_] = valReg
 					}
+					_ = r_
+					gc_s_valReg[gc_rank] = valReg
 				}
 			}
-			gc_save15 := gc_act
-			gc_act = gc_save15 & gc_m15
-			if gc_act != 0 {
+		}
+	}
+	{
+		var gc_l_val_4 [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m15 uint32
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
+//line hecbench_rmsnorm.go:54
+						warpID_ := gc_tx / rmsThreadsPerWarp
+						_ = warpID_
+
+//line hecbench_rmsnorm.go:64
+						if warpID_ == 0 {
+							gc_m15 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save15 := gc_act
+				gc_act = gc_save15 & gc_m15
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
 //line hecbench_rmsnorm.go:55
-						laneID_ := gc_tx % rmsThreadsPerWarp
-						_ = laneID_
-						var valReg float32
-						_ = valReg
+							laneID_ := gc_tx % rmsThreadsPerWarp
+							_ = laneID_
+							var valReg float32
+							_ = valReg
 
 //line hecbench_rmsnorm.go:65
-						if laneID_ < numWarps {
-							valReg = smem[laneID_]
-						} else {
-							valReg = f.init()
+							if laneID_ < numWarps {
+								valReg = smem[laneID_]
+							} else {
+								valReg = f.init()
+							}
+
+//line hecbench_rmsnorm.go:70
+							var val_4 float32 = valReg
+
+//line hecbench_rmsnorm.go:70
+							_ = val_4
+							_ = val_4
+							gc_l_val_4[gc_lane] = val_4
+							gc_s_valReg[gc_rank] = valReg
 						}
-
-//line hecbench_rmsnorm.go:70
-						var val_4 float32 = valReg
-
-//line hecbench_rmsnorm.go:70
-						_ = val_4
-						_ = val_4
-						gc_l_val_4[gc_lane] = val_4
-						gc_s_valReg[gc_rank] = valReg
 					}
-				}
 
 //line hecbench_rmsnorm.go:39
-				var f_2 sumOp[float32]
+					var f_2 sumOp[float32]
 
 //line hecbench_rmsnorm.go:40
-				for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
+					for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
 
 //line hecbench_rmsnorm.go:41
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val_4 := gc_l_val_4[gc_lane]
-						_ = val_4
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							val_4 := gc_l_val_4[gc_lane]
+							_ = val_4
 
 //line hecbench_rmsnorm.go:41
-						tmp_ := gc_c2r[gc_lane]
+							tmp_ := gc_c2r[gc_lane]
 
 //line hecbench_rmsnorm.go:42
-						val_4 = f_2.op(tmp_, val_4)
-						_ = tmp_
-						gc_l_val_4[gc_lane] = val_4
+							val_4 = f_2.op(tmp_, val_4)
+							_ = tmp_
+							gc_l_val_4[gc_lane] = val_4
+						}
 					}
-				}
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
 					{
-						gc_x0 := gc_tidx.X
-						gc_off3 := 0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(smem) {
-							gc_at := smem[gc_off3:][:1]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x0 := gc_tidx.X
+							gc_off3 := 0
+							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(smem) {
+								gc_at := smem[gc_off3:][:1]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx := gc_x0 + gc_lane
+									_ = gc_tx
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
 
 //line hecbench_rmsnorm.go:55
-								laneID_ := gc_tx % rmsThreadsPerWarp
-								_ = laneID_
-								val_4 := gc_l_val_4[gc_lane]
-								_ = val_4
-								var valReg float32
-								_ = valReg
+									laneID_ := gc_tx % rmsThreadsPerWarp
+									_ = laneID_
+									val_4 := gc_l_val_4[gc_lane]
+									_ = val_4
+									var valReg float32
+									_ = valReg
 
 //line hecbench_rmsnorm.go:44
-								var r_2 float32 = val_4
+									var r_2 float32 = val_4
 
 //line hecbench_rmsnorm.go:44
-								_ = r_2
+									_ = r_2
 
 //line hecbench_rmsnorm.go:70
-								valReg = r_2
+									valReg = r_2
 
 //line hecbench_rmsnorm.go:71
-								if laneID_ == 0 {
-									gc_at[0] = valReg
+									if laneID_ == 0 {
+										gc_at[0] = valReg
+									}
+									_ = r_2
+									gc_s_valReg[gc_rank] = valReg
 								}
-								_ = r_2
-								gc_s_valReg[gc_rank] = valReg
-							}
-						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 
 //line hecbench_rmsnorm.go:55
-								laneID_ := gc_tx % rmsThreadsPerWarp
-								_ = laneID_
-								val_4 := gc_l_val_4[gc_lane]
-								_ = val_4
-								var valReg float32
-								_ = valReg
+									laneID_ := gc_tx % rmsThreadsPerWarp
+									_ = laneID_
+									val_4 := gc_l_val_4[gc_lane]
+									_ = val_4
+									var valReg float32
+									_ = valReg
 
 //line hecbench_rmsnorm.go:44
-								var r_2 float32 = val_4
+									var r_2 float32 = val_4
 
 //line hecbench_rmsnorm.go:44
-								_ = r_2
+									_ = r_2
 
 //line hecbench_rmsnorm.go:70
-								valReg = r_2
+									valReg = r_2
 
 //line hecbench_rmsnorm.go:71
-								if laneID_ == 0 {
-									smem[0] = valReg
+									if laneID_ == 0 {
+										smem[0] = valReg
+									}
+									_ = r_2
+									gc_s_valReg[gc_rank] = valReg
 								}
-								_ = r_2
-								gc_s_valReg[gc_rank] = valReg
 							}
 						}
 					}
 				}
+				gc_act = gc_save15 &^ gc_dead
 			}
-			gc_act = gc_save15 &^ gc_dead
 		}
 	}
 

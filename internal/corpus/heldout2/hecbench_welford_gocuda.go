@@ -305,11 +305,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 
 //line hecbench_welford.go:48
 	if blockSize_ > gocuda.WarpSize {
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_mean_ [32]*A
 			var gc_l_m2n_ [32]*A
 			var gc_l_num_ [32]*int32
@@ -321,108 +317,114 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			var gc_c2r [32]A
 			var gc_c3v [32]A
 			var gc_c3r [32]A
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				mean := gc_s_mean[gc_rank]
-				m2n := gc_s_m2n[gc_rank]
-				num := gc_s_num[gc_rank]
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					mean := gc_s_mean[gc_rank]
+					m2n := gc_s_m2n[gc_rank]
+					num := gc_s_num[gc_rank]
 
 //line hecbench_welford.go:49
-				var mean_ *A = mean
+					var mean_ *A = mean
 
 //line hecbench_welford.go:49
-				_ = mean_
+					_ = mean_
 
 //line hecbench_welford.go:49
-				var m2n_ *A = m2n
+					var m2n_ *A = m2n
 
 //line hecbench_welford.go:49
-				_ = m2n_
+					_ = m2n_
 
 //line hecbench_welford.go:49
-				var num_ *int32 = num
+					var num_ *int32 = num
 
 //line hecbench_welford.go:49
-				_ = num_
-				_ = mean_
-				_ = m2n_
-				_ = num_
-				gc_l_mean_[gc_lane] = mean_
-				gc_l_m2n_[gc_lane] = m2n_
-				gc_l_num_[gc_lane] = num_
-			}
+					_ = num_
+					_ = mean_
+					_ = m2n_
+					_ = num_
+					gc_l_mean_[gc_lane] = mean_
+					gc_l_m2n_[gc_lane] = m2n_
+					gc_l_num_[gc_lane] = num_
+				}
 
 //line hecbench_welford.go:33
-			for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					num_ := gc_l_num_[gc_lane]
-					_ = num_
+				for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						num_ := gc_l_num_[gc_lane]
+						_ = num_
 
 //line hecbench_welford.go:34
-					gc_c1v[gc_lane] = *num_
-				}
+						gc_c1v[gc_lane] = *num_
+					}
 
 //line hecbench_welford.go:34
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					mean_ := gc_l_mean_[gc_lane]
-					_ = mean_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mean_ := gc_l_mean_[gc_lane]
+						_ = mean_
 
 //line hecbench_welford.go:34
-					numNew := gc_c1r[gc_lane]
-					_ = numNew
+						numNew := gc_c1r[gc_lane]
+						_ = numNew
 
 //line hecbench_welford.go:35
-					gc_c2v[gc_lane] = *mean_
-					gc_l_numNew[gc_lane] = numNew
-				}
+						gc_c2v[gc_lane] = *mean_
+						gc_l_numNew[gc_lane] = numNew
+					}
 
 //line hecbench_welford.go:35
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					m2n_ := gc_l_m2n_[gc_lane]
-					_ = m2n_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						m2n_ := gc_l_m2n_[gc_lane]
+						_ = m2n_
 
 //line hecbench_welford.go:35
-					meanNew := gc_c2r[gc_lane]
-					_ = meanNew
+						meanNew := gc_c2r[gc_lane]
+						_ = meanNew
 
 //line hecbench_welford.go:36
-					gc_c3v[gc_lane] = *m2n_
-					gc_l_meanNew[gc_lane] = meanNew
-				}
+						gc_c3v[gc_lane] = *m2n_
+						gc_l_meanNew[gc_lane] = meanNew
+					}
 
 //line hecbench_welford.go:36
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					mean_ := gc_l_mean_[gc_lane]
-					_ = mean_
-					m2n_ := gc_l_m2n_[gc_lane]
-					_ = m2n_
-					num_ := gc_l_num_[gc_lane]
-					_ = num_
-					numNew := gc_l_numNew[gc_lane]
-					_ = numNew
-					meanNew := gc_l_meanNew[gc_lane]
-					_ = meanNew
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mean_ := gc_l_mean_[gc_lane]
+						_ = mean_
+						m2n_ := gc_l_m2n_[gc_lane]
+						_ = m2n_
+						num_ := gc_l_num_[gc_lane]
+						_ = num_
+						numNew := gc_l_numNew[gc_lane]
+						_ = numNew
+						meanNew := gc_l_meanNew[gc_lane]
+						_ = meanNew
 
 //line hecbench_welford.go:36
-					m2nNew := gc_c3r[gc_lane]
+						m2nNew := gc_c3r[gc_lane]
 
 //line hecbench_welford.go:37
-					welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
-					_ = m2nNew
-					gc_l_numNew[gc_lane] = numNew
-					gc_l_meanNew[gc_lane] = meanNew
+						welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
+						_ = m2nNew
+						gc_l_numNew[gc_lane] = numNew
+						gc_l_meanNew[gc_lane] = meanNew
+					}
 				}
 			}
 		}
@@ -650,11 +652,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_mean_2 [32]*A
 		var gc_l_m2n_2 [32]*A
 		var gc_l_num_2 [32]*int32
@@ -666,166 +664,172 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		var gc_c5r [32]A
 		var gc_c6v [32]A
 		var gc_c6r [32]A
-		{
-			var gc_m19 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
+				var gc_m19 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
 						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line hecbench_welford.go:93
-					threadID := gc_ty*gc_bdx + gc_tx
-					_ = threadID
+						threadID := gc_ty*gc_bdx + gc_tx
+						_ = threadID
 
 //line hecbench_welford.go:110
-					var threadID_ int = threadID
-					_ = threadID_
+						var threadID_ int = threadID
+						_ = threadID_
 
 //line hecbench_welford.go:46
-					wid := threadID_ / gocuda.WarpSize
-					_ = wid
+						wid := threadID_ / gocuda.WarpSize
+						_ = wid
 
 //line hecbench_welford.go:76
-					if wid == 0 {
-						gc_m19 |= 1 << gc_lane
+						if wid == 0 {
+							gc_m19 |= 1 << gc_lane
+						}
 					}
 				}
-			}
-			gc_save19 := gc_act
-			gc_act = gc_save19 & gc_m19
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						mean := gc_s_mean[gc_rank]
+						m2n := gc_s_m2n[gc_rank]
+						num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:77
+						var mean_2 *A = mean
+
+//line hecbench_welford.go:77
+						_ = mean_2
+
+//line hecbench_welford.go:77
+						var m2n_2 *A = m2n
+
+//line hecbench_welford.go:77
+						_ = m2n_2
+
+//line hecbench_welford.go:77
+						var num_2 *int32 = num
+
+//line hecbench_welford.go:77
+						_ = num_2
+						_ = mean_2
+						_ = m2n_2
+						_ = num_2
+						gc_l_mean_2[gc_lane] = mean_2
+						gc_l_m2n_2[gc_lane] = m2n_2
+						gc_l_num_2[gc_lane] = num_2
 					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					mean := gc_s_mean[gc_rank]
-					m2n := gc_s_m2n[gc_rank]
-					num := gc_s_num[gc_rank]
-
-//line hecbench_welford.go:77
-					var mean_2 *A = mean
-
-//line hecbench_welford.go:77
-					_ = mean_2
-
-//line hecbench_welford.go:77
-					var m2n_2 *A = m2n
-
-//line hecbench_welford.go:77
-					_ = m2n_2
-
-//line hecbench_welford.go:77
-					var num_2 *int32 = num
-
-//line hecbench_welford.go:77
-					_ = num_2
-					_ = mean_2
-					_ = m2n_2
-					_ = num_2
-					gc_l_mean_2[gc_lane] = mean_2
-					gc_l_m2n_2[gc_lane] = m2n_2
-					gc_l_num_2[gc_lane] = num_2
-				}
 
 //line hecbench_welford.go:33
-				for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						num_2 := gc_l_num_2[gc_lane]
-						_ = num_2
+					for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							num_2 := gc_l_num_2[gc_lane]
+							_ = num_2
 
 //line hecbench_welford.go:34
-						gc_c4v[gc_lane] = *num_2
-					}
+							gc_c4v[gc_lane] = *num_2
+						}
 
 //line hecbench_welford.go:34
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mean_2 := gc_l_mean_2[gc_lane]
-						_ = mean_2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							mean_2 := gc_l_mean_2[gc_lane]
+							_ = mean_2
 
 //line hecbench_welford.go:34
-						numNew_ := gc_c4r[gc_lane]
-						_ = numNew_
+							numNew_ := gc_c4r[gc_lane]
+							_ = numNew_
 
 //line hecbench_welford.go:35
-						gc_c5v[gc_lane] = *mean_2
-						gc_l_numNew_[gc_lane] = numNew_
-					}
-
-//line hecbench_welford.go:35
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+							gc_c5v[gc_lane] = *mean_2
+							gc_l_numNew_[gc_lane] = numNew_
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						m2n_2 := gc_l_m2n_2[gc_lane]
-						_ = m2n_2
 
 //line hecbench_welford.go:35
-						meanNew_ := gc_c5r[gc_lane]
-						_ = meanNew_
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							m2n_2 := gc_l_m2n_2[gc_lane]
+							_ = m2n_2
+
+//line hecbench_welford.go:35
+							meanNew_ := gc_c5r[gc_lane]
+							_ = meanNew_
 
 //line hecbench_welford.go:36
-						gc_c6v[gc_lane] = *m2n_2
-						gc_l_meanNew_[gc_lane] = meanNew_
-					}
-
-//line hecbench_welford.go:36
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+							gc_c6v[gc_lane] = *m2n_2
+							gc_l_meanNew_[gc_lane] = meanNew_
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mean_2 := gc_l_mean_2[gc_lane]
-						_ = mean_2
-						m2n_2 := gc_l_m2n_2[gc_lane]
-						_ = m2n_2
-						num_2 := gc_l_num_2[gc_lane]
-						_ = num_2
-						numNew_ := gc_l_numNew_[gc_lane]
-						_ = numNew_
-						meanNew_ := gc_l_meanNew_[gc_lane]
-						_ = meanNew_
 
 //line hecbench_welford.go:36
-						m2nNew_ := gc_c6r[gc_lane]
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							mean_2 := gc_l_mean_2[gc_lane]
+							_ = mean_2
+							m2n_2 := gc_l_m2n_2[gc_lane]
+							_ = m2n_2
+							num_2 := gc_l_num_2[gc_lane]
+							_ = num_2
+							numNew_ := gc_l_numNew_[gc_lane]
+							_ = numNew_
+							meanNew_ := gc_l_meanNew_[gc_lane]
+							_ = meanNew_
+
+//line hecbench_welford.go:36
+							m2nNew_ := gc_c6r[gc_lane]
 
 //line hecbench_welford.go:37
-						welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
-						_ = m2nNew_
-						gc_l_numNew_[gc_lane] = numNew_
-						gc_l_meanNew_[gc_lane] = meanNew_
+							welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
+							_ = m2nNew_
+							gc_l_numNew_[gc_lane] = numNew_
+							gc_l_meanNew_[gc_lane] = meanNew_
+						}
 					}
 				}
+				gc_act = gc_save19 &^ gc_dead
 			}
-			gc_act = gc_save19 &^ gc_dead
 		}
 	}
 	{

@@ -258,70 +258,72 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			maxLogit := gc_s_maxLogit[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				maxLogit := gc_s_maxLogit[gc_rank]
 
 //line ggml_more.go:51
-			var x float32 = maxLogit
+				var x float32 = maxLogit
 
 //line ggml_more.go:51
-			_ = x
-			_ = x
-			gc_l_x[gc_lane] = x
-		}
+				_ = x
+				_ = x
+				gc_l_x[gc_lane] = x
+			}
 
 //line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x := gc_l_x[gc_lane]
+					_ = x
+
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c1r[gc_lane]
+
+//line ggml_more.go:25
+					x = fmaxf(x, shflXorSync)
+					_ = shflXorSync
+					gc_l_x[gc_lane] = x
+				}
+			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				x := gc_l_x[gc_lane]
 				_ = x
-
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
-				_ = shflXorSync
-				gc_l_x[gc_lane] = x
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x := gc_l_x[gc_lane]
-			_ = x
-			var maxLogit float32
-			_ = maxLogit
+				var maxLogit float32
+				_ = maxLogit
 
 //line ggml_more.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_more.go:27
-			_ = r
+				_ = r
 
 //line ggml_more.go:51
-			maxLogit = r
+				maxLogit = r
 
 //line ggml_more.go:53
-			sum := float32(0.0)
-			_ = r
-			_ = sum
-			gc_s_maxLogit[gc_rank] = maxLogit
-			gc_s_sum[gc_rank] = sum
+				sum := float32(0.0)
+				_ = r
+				_ = sum
+				gc_s_maxLogit[gc_rank] = maxLogit
+				gc_s_sum[gc_rank] = sum
+			}
 		}
 	}
 
@@ -489,75 +491,77 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_ [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sum := gc_s_sum[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line ggml_more.go:61
-			var x_ float32 = sum
+				var x_ float32 = sum
 
 //line ggml_more.go:61
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane] = x_
-		}
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane] = x_
+			}
 
 //line ggml_norm.go:24
-		for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_ := gc_l_x_[gc_lane]
+						_ = x_
 
 //line ggml_norm.go:25
-					x_ += gc_c2r[gc_lane]
-					gc_l_x_[gc_lane] = x_
+						x_ += gc_c2r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			var sum float32
-			_ = sum
-			x_ := gc_l_x_[gc_lane]
-			_ = x_
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				var sum float32
+				_ = sum
+				x_ := gc_l_x_[gc_lane]
+				_ = x_
 
 //line ggml_norm.go:27
-			var r_ float32 = x_
+				var r_ float32 = x_
 
 //line ggml_norm.go:27
-			_ = r_
+				_ = r_
 
 //line ggml_more.go:61
-			sum = r_
+				sum = r_
 
 //line ggml_more.go:62
-			sum = logf(sum)
+				sum = logf(sum)
 
 //line ggml_more.go:64
-			loss := float32(0.0)
-			_ = r_
-			_ = loss
-			gc_s_sum[gc_rank] = sum
-			gc_s_loss[gc_rank] = loss
+				loss := float32(0.0)
+				_ = r_
+				_ = loss
+				gc_s_sum[gc_rank] = sum
+				gc_s_loss[gc_rank] = loss
+			}
 		}
 	}
 
@@ -732,99 +736,101 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_2 [32]float32
 		var gc_c3r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			loss := gc_s_loss[gc_rank]
-
-//line ggml_more.go:72
-			var x_2 float32 = loss
-
-//line ggml_more.go:72
-			_ = x_2
-			_ = x_2
-			gc_l_x_2[gc_lane] = x_2
-		}
-
-//line ggml_norm.go:24
-		for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-			} else {
-
-//line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
-
-//line ggml_norm.go:25
-					x_2 += gc_c3r[gc_lane]
-					gc_l_x_2[gc_lane] = x_2
-				}
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-		gc_L19:
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				var loss float32
-				_ = loss
-				x_2 := gc_l_x_2[gc_lane]
-				_ = x_2
-
-//line ggml_norm.go:27
-				var r_2 float32 = x_2
-
-//line ggml_norm.go:27
-				_ = r_2
+				_ = gc_rank
+				loss := gc_s_loss[gc_rank]
 
 //line ggml_more.go:72
-				loss = -r_2 / float32(k)
+				var x_2 float32 = loss
 
-//line ggml_more.go:74
-				if gc_tx != 0 {
-//line ggml_more.go:74
-					{
-//line ggml_more.go:74
-						gc_dead |= uint32(1) << gc_lane
-//line ggml_more.go:74
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L19
-//line ggml_more.go:75
+//line ggml_more.go:72
+				_ = x_2
+				_ = x_2
+				gc_l_x_2[gc_lane] = x_2
+			}
+
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+
+//line ggml_norm.go:25
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+				} else {
+
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+
+//line ggml_norm.go:25
+						x_2 += gc_c3r[gc_lane]
+						gc_l_x_2[gc_lane] = x_2
 					}
 				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+			gc_L19:
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var loss float32
+					_ = loss
+					x_2 := gc_l_x_2[gc_lane]
+					_ = x_2
+
+//line ggml_norm.go:27
+					var r_2 float32 = x_2
+
+//line ggml_norm.go:27
+					_ = r_2
+
+//line ggml_more.go:72
+					loss = -r_2 / float32(k)
+
+//line ggml_more.go:74
+					if gc_tx != 0 {
+//line ggml_more.go:74
+						{
+//line ggml_more.go:74
+							gc_dead |= uint32(1) << gc_lane
+//line ggml_more.go:74
+							gc_act &^= uint32(1) << gc_lane
+							continue gc_L19
+//line ggml_more.go:75
+						}
+					}
 
 //line ggml_more.go:78
-				dst[gc_bx] = loss
-				_ = r_2
-				gc_s_loss[gc_rank] = loss
+					dst[gc_bx] = loss
+					_ = r_2
+					gc_s_loss[gc_rank] = loss
+				}
 			}
 		}
 	}
@@ -1082,70 +1088,72 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			maxval := gc_s_maxval[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				maxval := gc_s_maxval[gc_rank]
 
 //line ggml_more.go:102
-			var x float32 = maxval
+				var x float32 = maxval
 
 //line ggml_more.go:102
-			_ = x
-			_ = x
-			gc_l_x[gc_lane] = x
-		}
+				_ = x
+				_ = x
+				gc_l_x[gc_lane] = x
+			}
 
 //line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x := gc_l_x[gc_lane]
+					_ = x
+
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c1r[gc_lane]
+
+//line ggml_more.go:25
+					x = fmaxf(x, shflXorSync)
+					_ = shflXorSync
+					gc_l_x[gc_lane] = x
+				}
+			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				x := gc_l_x[gc_lane]
 				_ = x
-
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
-				_ = shflXorSync
-				gc_l_x[gc_lane] = x
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x := gc_l_x[gc_lane]
-			_ = x
-			var maxval float32
-			_ = maxval
+				var maxval float32
+				_ = maxval
 
 //line ggml_more.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_more.go:27
-			_ = r
+				_ = r
 
 //line ggml_more.go:102
-			maxval = r
+				maxval = r
 
 //line ggml_more.go:104
-			sum := float32(0.0)
-			_ = r
-			_ = sum
-			gc_s_maxval[gc_rank] = maxval
-			gc_s_sum[gc_rank] = sum
+				sum := float32(0.0)
+				_ = r
+				_ = sum
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_sum[gc_rank] = sum
+			}
 		}
 	}
 
@@ -1242,72 +1250,74 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 
 //line ggml_more.go:122
 	dByNrows := grad[0] / float32(gc_gdx)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_ [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sum := gc_s_sum[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line ggml_more.go:119
-			var x_ float32 = sum
+				var x_ float32 = sum
 
 //line ggml_more.go:119
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane] = x_
-		}
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane] = x_
+			}
 
 //line ggml_norm.go:24
-		for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_ := gc_l_x_[gc_lane]
+						_ = x_
 
 //line ggml_norm.go:25
-					x_ += gc_c2r[gc_lane]
-					gc_l_x_[gc_lane] = x_
+						x_ += gc_c2r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			var sum float32
-			_ = sum
-			x_ := gc_l_x_[gc_lane]
-			_ = x_
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				var sum float32
+				_ = sum
+				x_ := gc_l_x_[gc_lane]
+				_ = x_
 
 //line ggml_norm.go:27
-			var r_ float32 = x_
+				var r_ float32 = x_
 
 //line ggml_norm.go:27
-			_ = r_
+				_ = r_
 
 //line ggml_more.go:119
-			sum = r_
+				sum = r_
 
 //line ggml_more.go:120
-			smScale := 1.0 / sum
-			_ = r_
-			_ = smScale
-			gc_s_sum[gc_rank] = sum
-			gc_s_smScale[gc_rank] = smScale
+				smScale := 1.0 / sum
+				_ = r_
+				_ = smScale
+				gc_s_sum[gc_rank] = sum
+				gc_s_smScale[gc_rank] = smScale
+			}
 		}
 	}
 

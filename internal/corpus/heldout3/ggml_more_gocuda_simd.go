@@ -272,181 +272,183 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_more.go:51
-					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
 //line ggml_more.go:51
-					_ = maxLogit
+						_ = maxLogit
 //line ggml_more.go:51
-					x := maxLogit
+						x := maxLogit
 //line ggml_more.go:51
-					_ = x
+						_ = x
 //line ggml_more.go:51
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:51
+						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:51
+						_ = maxLogit
+//line ggml_more.go:51
+						x := maxLogit
+//line ggml_more.go:51
+						_ = x
+//line ggml_more.go:51
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					maxLogit := gc_s_maxLogit[gc_rank2]
+
 //line ggml_more.go:51
-					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
-//line ggml_more.go:51
-					_ = maxLogit
-//line ggml_more.go:51
-					x := maxLogit
+					var x float32 = maxLogit
+
 //line ggml_more.go:51
 					_ = x
-//line ggml_more.go:51
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = x
+					gc_l_x[gc_lane2] = x
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:51
-				var x float32 = maxLogit
-
-//line ggml_more.go:51
-				_ = x
-				_ = x
-				gc_l_x[gc_lane2] = x
-			}
-		}
 
 //line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x := gc_l_x[gc_lane2]
-				_ = x
-
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
-				_ = shflXorSync
-				gc_l_x[gc_lane2] = x
-			}
-		}
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_more.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:27
+					x := gc_l_x[gc_lane2]
 					_ = x
-//line ggml_more.go:27
-					var maxLogit archsimd.Float32x8
-//line ggml_more.go:27
-					_ = maxLogit
-//line ggml_more.go:27
-					r := x
-//line ggml_more.go:27
-					_ = r
-//line ggml_more.go:51
-					maxLogit = r
-//line ggml_more.go:53
-					var sum float32 = float32(0.0)
-//line ggml_more.go:53
-					_ = sum
-//line ggml_more.go:53
-					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c21r[gc_lane2]
+
+//line ggml_more.go:25
+					x = fmaxf(x, shflXorSync)
+					_ = shflXorSync
+					gc_l_x[gc_lane2] = x
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			}
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:27
+						_ = x
+//line ggml_more.go:27
+						var maxLogit archsimd.Float32x8
+//line ggml_more.go:27
+						_ = maxLogit
+//line ggml_more.go:27
+						r := x
+//line ggml_more.go:27
+						_ = r
+//line ggml_more.go:51
+						maxLogit = r
+//line ggml_more.go:53
+						var sum float32 = float32(0.0)
+//line ggml_more.go:53
+						_ = sum
+//line ggml_more.go:53
+						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:53
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:53
+						_ = x
+//line ggml_more.go:53
+						var maxLogit archsimd.Float32x8
+//line ggml_more.go:53
+						_ = maxLogit
+//line ggml_more.go:27
+						r := x
+//line ggml_more.go:27
+						_ = r
+//line ggml_more.go:51
+						maxLogit = r
+//line ggml_more.go:53
+						var sum float32 = float32(0.0)
+//line ggml_more.go:53
+						_ = sum
+//line ggml_more.go:53
+						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_more.go:53
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:53
+					x := gc_l_x[gc_lane2]
 					_ = x
-//line ggml_more.go:53
-					var maxLogit archsimd.Float32x8
-//line ggml_more.go:53
+					var maxLogit float32
 					_ = maxLogit
+
 //line ggml_more.go:27
-					r := x
+					var r float32 = x
+
 //line ggml_more.go:27
 					_ = r
+
 //line ggml_more.go:51
 					maxLogit = r
+
 //line ggml_more.go:53
-					var sum float32 = float32(0.0)
-//line ggml_more.go:53
+					sum := float32(0.0)
+					_ = r
 					_ = sum
-//line ggml_more.go:53
-					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_s_maxLogit[gc_rank2] = maxLogit
+					gc_s_sum[gc_rank2] = sum
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x := gc_l_x[gc_lane2]
-				_ = x
-				var maxLogit float32
-				_ = maxLogit
-
-//line ggml_more.go:27
-				var r float32 = x
-
-//line ggml_more.go:27
-				_ = r
-
-//line ggml_more.go:51
-				maxLogit = r
-
-//line ggml_more.go:53
-				sum := float32(0.0)
-				_ = r
-				_ = sum
-				gc_s_maxLogit[gc_rank2] = maxLogit
-				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
@@ -615,176 +617,178 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_ [32]float32
 		var gc_c22r [32]float32
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_more.go:61
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:61
-					_ = sum
+						_ = sum
 //line ggml_more.go:61
-					x_ := sum
+						x_ := sum
 //line ggml_more.go:61
-					_ = x_
+						_ = x_
 //line ggml_more.go:61
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:61
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:61
+						_ = sum
+//line ggml_more.go:61
+						x_ := sum
+//line ggml_more.go:61
+						_ = x_
+//line ggml_more.go:61
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
 //line ggml_more.go:61
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:61
-					_ = sum
-//line ggml_more.go:61
-					x_ := sum
+					var x_ float32 = sum
+
 //line ggml_more.go:61
 					_ = x_
-//line ggml_more.go:61
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					_ = x_
+					gc_l_x_[gc_lane2] = x_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:61
-				var x_ float32 = sum
-
-//line ggml_more.go:61
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run.Add(offset_, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					gc_run.Add(offset_, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
 
 //line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_
+									_ = x_
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_
+//line ggml_norm.go:25
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
+								x_ := gc_l_x_[gc_lane2]
 								_ = x_
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_ := gc_l_x_[gc_lane2]
-							_ = x_
 
 //line ggml_norm.go:25
-							x_ += gc_c22r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+								x_ += gc_c22r[gc_lane2]
+								gc_l_x_[gc_lane2] = x_
+							}
 						}
 					}
 				}
 			}
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			var sum float32
-			_ = sum
-			x_ := gc_l_x_[gc_lane2]
-			_ = x_
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				var sum float32
+				_ = sum
+				x_ := gc_l_x_[gc_lane2]
+				_ = x_
 
 //line ggml_norm.go:27
-			var r_ float32 = x_
+				var r_ float32 = x_
 
 //line ggml_norm.go:27
-			_ = r_
+				_ = r_
 
 //line ggml_more.go:61
-			sum = r_
+				sum = r_
 
 //line ggml_more.go:62
-			sum = logf(sum)
+				sum = logf(sum)
 
 //line ggml_more.go:64
-			loss := float32(0.0)
-			_ = r_
-			_ = loss
-			gc_s_sum[gc_rank2] = sum
-			gc_s_loss[gc_rank2] = loss
+				loss := float32(0.0)
+				_ = r_
+				_ = loss
+				gc_s_sum[gc_rank2] = sum
+				gc_s_loss[gc_rank2] = loss
+			}
 		}
 	}
 
@@ -1048,194 +1052,196 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_2 [32]float32
 		var gc_c23r [32]float32
-		gc_left5 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_more.go:72
-					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
 //line ggml_more.go:72
-					_ = loss
+						_ = loss
 //line ggml_more.go:72
-					x_2 := loss
+						x_2 := loss
 //line ggml_more.go:72
-					_ = x_2
+						_ = x_2
 //line ggml_more.go:72
-					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+						x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:72
+						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:72
+						_ = loss
+//line ggml_more.go:72
+						x_2 := loss
+//line ggml_more.go:72
+						_ = x_2
+//line ggml_more.go:72
+						x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					loss := gc_s_loss[gc_rank2]
+
 //line ggml_more.go:72
-					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
-//line ggml_more.go:72
-					_ = loss
-//line ggml_more.go:72
-					x_2 := loss
+					var x_2 float32 = loss
+
 //line ggml_more.go:72
 					_ = x_2
-//line ggml_more.go:72
-					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-					gc_left5 &^= 0xff << gc_lane2
+					_ = x_2
+					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				loss := gc_s_loss[gc_rank2]
-
-//line ggml_more.go:72
-				var x_2 float32 = loss
-
-//line ggml_more.go:72
-				_ = x_2
-				_ = x_2
-				gc_l_x_2[gc_lane2] = x_2
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run2 compiled.ShflSteps
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run2.Add(offset_2, 0, 32)
-				if gc_run2.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+					gc_run2.Add(offset_2, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+			} else {
 
 //line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
+						gc_left6 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_2
+									_ = x_2
 //line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left6 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_2
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left6 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left6&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
+								x_2 := gc_l_x_2[gc_lane2]
 								_ = x_2
-//line ggml_norm.go:25
-								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_2 := gc_l_x_2[gc_lane2]
-							_ = x_2
 
 //line ggml_norm.go:25
-							x_2 += gc_c23r[gc_lane2]
-							gc_l_x_2[gc_lane2] = x_2
+								x_2 += gc_c23r[gc_lane2]
+								gc_l_x_2[gc_lane2] = x_2
+							}
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-		gc_L192:
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				var loss float32
-				_ = loss
-				x_2 := gc_l_x_2[gc_lane2]
-				_ = x_2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+			gc_L192:
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var loss float32
+					_ = loss
+					x_2 := gc_l_x_2[gc_lane2]
+					_ = x_2
 
 //line ggml_norm.go:27
-				var r_2 float32 = x_2
+					var r_2 float32 = x_2
 
 //line ggml_norm.go:27
-				_ = r_2
+					_ = r_2
 
 //line ggml_more.go:72
-				loss = -r_2 / float32(k)
+					loss = -r_2 / float32(k)
 
 //line ggml_more.go:74
-				if gc_tx2 != 0 {
+					if gc_tx2 != 0 {
 //line ggml_more.go:74
-					{
+						{
 //line ggml_more.go:74
-						gc_dead2 |= uint32(1) << gc_lane2
+							gc_dead2 |= uint32(1) << gc_lane2
 //line ggml_more.go:74
-						gc_act2 &^= uint32(1) << gc_lane2
-						continue gc_L192
+							gc_act2 &^= uint32(1) << gc_lane2
+							continue gc_L192
 //line ggml_more.go:75
+						}
 					}
-				}
 
 //line ggml_more.go:78
-				dst[gc_bx2] = loss
-				_ = r_2
-				gc_s_loss[gc_rank2] = loss
+					dst[gc_bx2] = loss
+					_ = r_2
+					gc_s_loss[gc_rank2] = loss
+				}
 			}
 		}
 	}
@@ -1506,181 +1512,183 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_more.go:102
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_more.go:102
-					_ = maxval
+						_ = maxval
 //line ggml_more.go:102
-					x := maxval
+						x := maxval
 //line ggml_more.go:102
-					_ = x
+						_ = x
 //line ggml_more.go:102
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:102
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_more.go:102
+						_ = maxval
+//line ggml_more.go:102
+						x := maxval
+//line ggml_more.go:102
+						_ = x
+//line ggml_more.go:102
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
+
 //line ggml_more.go:102
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line ggml_more.go:102
-					_ = maxval
-//line ggml_more.go:102
-					x := maxval
+					var x float32 = maxval
+
 //line ggml_more.go:102
 					_ = x
-//line ggml_more.go:102
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = x
+					gc_l_x[gc_lane2] = x
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:102
-				var x float32 = maxval
-
-//line ggml_more.go:102
-				_ = x
-				_ = x
-				gc_l_x[gc_lane2] = x
-			}
-		}
 
 //line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x := gc_l_x[gc_lane2]
-				_ = x
-
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-				x = fmaxf(x, shflXorSync)
-				_ = shflXorSync
-				gc_l_x[gc_lane2] = x
-			}
-		}
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_more.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:27
+					x := gc_l_x[gc_lane2]
 					_ = x
-//line ggml_more.go:27
-					var maxval archsimd.Float32x8
-//line ggml_more.go:27
-					_ = maxval
-//line ggml_more.go:27
-					r := x
-//line ggml_more.go:27
-					_ = r
-//line ggml_more.go:102
-					maxval = r
-//line ggml_more.go:104
-					var sum float32 = float32(0.0)
-//line ggml_more.go:104
-					_ = sum
-//line ggml_more.go:104
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c21r[gc_lane2]
+
+//line ggml_more.go:25
+					x = fmaxf(x, shflXorSync)
+					_ = shflXorSync
+					gc_l_x[gc_lane2] = x
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			}
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:27
+						_ = x
+//line ggml_more.go:27
+						var maxval archsimd.Float32x8
+//line ggml_more.go:27
+						_ = maxval
+//line ggml_more.go:27
+						r := x
+//line ggml_more.go:27
+						_ = r
+//line ggml_more.go:102
+						maxval = r
+//line ggml_more.go:104
+						var sum float32 = float32(0.0)
+//line ggml_more.go:104
+						_ = sum
+//line ggml_more.go:104
+						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:104
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:104
+						_ = x
+//line ggml_more.go:104
+						var maxval archsimd.Float32x8
+//line ggml_more.go:104
+						_ = maxval
+//line ggml_more.go:27
+						r := x
+//line ggml_more.go:27
+						_ = r
+//line ggml_more.go:102
+						maxval = r
+//line ggml_more.go:104
+						var sum float32 = float32(0.0)
+//line ggml_more.go:104
+						_ = sum
+//line ggml_more.go:104
+						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_more.go:104
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:104
+					x := gc_l_x[gc_lane2]
 					_ = x
-//line ggml_more.go:104
-					var maxval archsimd.Float32x8
-//line ggml_more.go:104
+					var maxval float32
 					_ = maxval
+
 //line ggml_more.go:27
-					r := x
+					var r float32 = x
+
 //line ggml_more.go:27
 					_ = r
+
 //line ggml_more.go:102
 					maxval = r
+
 //line ggml_more.go:104
-					var sum float32 = float32(0.0)
-//line ggml_more.go:104
+					sum := float32(0.0)
+					_ = r
 					_ = sum
-//line ggml_more.go:104
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_s_maxval[gc_rank2] = maxval
+					gc_s_sum[gc_rank2] = sum
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x := gc_l_x[gc_lane2]
-				_ = x
-				var maxval float32
-				_ = maxval
-
-//line ggml_more.go:27
-				var r float32 = x
-
-//line ggml_more.go:27
-				_ = r
-
-//line ggml_more.go:102
-				maxval = r
-
-//line ggml_more.go:104
-				sum := float32(0.0)
-				_ = r
-				_ = sum
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
@@ -1778,248 +1786,250 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 
 //line ggml_more.go:122
 	dByNrows := grad[0] / float32(gc_gdx2)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_ [32]float32
 		var gc_c22r [32]float32
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_more.go:119
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:119
-					_ = sum
+						_ = sum
 //line ggml_more.go:119
-					x_ := sum
+						x_ := sum
 //line ggml_more.go:119
-					_ = x_
+						_ = x_
 //line ggml_more.go:119
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:119
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:119
+						_ = sum
+//line ggml_more.go:119
+						x_ := sum
+//line ggml_more.go:119
+						_ = x_
+//line ggml_more.go:119
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
 //line ggml_more.go:119
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:119
-					_ = sum
-//line ggml_more.go:119
-					x_ := sum
+					var x_ float32 = sum
+
 //line ggml_more.go:119
 					_ = x_
-//line ggml_more.go:119
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					_ = x_
+					gc_l_x_[gc_lane2] = x_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:119
-				var x_ float32 = sum
-
-//line ggml_more.go:119
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run.Add(offset_, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					gc_run.Add(offset_, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
 
 //line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_
+									_ = x_
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_
+//line ggml_norm.go:25
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
+								x_ := gc_l_x_[gc_lane2]
 								_ = x_
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_ := gc_l_x_[gc_lane2]
-							_ = x_
 
 //line ggml_norm.go:25
-							x_ += gc_c22r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+								x_ += gc_c22r[gc_lane2]
+								gc_l_x_[gc_lane2] = x_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left5 := gc_act2
-		if compiled.SIMD {
+			gc_left5 := gc_act2
+			if compiled.SIMD {
 //line ggml_more.go:120
-			gc_vb := archsimd.BroadcastFloat32x8(1.0)
+				gc_vb := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-			_ = gc_vb
-			if gc_act2 == ^uint32(0) {
+				_ = gc_vb
+				if gc_act2 == ^uint32(0) {
 //line ggml_more.go:120
-				gc_vb2 := archsimd.BroadcastFloat32x8(1.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-				_ = gc_vb2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					_ = gc_vb2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_more.go:120
-					var sum archsimd.Float32x8
+						var sum archsimd.Float32x8
 //line ggml_more.go:120
-					_ = sum
+						_ = sum
 //line ggml_more.go:120
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_more.go:120
-					_ = x_
+						_ = x_
 //line ggml_norm.go:27
-					r_ := x_
+						r_ := x_
 //line ggml_norm.go:27
-					_ = r_
+						_ = r_
 //line ggml_more.go:119
-					sum = r_
+						sum = r_
 //line ggml_more.go:120
-					smScale := gc_vb2.Div(sum)
+						smScale := gc_vb2.Div(sum)
 //line ggml_more.go:120
-					_ = smScale
+						_ = smScale
 //line ggml_more.go:120
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:120
-					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+						smScale.StoreSlice(gc_s_smScale[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:120
+						var sum archsimd.Float32x8
+//line ggml_more.go:120
+						_ = sum
+//line ggml_more.go:120
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_more.go:120
+						_ = x_
+//line ggml_norm.go:27
+						r_ := x_
+//line ggml_norm.go:27
+						_ = r_
+//line ggml_more.go:119
+						sum = r_
+//line ggml_more.go:120
+						smScale := gc_vb.Div(sum)
+//line ggml_more.go:120
+						_ = smScale
+//line ggml_more.go:120
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:120
+						smScale.StoreSlice(gc_s_smScale[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_more.go:120
-					var sum archsimd.Float32x8
-//line ggml_more.go:120
+					var sum float32
 					_ = sum
-//line ggml_more.go:120
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_more.go:120
+					x_ := gc_l_x_[gc_lane2]
 					_ = x_
+
 //line ggml_norm.go:27
-					r_ := x_
+					var r_ float32 = x_
+
 //line ggml_norm.go:27
 					_ = r_
+
 //line ggml_more.go:119
 					sum = r_
+
 //line ggml_more.go:120
-					smScale := gc_vb.Div(sum)
-//line ggml_more.go:120
+					smScale := 1.0 / sum
+					_ = r_
 					_ = smScale
-//line ggml_more.go:120
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:120
-					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					gc_s_sum[gc_rank2] = sum
+					gc_s_smScale[gc_rank2] = smScale
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var sum float32
-				_ = sum
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-
-//line ggml_norm.go:27
-				var r_ float32 = x_
-
-//line ggml_norm.go:27
-				_ = r_
-
-//line ggml_more.go:119
-				sum = r_
-
-//line ggml_more.go:120
-				smScale := 1.0 / sum
-				_ = r_
-				_ = smScale
-				gc_s_sum[gc_rank2] = sum
-				gc_s_smScale[gc_rank2] = smScale
 			}
 		}
 	}

@@ -285,89 +285,91 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_a [32]float2
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			meanVar := gc_s_meanVar[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				meanVar := gc_s_meanVar[gc_rank]
 
 //line ggml_norm.go:64
-			var a float2 = meanVar
+				var a float2 = meanVar
 
 //line ggml_norm.go:64
-			_ = a
-			_ = a
-			gc_l_a[gc_lane] = a
-		}
+				_ = a
+				_ = a
+				gc_l_a[gc_lane] = a
+			}
 
 //line ggml_norm.go:32
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					a := gc_l_a[gc_lane]
+					_ = a
+
+//line ggml_norm.go:33
+					gc_c1v[gc_lane] = a.X
+				}
+
+//line ggml_norm.go:33
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					a := gc_l_a[gc_lane]
+					_ = a
+
+//line ggml_norm.go:33
+					a.X += gc_c1r[gc_lane]
+
+//line ggml_norm.go:34
+					gc_c2v[gc_lane] = a.Y
+					gc_l_a[gc_lane] = a
+				}
+
+//line ggml_norm.go:34
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					a := gc_l_a[gc_lane]
+					_ = a
+
+//line ggml_norm.go:34
+					a.Y += gc_c2r[gc_lane]
+					gc_l_a[gc_lane] = a
+				}
+			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				a := gc_l_a[gc_lane]
 				_ = a
-
-//line ggml_norm.go:33
-				gc_c1v[gc_lane] = a.X
-			}
-
-//line ggml_norm.go:33
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				a := gc_l_a[gc_lane]
-				_ = a
-
-//line ggml_norm.go:33
-				a.X += gc_c1r[gc_lane]
-
-//line ggml_norm.go:34
-				gc_c2v[gc_lane] = a.Y
-				gc_l_a[gc_lane] = a
-			}
-
-//line ggml_norm.go:34
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				a := gc_l_a[gc_lane]
-				_ = a
-
-//line ggml_norm.go:34
-				a.Y += gc_c2r[gc_lane]
-				gc_l_a[gc_lane] = a
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			a := gc_l_a[gc_lane]
-			_ = a
-			var meanVar float2
-			_ = meanVar
+				var meanVar float2
+				_ = meanVar
 
 //line ggml_norm.go:36
-			var r float2 = a
+				var r float2 = a
 
 //line ggml_norm.go:36
-			_ = r
+				_ = r
 
 //line ggml_norm.go:64
-			meanVar = r
-			_ = r
-			gc_s_meanVar[gc_rank] = meanVar
+				meanVar = r
+				_ = r
+				gc_s_meanVar[gc_rank] = meanVar
+			}
 		}
 	}
 
@@ -477,105 +479,107 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_a_ [32]float2
 			var gc_c3v [32]float32
 			var gc_c3r [32]float32
 			var gc_c4v [32]float32
 			var gc_c4r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:68
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					var meanVar float2
-					_ = meanVar
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						var meanVar float2
+						_ = meanVar
 
 //line ggml_norm.go:73
-					meanVar = sSum[laneID]
+						meanVar = sSum[laneID]
 
 //line ggml_norm.go:74
-					var a_ float2 = meanVar
+						var a_ float2 = meanVar
 
 //line ggml_norm.go:74
-					_ = a_
-					_ = a_
-					gc_l_a_[gc_lane] = a_
+						_ = a_
+						_ = a_
+						gc_l_a_[gc_lane] = a_
+					}
 				}
-			}
 
 //line ggml_norm.go:32
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						a_ := gc_l_a_[gc_lane]
+						_ = a_
+
+//line ggml_norm.go:33
+						gc_c3v[gc_lane] = a_.X
+					}
+
+//line ggml_norm.go:33
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						a_ := gc_l_a_[gc_lane]
+						_ = a_
+
+//line ggml_norm.go:33
+						a_.X += gc_c3r[gc_lane]
+
+//line ggml_norm.go:34
+						gc_c4v[gc_lane] = a_.Y
+						gc_l_a_[gc_lane] = a_
+					}
+
+//line ggml_norm.go:34
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						a_ := gc_l_a_[gc_lane]
+						_ = a_
+
+//line ggml_norm.go:34
+						a_.Y += gc_c4r[gc_lane]
+						gc_l_a_[gc_lane] = a_
+					}
+				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					a_ := gc_l_a_[gc_lane]
 					_ = a_
-
-//line ggml_norm.go:33
-					gc_c3v[gc_lane] = a_.X
-				}
-
-//line ggml_norm.go:33
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					a_ := gc_l_a_[gc_lane]
-					_ = a_
-
-//line ggml_norm.go:33
-					a_.X += gc_c3r[gc_lane]
-
-//line ggml_norm.go:34
-					gc_c4v[gc_lane] = a_.Y
-					gc_l_a_[gc_lane] = a_
-				}
-
-//line ggml_norm.go:34
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					a_ := gc_l_a_[gc_lane]
-					_ = a_
-
-//line ggml_norm.go:34
-					a_.Y += gc_c4r[gc_lane]
-					gc_l_a_[gc_lane] = a_
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				a_ := gc_l_a_[gc_lane]
-				_ = a_
-				var meanVar float2
-				_ = meanVar
+					var meanVar float2
+					_ = meanVar
 
 //line ggml_norm.go:36
-				var r_ float2 = a_
+					var r_ float2 = a_
 
 //line ggml_norm.go:36
-				_ = r_
+					_ = r_
 
 //line ggml_norm.go:74
-				meanVar = r_
-				_ = r_
-				gc_s_meanVar[gc_rank] = meanVar
+					meanVar = r_
+					_ = r_
+					gc_s_meanVar[gc_rank] = meanVar
+				}
 			}
 		}
 	}
@@ -950,67 +954,69 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_ [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			tmp := gc_s_tmp[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				tmp := gc_s_tmp[gc_rank]
 
 //line ggml_norm.go:101
-			var x_ float32 = tmp
+				var x_ float32 = tmp
 
 //line ggml_norm.go:101
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane] = x_
-		}
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane] = x_
+			}
 
 //line ggml_norm.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_ := gc_l_x_[gc_lane]
+						_ = x_
 
 //line ggml_norm.go:25
-					x_ += gc_c1r[gc_lane]
-					gc_l_x_[gc_lane] = x_
+						x_ += gc_c1r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x_ := gc_l_x_[gc_lane]
-			_ = x_
-			var tmp float32
-			_ = tmp
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				x_ := gc_l_x_[gc_lane]
+				_ = x_
+				var tmp float32
+				_ = tmp
 
 //line ggml_norm.go:27
-			var r float32 = x_
+				var r float32 = x_
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_norm.go:101
-			tmp = r
-			_ = r
-			gc_s_tmp[gc_rank] = tmp
+				tmp = r
+				_ = r
+				gc_s_tmp[gc_rank] = tmp
+			}
 		}
 	}
 
@@ -1120,83 +1126,85 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_2 [32]float32
 			var gc_c2r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:105
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					var tmp float32
-					_ = tmp
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						var tmp float32
+						_ = tmp
 
 //line ggml_norm.go:110
-					tmp = sSum[laneID]
+						tmp = sSum[laneID]
 
 //line ggml_norm.go:111
-					var x_2 float32 = tmp
+						var x_2 float32 = tmp
 
 //line ggml_norm.go:111
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane] = x_2
-				}
-			}
-
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_2 := gc_l_x_2[gc_lane]
 						_ = x_2
-
-//line ggml_norm.go:25
-						x_2 += gc_c2r[gc_lane]
+						_ = x_2
 						gc_l_x_2[gc_lane] = x_2
 					}
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_2 := gc_l_x_2[gc_lane]
-				_ = x_2
-				var tmp float32
-				_ = tmp
+
+//line ggml_norm.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+
+//line ggml_norm.go:25
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_2 := gc_l_x_2[gc_lane]
+							_ = x_2
+
+//line ggml_norm.go:25
+							x_2 += gc_c2r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_2 := gc_l_x_2[gc_lane]
+					_ = x_2
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_ float32 = x_2
+					var r_ float32 = x_2
 
 //line ggml_norm.go:27
-				_ = r_
+					_ = r_
 
 //line ggml_norm.go:111
-				tmp = r_
-				_ = r_
-				gc_s_tmp[gc_rank] = tmp
+					tmp = r_
+					_ = r_
+					gc_s_tmp[gc_rank] = tmp
+				}
 			}
 		}
 	}
@@ -1451,67 +1459,69 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_3 [32]float32
 		var gc_c3r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			tmp := gc_s_tmp[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				tmp := gc_s_tmp[gc_rank]
 
 //line ggml_norm.go:123
-			var x_3 float32 = tmp
+				var x_3 float32 = tmp
 
 //line ggml_norm.go:123
-			_ = x_3
-			_ = x_3
-			gc_l_x_3[gc_lane] = x_3
-		}
+				_ = x_3
+				_ = x_3
+				gc_l_x_3[gc_lane] = x_3
+			}
 
 //line ggml_norm.go:24
-		for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_3 := gc_l_x_3[gc_lane]
-					_ = x_3
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_3 := gc_l_x_3[gc_lane]
+						_ = x_3
 
 //line ggml_norm.go:25
-					x_3 += gc_c3r[gc_lane]
-					gc_l_x_3[gc_lane] = x_3
+						x_3 += gc_c3r[gc_lane]
+						gc_l_x_3[gc_lane] = x_3
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x_3 := gc_l_x_3[gc_lane]
-			_ = x_3
-			var tmp float32
-			_ = tmp
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				x_3 := gc_l_x_3[gc_lane]
+				_ = x_3
+				var tmp float32
+				_ = tmp
 
 //line ggml_norm.go:27
-			var r_2 float32 = x_3
+				var r_2 float32 = x_3
 
 //line ggml_norm.go:27
-			_ = r_2
+				_ = r_2
 
 //line ggml_norm.go:123
-			tmp = r_2
-			_ = r_2
-			gc_s_tmp[gc_rank] = tmp
+				tmp = r_2
+				_ = r_2
+				gc_s_tmp[gc_rank] = tmp
+			}
 		}
 	}
 
@@ -1621,83 +1631,85 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_4 [32]float32
 			var gc_c4r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:127
-					laneID_ := gc_tx % ggmlWarpSize
-					_ = laneID_
-					var tmp float32
-					_ = tmp
+						laneID_ := gc_tx % ggmlWarpSize
+						_ = laneID_
+						var tmp float32
+						_ = tmp
 
 //line ggml_norm.go:132
-					tmp = sSum_[laneID_]
+						tmp = sSum_[laneID_]
 
 //line ggml_norm.go:133
-					var x_4 float32 = tmp
+						var x_4 float32 = tmp
 
 //line ggml_norm.go:133
-					_ = x_4
-					_ = x_4
-					gc_l_x_4[gc_lane] = x_4
-				}
-			}
-
-//line ggml_norm.go:24
-			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_4 := gc_l_x_4[gc_lane]
 						_ = x_4
-
-//line ggml_norm.go:25
-						x_4 += gc_c4r[gc_lane]
+						_ = x_4
 						gc_l_x_4[gc_lane] = x_4
 					}
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_4 := gc_l_x_4[gc_lane]
-				_ = x_4
-				var tmp float32
-				_ = tmp
+
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+
+//line ggml_norm.go:25
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_4 := gc_l_x_4[gc_lane]
+							_ = x_4
+
+//line ggml_norm.go:25
+							x_4 += gc_c4r[gc_lane]
+							gc_l_x_4[gc_lane] = x_4
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_4 := gc_l_x_4[gc_lane]
+					_ = x_4
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_3 float32 = x_4
+					var r_3 float32 = x_4
 
 //line ggml_norm.go:27
-				_ = r_3
+					_ = r_3
 
 //line ggml_norm.go:133
-				tmp = r_3
-				_ = r_3
-				gc_s_tmp[gc_rank] = tmp
+					tmp = r_3
+					_ = r_3
+					gc_s_tmp[gc_rank] = tmp
+				}
 			}
 		}
 	}
@@ -2052,120 +2064,122 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x [32]float32
 		var gc_l_x_ [32]float32
 		var gc_c1r [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sumXX := gc_s_sumXX[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sumXX := gc_s_sumXX[gc_rank]
 
 //line ggml_norm.go:164
-			var x float32 = sumXX
+				var x float32 = sumXX
 
 //line ggml_norm.go:164
-			_ = x
-			_ = x
-			gc_l_x[gc_lane] = x
-		}
+				_ = x
+				_ = x
+				gc_l_x[gc_lane] = x
+			}
 
 //line ggml_norm.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x := gc_l_x[gc_lane]
-					_ = x
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x := gc_l_x[gc_lane]
+						_ = x
 
 //line ggml_norm.go:25
-					x += gc_c1r[gc_lane]
-					gc_l_x[gc_lane] = x
+						x += gc_c1r[gc_lane]
+						gc_l_x[gc_lane] = x
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x := gc_l_x[gc_lane]
-			_ = x
-			var sumXX float32
-			_ = sumXX
-			sumXG := gc_s_sumXG[gc_rank]
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				x := gc_l_x[gc_lane]
+				_ = x
+				var sumXX float32
+				_ = sumXX
+				sumXG := gc_s_sumXG[gc_rank]
 
 //line ggml_norm.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_norm.go:164
-			sumXX = r
+				sumXX = r
 
 //line ggml_norm.go:165
-			var x_ float32 = sumXG
+				var x_ float32 = sumXG
 
 //line ggml_norm.go:165
-			_ = x_
-			_ = r
-			_ = x_
-			gc_l_x_[gc_lane] = x_
-			gc_s_sumXX[gc_rank] = sumXX
-		}
+				_ = x_
+				_ = r
+				_ = x_
+				gc_l_x_[gc_lane] = x_
+				gc_s_sumXX[gc_rank] = sumXX
+			}
 
 //line ggml_norm.go:24
-		for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_ := gc_l_x_[gc_lane]
+						_ = x_
 
 //line ggml_norm.go:25
-					x_ += gc_c2r[gc_lane]
-					gc_l_x_[gc_lane] = x_
+						x_ += gc_c2r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x_ := gc_l_x_[gc_lane]
-			_ = x_
-			var sumXG float32
-			_ = sumXG
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				x_ := gc_l_x_[gc_lane]
+				_ = x_
+				var sumXG float32
+				_ = sumXG
 
 //line ggml_norm.go:27
-			var r_ float32 = x_
+				var r_ float32 = x_
 
 //line ggml_norm.go:27
-			_ = r_
+				_ = r_
 
 //line ggml_norm.go:165
-			sumXG = r_
-			_ = r_
-			gc_s_sumXG[gc_rank] = sumXG
+				sumXG = r_
+				_ = r_
+				gc_s_sumXG[gc_rank] = sumXG
+			}
 		}
 	}
 
@@ -2288,152 +2302,154 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_2 [32]float32
 			var gc_l_x_3 [32]float32
 			var gc_c3r [32]float32
 			var gc_c4r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:170
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					var sumXX float32
-					_ = sumXX
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						var sumXX float32
+						_ = sumXX
 
 //line ggml_norm.go:177
-					sumXX = sSumXX[laneID]
+						sumXX = sSumXX[laneID]
 
 //line ggml_norm.go:178
-					var x_2 float32 = sumXX
+						var x_2 float32 = sumXX
 
 //line ggml_norm.go:178
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane] = x_2
-				}
-			}
-
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_2 := gc_l_x_2[gc_lane]
 						_ = x_2
-
-//line ggml_norm.go:25
-						x_2 += gc_c3r[gc_lane]
+						_ = x_2
 						gc_l_x_2[gc_lane] = x_2
 					}
 				}
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+
+//line ggml_norm.go:24
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+
+//line ggml_norm.go:25
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_2 := gc_l_x_2[gc_lane]
+							_ = x_2
+
+//line ggml_norm.go:25
+							x_2 += gc_c3r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
+						}
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+				}
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:170
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
-					var sumXX float32
-					_ = sumXX
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+						var sumXX float32
+						_ = sumXX
+						var sumXG float32
+						_ = sumXG
+
+//line ggml_norm.go:27
+						var r_2 float32 = x_2
+
+//line ggml_norm.go:27
+						_ = r_2
+
+//line ggml_norm.go:178
+						sumXX = r_2
+
+//line ggml_norm.go:180
+						sumXG = sSumXG[laneID]
+
+//line ggml_norm.go:181
+						var x_3 float32 = sumXG
+
+//line ggml_norm.go:181
+						_ = x_3
+						_ = r_2
+						_ = x_3
+						gc_l_x_3[gc_lane] = x_3
+						gc_s_sumXX[gc_rank] = sumXX
+					}
+				}
+
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+
+//line ggml_norm.go:25
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_3 := gc_l_x_3[gc_lane]
+							_ = x_3
+
+//line ggml_norm.go:25
+							x_3 += gc_c4r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_3 := gc_l_x_3[gc_lane]
+					_ = x_3
 					var sumXG float32
 					_ = sumXG
 
 //line ggml_norm.go:27
-					var r_2 float32 = x_2
+					var r_3 float32 = x_3
 
 //line ggml_norm.go:27
-					_ = r_2
-
-//line ggml_norm.go:178
-					sumXX = r_2
-
-//line ggml_norm.go:180
-					sumXG = sSumXG[laneID]
+					_ = r_3
 
 //line ggml_norm.go:181
-					var x_3 float32 = sumXG
-
-//line ggml_norm.go:181
-					_ = x_3
-					_ = r_2
-					_ = x_3
-					gc_l_x_3[gc_lane] = x_3
-					gc_s_sumXX[gc_rank] = sumXX
+					sumXG = r_3
+					_ = r_3
+					gc_s_sumXG[gc_rank] = sumXG
 				}
-			}
-
-//line ggml_norm.go:24
-			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_3 := gc_l_x_3[gc_lane]
-						_ = x_3
-
-//line ggml_norm.go:25
-						x_3 += gc_c4r[gc_lane]
-						gc_l_x_3[gc_lane] = x_3
-					}
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_3 := gc_l_x_3[gc_lane]
-				_ = x_3
-				var sumXG float32
-				_ = sumXG
-
-//line ggml_norm.go:27
-				var r_3 float32 = x_3
-
-//line ggml_norm.go:27
-				_ = r_3
-
-//line ggml_norm.go:181
-				sumXG = r_3
-				_ = r_3
-				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
@@ -2778,67 +2794,69 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_ [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			tmp := gc_s_tmp[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				tmp := gc_s_tmp[gc_rank]
 
 //line ggml_norm.go:218
-			var x_ float32 = tmp
+				var x_ float32 = tmp
 
 //line ggml_norm.go:218
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane] = x_
-		}
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane] = x_
+			}
 
 //line ggml_norm.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_ := gc_l_x_[gc_lane]
+						_ = x_
 
 //line ggml_norm.go:25
-					x_ += gc_c1r[gc_lane]
-					gc_l_x_[gc_lane] = x_
+						x_ += gc_c1r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x_ := gc_l_x_[gc_lane]
-			_ = x_
-			var tmp float32
-			_ = tmp
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				x_ := gc_l_x_[gc_lane]
+				_ = x_
+				var tmp float32
+				_ = tmp
 
 //line ggml_norm.go:27
-			var r float32 = x_
+				var r float32 = x_
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_norm.go:218
-			tmp = r
-			_ = r
-			gc_s_tmp[gc_rank] = tmp
+				tmp = r
+				_ = r
+				gc_s_tmp[gc_rank] = tmp
+			}
 		}
 	}
 
@@ -2948,83 +2966,85 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_2 [32]float32
 			var gc_c2r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:222
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					var tmp float32
-					_ = tmp
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						var tmp float32
+						_ = tmp
 
 //line ggml_norm.go:227
-					tmp = sSum[laneID]
+						tmp = sSum[laneID]
 
 //line ggml_norm.go:228
-					var x_2 float32 = tmp
+						var x_2 float32 = tmp
 
 //line ggml_norm.go:228
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane] = x_2
-				}
-			}
-
-//line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_2 := gc_l_x_2[gc_lane]
 						_ = x_2
-
-//line ggml_norm.go:25
-						x_2 += gc_c2r[gc_lane]
+						_ = x_2
 						gc_l_x_2[gc_lane] = x_2
 					}
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_2 := gc_l_x_2[gc_lane]
-				_ = x_2
-				var tmp float32
-				_ = tmp
+
+//line ggml_norm.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+
+//line ggml_norm.go:25
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_2 := gc_l_x_2[gc_lane]
+							_ = x_2
+
+//line ggml_norm.go:25
+							x_2 += gc_c2r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_2 := gc_l_x_2[gc_lane]
+					_ = x_2
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_ float32 = x_2
+					var r_ float32 = x_2
 
 //line ggml_norm.go:27
-				_ = r_
+					_ = r_
 
 //line ggml_norm.go:228
-				tmp = r_
-				_ = r_
-				gc_s_tmp[gc_rank] = tmp
+					tmp = r_
+					_ = r_
+					gc_s_tmp[gc_rank] = tmp
+				}
 			}
 		}
 	}
@@ -3248,104 +3268,106 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 
 //line ggml_norm.go:276
 	nWarps := gc_bdx / ggmlWarpSize
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_ [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]int
 		var gc_c2r [32]int
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:253
-				maxval := float32(-fltMax)
+					maxval := float32(-fltMax)
 
 //line ggml_norm.go:254
-				argmax := -1
+					argmax := -1
 
 //line ggml_norm.go:257
-				for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
+					for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
 //line ggml_norm.go:257
-					if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line ggml_norm.go:257
-						return
+							return
 //line ggml_norm.go:257
+						}
+						val := rowx[col]
+						if val > maxval {
+							maxval = val
+							argmax = int(col)
+						}
 					}
-					val := rowx[col]
-					if val > maxval {
-						maxval = val
-						argmax = int(col)
-					}
+					_ = maxval
+					_ = argmax
+					gc_s_maxval[gc_rank] = maxval
+					gc_s_argmax[gc_rank] = argmax
 				}
-				_ = maxval
-				_ = argmax
-				gc_s_maxval[gc_rank] = maxval
-				gc_s_argmax[gc_rank] = argmax
 			}
-		}
 
 //line ggml_norm.go:265
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxval := gc_s_maxval[gc_rank]
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					maxval := gc_s_maxval[gc_rank]
 
 //line ggml_norm.go:266
-				gc_c1v[gc_lane] = maxval
-			}
+					gc_c1v[gc_lane] = maxval
+				}
 
 //line ggml_norm.go:266
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				argmax := gc_s_argmax[gc_rank]
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					argmax := gc_s_argmax[gc_rank]
 
 //line ggml_norm.go:266
-				val_ := gc_c1r[gc_lane]
-				_ = val_
+					val_ := gc_c1r[gc_lane]
+					_ = val_
 
 //line ggml_norm.go:267
-				gc_c2v[gc_lane] = argmax
-				gc_l_val_[gc_lane] = val_
-			}
+					gc_c2v[gc_lane] = argmax
+					gc_l_val_[gc_lane] = val_
+				}
 
 //line ggml_norm.go:267
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxval := gc_s_maxval[gc_rank]
-				argmax := gc_s_argmax[gc_rank]
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+					argmax := gc_s_argmax[gc_rank]
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
 
 //line ggml_norm.go:267
-				col_ := gc_c2r[gc_lane]
+					col_ := gc_c2r[gc_lane]
 
 //line ggml_norm.go:268
-				if val_ > maxval {
-					maxval = val_
-					argmax = col_
-				} else if val_ == maxval && col_ < argmax {
-					argmax = col_
+					if val_ > maxval {
+						maxval = val_
+						argmax = col_
+					} else if val_ == maxval && col_ < argmax {
+						argmax = col_
+					}
+					_ = col_
+					gc_s_maxval[gc_rank] = maxval
+					gc_s_argmax[gc_rank] = argmax
 				}
-				_ = col_
-				gc_s_maxval[gc_rank] = maxval
-				gc_s_argmax[gc_rank] = argmax
 			}
 		}
 	}
@@ -3472,135 +3494,137 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_val_2 [32]float32
 			var gc_c3v [32]float32
 			var gc_c3r [32]float32
 			var gc_c4v [32]int
 			var gc_c4r [32]int
-			{
-				var gc_m13 uint32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:278
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:290
-						if warpID == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
+					var gc_m13 uint32
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 
+//line ggml_norm.go:278
+							warpID := gc_tx / ggmlWarpSize
+							_ = warpID
+
+//line ggml_norm.go:290
+							if warpID == 0 {
+								gc_m13 |= 1 << gc_lane
+							}
+						}
+					}
+					gc_save13 := gc_act
+					gc_act = gc_save13 & gc_m13
+					if gc_act != 0 {
+						{
+							gc_tidx := gc_b.At(gc_w)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
 //line ggml_norm.go:277
-							laneID := gc_tx % ggmlWarpSize
-							_ = laneID
-							maxval := gc_s_maxval[gc_rank]
-							argmax := gc_s_argmax[gc_rank]
+								laneID := gc_tx % ggmlWarpSize
+								_ = laneID
+								maxval := gc_s_maxval[gc_rank]
+								argmax := gc_s_argmax[gc_rank]
 
 //line ggml_norm.go:291
-							if laneID < nWarps {
-								maxval = sharedMaxval[laneID]
-								argmax = sharedArgmax[laneID]
+								if laneID < nWarps {
+									maxval = sharedMaxval[laneID]
+									argmax = sharedArgmax[laneID]
+								}
+								gc_s_maxval[gc_rank] = maxval
+								gc_s_argmax[gc_rank] = argmax
 							}
-							gc_s_maxval[gc_rank] = maxval
-							gc_s_argmax[gc_rank] = argmax
 						}
-					}
 
 //line ggml_norm.go:295
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							maxval := gc_s_maxval[gc_rank]
+						for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								maxval := gc_s_maxval[gc_rank]
 
 //line ggml_norm.go:296
-							gc_c3v[gc_lane] = maxval
-						}
+								gc_c3v[gc_lane] = maxval
+							}
 
 //line ggml_norm.go:296
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							argmax := gc_s_argmax[gc_rank]
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								argmax := gc_s_argmax[gc_rank]
 
 //line ggml_norm.go:296
-							val_2 := gc_c3r[gc_lane]
-							_ = val_2
+								val_2 := gc_c3r[gc_lane]
+								_ = val_2
 
 //line ggml_norm.go:297
-							gc_c4v[gc_lane] = argmax
-							gc_l_val_2[gc_lane] = val_2
-						}
-
-//line ggml_norm.go:297
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+								gc_c4v[gc_lane] = argmax
+								gc_l_val_2[gc_lane] = val_2
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-							argmax := gc_s_argmax[gc_rank]
-							val_2 := gc_l_val_2[gc_lane]
-							_ = val_2
 
 //line ggml_norm.go:297
-							col_2 := gc_c4r[gc_lane]
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								maxval := gc_s_maxval[gc_rank]
+								argmax := gc_s_argmax[gc_rank]
+								val_2 := gc_l_val_2[gc_lane]
+								_ = val_2
+
+//line ggml_norm.go:297
+								col_2 := gc_c4r[gc_lane]
 
 //line ggml_norm.go:298
-							if val_2 > maxval {
-								maxval = val_2
-								argmax = col_2
-							} else if val_2 == maxval && col_2 < argmax {
-								argmax = col_2
+								if val_2 > maxval {
+									maxval = val_2
+									argmax = col_2
+								} else if val_2 == maxval && col_2 < argmax {
+									argmax = col_2
+								}
+								_ = col_2
+								gc_s_maxval[gc_rank] = maxval
+								gc_s_argmax[gc_rank] = argmax
 							}
-							_ = col_2
-							gc_s_maxval[gc_rank] = maxval
-							gc_s_argmax[gc_rank] = argmax
 						}
 					}
+					gc_act = gc_save13 &^ gc_dead
 				}
-				gc_act = gc_save13 &^ gc_dead
 			}
 		}
 	}

@@ -286,89 +286,91 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_a [32]float2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			meanVar := gc_s_meanVar[gc_rank2]
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				meanVar := gc_s_meanVar[gc_rank2]
 
 //line ggml_norm.go:64
-			var a float2 = meanVar
+				var a float2 = meanVar
 
 //line ggml_norm.go:64
-			_ = a
-			_ = a
-			gc_l_a[gc_lane2] = a
-		}
+				_ = a
+				_ = a
+				gc_l_a[gc_lane2] = a
+			}
 
 //line ggml_norm.go:32
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					a := gc_l_a[gc_lane2]
+					_ = a
+
+//line ggml_norm.go:33
+					gc_c21v[gc_lane2] = a.X
+				}
+
+//line ggml_norm.go:33
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					a := gc_l_a[gc_lane2]
+					_ = a
+
+//line ggml_norm.go:33
+					a.X += gc_c21r[gc_lane2]
+
+//line ggml_norm.go:34
+					gc_c22v[gc_lane2] = a.Y
+					gc_l_a[gc_lane2] = a
+				}
+
+//line ggml_norm.go:34
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					a := gc_l_a[gc_lane2]
+					_ = a
+
+//line ggml_norm.go:34
+					a.Y += gc_c22r[gc_lane2]
+					gc_l_a[gc_lane2] = a
+				}
+			}
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				a := gc_l_a[gc_lane2]
 				_ = a
-
-//line ggml_norm.go:33
-				gc_c21v[gc_lane2] = a.X
-			}
-
-//line ggml_norm.go:33
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				a := gc_l_a[gc_lane2]
-				_ = a
-
-//line ggml_norm.go:33
-				a.X += gc_c21r[gc_lane2]
-
-//line ggml_norm.go:34
-				gc_c22v[gc_lane2] = a.Y
-				gc_l_a[gc_lane2] = a
-			}
-
-//line ggml_norm.go:34
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				a := gc_l_a[gc_lane2]
-				_ = a
-
-//line ggml_norm.go:34
-				a.Y += gc_c22r[gc_lane2]
-				gc_l_a[gc_lane2] = a
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			a := gc_l_a[gc_lane2]
-			_ = a
-			var meanVar float2
-			_ = meanVar
+				var meanVar float2
+				_ = meanVar
 
 //line ggml_norm.go:36
-			var r float2 = a
+				var r float2 = a
 
 //line ggml_norm.go:36
-			_ = r
+				_ = r
 
 //line ggml_norm.go:64
-			meanVar = r
-			_ = r
-			gc_s_meanVar[gc_rank2] = meanVar
+				meanVar = r
+				_ = r
+				gc_s_meanVar[gc_rank2] = meanVar
+			}
 		}
 	}
 
@@ -478,105 +480,107 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_a_ [32]float2
 			var gc_c23v [32]float32
 			var gc_c23r [32]float32
 			var gc_c24v [32]float32
 			var gc_c24r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:68
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					var meanVar float2
-					_ = meanVar
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						var meanVar float2
+						_ = meanVar
 
 //line ggml_norm.go:73
-					meanVar = sSum[laneID]
+						meanVar = sSum[laneID]
 
 //line ggml_norm.go:74
-					var a_ float2 = meanVar
+						var a_ float2 = meanVar
 
 //line ggml_norm.go:74
-					_ = a_
-					_ = a_
-					gc_l_a_[gc_lane2] = a_
+						_ = a_
+						_ = a_
+						gc_l_a_[gc_lane2] = a_
+					}
 				}
-			}
 
 //line ggml_norm.go:32
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						a_ := gc_l_a_[gc_lane2]
+						_ = a_
+
+//line ggml_norm.go:33
+						gc_c23v[gc_lane2] = a_.X
+					}
+
+//line ggml_norm.go:33
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						a_ := gc_l_a_[gc_lane2]
+						_ = a_
+
+//line ggml_norm.go:33
+						a_.X += gc_c23r[gc_lane2]
+
+//line ggml_norm.go:34
+						gc_c24v[gc_lane2] = a_.Y
+						gc_l_a_[gc_lane2] = a_
+					}
+
+//line ggml_norm.go:34
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						a_ := gc_l_a_[gc_lane2]
+						_ = a_
+
+//line ggml_norm.go:34
+						a_.Y += gc_c24r[gc_lane2]
+						gc_l_a_[gc_lane2] = a_
+					}
+				}
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					a_ := gc_l_a_[gc_lane2]
 					_ = a_
-
-//line ggml_norm.go:33
-					gc_c23v[gc_lane2] = a_.X
-				}
-
-//line ggml_norm.go:33
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					a_ := gc_l_a_[gc_lane2]
-					_ = a_
-
-//line ggml_norm.go:33
-					a_.X += gc_c23r[gc_lane2]
-
-//line ggml_norm.go:34
-					gc_c24v[gc_lane2] = a_.Y
-					gc_l_a_[gc_lane2] = a_
-				}
-
-//line ggml_norm.go:34
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					a_ := gc_l_a_[gc_lane2]
-					_ = a_
-
-//line ggml_norm.go:34
-					a_.Y += gc_c24r[gc_lane2]
-					gc_l_a_[gc_lane2] = a_
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				a_ := gc_l_a_[gc_lane2]
-				_ = a_
-				var meanVar float2
-				_ = meanVar
+					var meanVar float2
+					_ = meanVar
 
 //line ggml_norm.go:36
-				var r_ float2 = a_
+					var r_ float2 = a_
 
 //line ggml_norm.go:36
-				_ = r_
+					_ = r_
 
 //line ggml_norm.go:74
-				meanVar = r_
-				_ = r_
-				gc_s_meanVar[gc_rank2] = meanVar
+					meanVar = r_
+					_ = r_
+					gc_s_meanVar[gc_rank2] = meanVar
+				}
 			}
 		}
 	}
@@ -1090,223 +1094,225 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:101
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:101
-					_ = tmp
+						_ = tmp
 //line ggml_norm.go:101
-					x_ := tmp
+						x_ := tmp
 //line ggml_norm.go:101
-					_ = x_
+						_ = x_
 //line ggml_norm.go:101
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:101
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:101
+						_ = tmp
+//line ggml_norm.go:101
+						x_ := tmp
+//line ggml_norm.go:101
+						_ = x_
+//line ggml_norm.go:101
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					tmp := gc_s_tmp[gc_rank2]
+
 //line ggml_norm.go:101
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:101
-					_ = tmp
-//line ggml_norm.go:101
-					x_ := tmp
+					var x_ float32 = tmp
+
 //line ggml_norm.go:101
 					_ = x_
-//line ggml_norm.go:101
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = x_
+					gc_l_x_[gc_lane2] = x_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:101
-				var x_ float32 = tmp
-
-//line ggml_norm.go:101
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_
+									_ = x_
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_
+//line ggml_norm.go:25
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
+								x_ := gc_l_x_[gc_lane2]
 								_ = x_
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_ := gc_l_x_[gc_lane2]
-							_ = x_
 
 //line ggml_norm.go:25
-							x_ += gc_c21r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+								x_ += gc_c21r[gc_lane2]
+								gc_l_x_[gc_lane2] = x_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:27
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:27
-					_ = x_
+						_ = x_
 //line ggml_norm.go:27
-					var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-					_ = tmp
+						_ = tmp
 //line ggml_norm.go:27
-					r := x_
+						r := x_
 //line ggml_norm.go:27
-					_ = r
+						_ = r
 //line ggml_norm.go:101
-					tmp = r
+						tmp = r
 //line ggml_norm.go:101
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:101
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:101
+						_ = x_
+//line ggml_norm.go:101
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:101
+						_ = tmp
+//line ggml_norm.go:27
+						r := x_
+//line ggml_norm.go:27
+						_ = r
+//line ggml_norm.go:101
+						tmp = r
+//line ggml_norm.go:101
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_norm.go:101
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:101
+					x_ := gc_l_x_[gc_lane2]
 					_ = x_
-//line ggml_norm.go:101
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:101
+					var tmp float32
 					_ = tmp
+
 //line ggml_norm.go:27
-					r := x_
+					var r float32 = x_
+
 //line ggml_norm.go:27
 					_ = r
+
 //line ggml_norm.go:101
 					tmp = r
-//line ggml_norm.go:101
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					_ = r
+					gc_s_tmp[gc_rank2] = tmp
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r float32 = x_
-
-//line ggml_norm.go:27
-				_ = r
-
-//line ggml_norm.go:101
-				tmp = r
-				_ = r
-				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
@@ -1417,195 +1423,197 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_2 [32]float32
 			var gc_c22r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:105
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					var tmp float32
-					_ = tmp
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						var tmp float32
+						_ = tmp
 
 //line ggml_norm.go:110
-					tmp = sSum[laneID]
+						tmp = sSum[laneID]
 
 //line ggml_norm.go:111
-					var x_2 float32 = tmp
+						var x_2 float32 = tmp
 
 //line ggml_norm.go:111
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane2] = x_2
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run2 compiled.ShflSteps
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run2.Add(offset_, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+						_ = x_2
+						_ = x_2
+						gc_l_x_2[gc_lane2] = x_2
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-					} else {
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									_ = x_2
+										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										_ = x_2
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_2
+//line ggml_norm.go:25
+										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
+									x_2 := gc_l_x_2[gc_lane2]
 									_ = x_2
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_2 := gc_l_x_2[gc_lane2]
-								_ = x_2
 
 //line ggml_norm.go:25
-								x_2 += gc_c22r[gc_lane2]
-								gc_l_x_2[gc_lane2] = x_2
+									x_2 += gc_c22r[gc_lane2]
+									gc_l_x_2[gc_lane2] = x_2
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:27
-						_ = x_2
+							_ = x_2
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = tmp
+							_ = tmp
 //line ggml_norm.go:27
-						r_ := x_2
+							r_ := x_2
 //line ggml_norm.go:27
-						_ = r_
+							_ = r_
 //line ggml_norm.go:111
-						tmp = r_
+							tmp = r_
 //line ggml_norm.go:111
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:111
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:111
+							_ = x_2
+//line ggml_norm.go:111
+							var tmp archsimd.Float32x8
+//line ggml_norm.go:111
+							_ = tmp
+//line ggml_norm.go:27
+							r_ := x_2
+//line ggml_norm.go:27
+							_ = r_
+//line ggml_norm.go:111
+							tmp = r_
+//line ggml_norm.go:111
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_norm.go:111
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:111
+						x_2 := gc_l_x_2[gc_lane2]
 						_ = x_2
-//line ggml_norm.go:111
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:111
+						var tmp float32
 						_ = tmp
+
 //line ggml_norm.go:27
-						r_ := x_2
+						var r_ float32 = x_2
+
 //line ggml_norm.go:27
 						_ = r_
+
 //line ggml_norm.go:111
 						tmp = r_
-//line ggml_norm.go:111
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						_ = r_
+						gc_s_tmp[gc_rank2] = tmp
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_ float32 = x_2
-
-//line ggml_norm.go:27
-					_ = r_
-
-//line ggml_norm.go:111
-					tmp = r_
-					_ = r_
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
@@ -1973,223 +1981,225 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_3 [32]float32
 		var gc_c23r [32]float32
-		gc_left6 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:123
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:123
-					_ = tmp
+						_ = tmp
 //line ggml_norm.go:123
-					x_3 := tmp
+						x_3 := tmp
 //line ggml_norm.go:123
-					_ = x_3
+						_ = x_3
 //line ggml_norm.go:123
-					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-					gc_left6 &^= 0xff << gc_lane2
+						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:123
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:123
+						_ = tmp
+//line ggml_norm.go:123
+						x_3 := tmp
+//line ggml_norm.go:123
+						_ = x_3
+//line ggml_norm.go:123
+						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left6&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					tmp := gc_s_tmp[gc_rank2]
+
 //line ggml_norm.go:123
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:123
-					_ = tmp
-//line ggml_norm.go:123
-					x_3 := tmp
+					var x_3 float32 = tmp
+
 //line ggml_norm.go:123
 					_ = x_3
-//line ggml_norm.go:123
-					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-					gc_left6 &^= 0xff << gc_lane2
+					_ = x_3
+					gc_l_x_3[gc_lane2] = x_3
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left6 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left6&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:123
-				var x_3 float32 = tmp
-
-//line ggml_norm.go:123
-				_ = x_3
-				_ = x_3
-				gc_l_x_3[gc_lane2] = x_3
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run3 compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run3.Add(offset_2, 0, 32)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+					gc_run3.Add(offset_2, 0, 32)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+			} else {
 
 //line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-					gc_left7 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
+						gc_left7 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_3
+									_ = x_3
 //line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_3
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left7 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left7&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
+								x_3 := gc_l_x_3[gc_lane2]
 								_ = x_3
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_3 := gc_l_x_3[gc_lane2]
-							_ = x_3
 
 //line ggml_norm.go:25
-							x_3 += gc_c23r[gc_lane2]
-							gc_l_x_3[gc_lane2] = x_3
+								x_3 += gc_c23r[gc_lane2]
+								gc_l_x_3[gc_lane2] = x_3
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left8 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left8 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:27
-					_ = x_3
+						_ = x_3
 //line ggml_norm.go:27
-					var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-					_ = tmp
+						_ = tmp
 //line ggml_norm.go:27
-					r_2 := x_3
+						r_2 := x_3
 //line ggml_norm.go:27
-					_ = r_2
+						_ = r_2
 //line ggml_norm.go:123
-					tmp = r_2
+						tmp = r_2
 //line ggml_norm.go:123
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left8 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:123
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:123
+						_ = x_3
+//line ggml_norm.go:123
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:123
+						_ = tmp
+//line ggml_norm.go:27
+						r_2 := x_3
+//line ggml_norm.go:27
+						_ = r_2
+//line ggml_norm.go:123
+						tmp = r_2
+//line ggml_norm.go:123
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left8 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left8&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_norm.go:123
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:123
+					x_3 := gc_l_x_3[gc_lane2]
 					_ = x_3
-//line ggml_norm.go:123
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:123
+					var tmp float32
 					_ = tmp
+
 //line ggml_norm.go:27
-					r_2 := x_3
+					var r_2 float32 = x_3
+
 //line ggml_norm.go:27
 					_ = r_2
+
 //line ggml_norm.go:123
 					tmp = r_2
-//line ggml_norm.go:123
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left8 &^= 0xff << gc_lane2
+					_ = r_2
+					gc_s_tmp[gc_rank2] = tmp
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left8 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left8&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_3 := gc_l_x_3[gc_lane2]
-				_ = x_3
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-				_ = r_2
-
-//line ggml_norm.go:123
-				tmp = r_2
-				_ = r_2
-				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
@@ -2300,195 +2310,197 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_4 [32]float32
 			var gc_c24r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:127
-					laneID_ := gc_tx2 % ggmlWarpSize
-					_ = laneID_
-					var tmp float32
-					_ = tmp
+						laneID_ := gc_tx2 % ggmlWarpSize
+						_ = laneID_
+						var tmp float32
+						_ = tmp
 
 //line ggml_norm.go:132
-					tmp = sSum_[laneID_]
+						tmp = sSum_[laneID_]
 
 //line ggml_norm.go:133
-					var x_4 float32 = tmp
+						var x_4 float32 = tmp
 
 //line ggml_norm.go:133
-					_ = x_4
-					_ = x_4
-					gc_l_x_4[gc_lane2] = x_4
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run4 compiled.ShflSteps
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run4.Add(offset_3, 0, 32)
-					if gc_run4.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+						_ = x_4
+						_ = x_4
+						gc_l_x_4[gc_lane2] = x_4
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-					} else {
+						gc_run4.Add(offset_3, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-						gc_left9 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
+							gc_left9 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									_ = x_4
+										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+										_ = x_4
 //line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left9 &^= 0xff << gc_lane2
+										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+										gc_left9 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_4
+//line ggml_norm.go:25
+										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+										gc_left9 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left9 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left9&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:25
+									x_4 := gc_l_x_4[gc_lane2]
 									_ = x_4
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left9 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left9 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left9&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_4 := gc_l_x_4[gc_lane2]
-								_ = x_4
 
 //line ggml_norm.go:25
-								x_4 += gc_c24r[gc_lane2]
-								gc_l_x_4[gc_lane2] = x_4
+									x_4 += gc_c24r[gc_lane2]
+									gc_l_x_4[gc_lane2] = x_4
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left10 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_left10 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:27
-						_ = x_4
+							_ = x_4
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = tmp
+							_ = tmp
 //line ggml_norm.go:27
-						r_3 := x_4
+							r_3 := x_4
 //line ggml_norm.go:27
-						_ = r_3
+							_ = r_3
 //line ggml_norm.go:133
-						tmp = r_3
+							tmp = r_3
 //line ggml_norm.go:133
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left10 &^= 0xff << gc_lane2
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left10 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:133
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:133
+							_ = x_4
+//line ggml_norm.go:133
+							var tmp archsimd.Float32x8
+//line ggml_norm.go:133
+							_ = tmp
+//line ggml_norm.go:27
+							r_3 := x_4
+//line ggml_norm.go:27
+							_ = r_3
+//line ggml_norm.go:133
+							tmp = r_3
+//line ggml_norm.go:133
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left10 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left10 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left10&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_norm.go:133
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:133
+						x_4 := gc_l_x_4[gc_lane2]
 						_ = x_4
-//line ggml_norm.go:133
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:133
+						var tmp float32
 						_ = tmp
+
 //line ggml_norm.go:27
-						r_3 := x_4
+						var r_3 float32 = x_4
+
 //line ggml_norm.go:27
 						_ = r_3
+
 //line ggml_norm.go:133
 						tmp = r_3
-//line ggml_norm.go:133
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left10 &^= 0xff << gc_lane2
+						_ = r_3
+						gc_s_tmp[gc_rank2] = tmp
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left10 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left10&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_4 := gc_l_x_4[gc_lane2]
-					_ = x_4
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-					_ = r_3
-
-//line ggml_norm.go:133
-					tmp = r_3
-					_ = r_3
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
@@ -2900,409 +2912,411 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x [32]float32
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
 		var gc_c22r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:164
-					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+						sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
 //line ggml_norm.go:164
-					_ = sumXX
+						_ = sumXX
 //line ggml_norm.go:164
-					x := sumXX
+						x := sumXX
 //line ggml_norm.go:164
-					_ = x
+						_ = x
 //line ggml_norm.go:164
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:164
+						sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+//line ggml_norm.go:164
+						_ = sumXX
+//line ggml_norm.go:164
+						x := sumXX
+//line ggml_norm.go:164
+						_ = x
+//line ggml_norm.go:164
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					sumXX := gc_s_sumXX[gc_rank2]
+
 //line ggml_norm.go:164
-					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
-//line ggml_norm.go:164
-					_ = sumXX
-//line ggml_norm.go:164
-					x := sumXX
+					var x float32 = sumXX
+
 //line ggml_norm.go:164
 					_ = x
-//line ggml_norm.go:164
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = x
+					gc_l_x[gc_lane2] = x
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sumXX := gc_s_sumXX[gc_rank2]
-
-//line ggml_norm.go:164
-				var x float32 = sumXX
-
-//line ggml_norm.go:164
-				_ = x
-				_ = x
-				gc_l_x[gc_lane2] = x
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+			} else {
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x
+									_ = x
 //line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									x.StoreSlice(gc_l_x[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x
+//line ggml_norm.go:25
+									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+									x.StoreSlice(gc_l_x[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:25
+								x := gc_l_x[gc_lane2]
 								_ = x
-//line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x := gc_l_x[gc_lane2]
-							_ = x
 
 //line ggml_norm.go:25
-							x += gc_c21r[gc_lane2]
-							gc_l_x[gc_lane2] = x
+								x += gc_c21r[gc_lane2]
+								gc_l_x[gc_lane2] = x
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_norm.go:27
-					_ = x
+						_ = x
 //line ggml_norm.go:27
-					var sumXX archsimd.Float32x8
+						var sumXX archsimd.Float32x8
 //line ggml_norm.go:27
-					_ = sumXX
+						_ = sumXX
 //line ggml_norm.go:27
-					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+						sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
 //line ggml_norm.go:27
-					_ = sumXG
+						_ = sumXG
 //line ggml_norm.go:27
-					r := x
+						r := x
 //line ggml_norm.go:27
-					_ = r
+						_ = r
 //line ggml_norm.go:164
-					sumXX = r
+						sumXX = r
 //line ggml_norm.go:165
-					x_ := sumXG
+						x_ := sumXG
 //line ggml_norm.go:165
-					_ = x_
+						_ = x_
 //line ggml_norm.go:165
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:165
-					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:165
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:165
+						_ = x
+//line ggml_norm.go:165
+						var sumXX archsimd.Float32x8
+//line ggml_norm.go:165
+						_ = sumXX
+//line ggml_norm.go:165
+						sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+//line ggml_norm.go:165
+						_ = sumXG
+//line ggml_norm.go:27
+						r := x
+//line ggml_norm.go:27
+						_ = r
+//line ggml_norm.go:164
+						sumXX = r
+//line ggml_norm.go:165
+						x_ := sumXG
+//line ggml_norm.go:165
+						_ = x_
+//line ggml_norm.go:165
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:165
+						sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_norm.go:165
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:165
+					x := gc_l_x[gc_lane2]
 					_ = x
-//line ggml_norm.go:165
-					var sumXX archsimd.Float32x8
-//line ggml_norm.go:165
+					var sumXX float32
 					_ = sumXX
-//line ggml_norm.go:165
-					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
-//line ggml_norm.go:165
-					_ = sumXG
+					sumXG := gc_s_sumXG[gc_rank2]
+
 //line ggml_norm.go:27
-					r := x
+					var r float32 = x
+
 //line ggml_norm.go:27
 					_ = r
+
 //line ggml_norm.go:164
 					sumXX = r
+
 //line ggml_norm.go:165
-					x_ := sumXG
+					var x_ float32 = sumXG
+
 //line ggml_norm.go:165
 					_ = x_
-//line ggml_norm.go:165
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:165
-					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					_ = r
+					_ = x_
+					gc_l_x_[gc_lane2] = x_
+					gc_s_sumXX[gc_rank2] = sumXX
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x := gc_l_x[gc_lane2]
-				_ = x
-				var sumXX float32
-				_ = sumXX
-				sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:27
-				var r float32 = x
-
-//line ggml_norm.go:27
-				_ = r
-
-//line ggml_norm.go:164
-				sumXX = r
-
-//line ggml_norm.go:165
-				var x_ float32 = sumXG
-
-//line ggml_norm.go:165
-				_ = x_
-				_ = r
-				_ = x_
-				gc_l_x_[gc_lane2] = x_
-				gc_s_sumXX[gc_rank2] = sumXX
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run2 compiled.ShflSteps
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run2.Add(offset_, 0, 32)
-				if gc_run2.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+					gc_run2.Add(offset_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+			} else {
 
 //line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_
+									_ = x_
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_
+//line ggml_norm.go:25
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
+								x_ := gc_l_x_[gc_lane2]
 								_ = x_
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_ := gc_l_x_[gc_lane2]
-							_ = x_
 
 //line ggml_norm.go:25
-							x_ += gc_c22r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+								x_ += gc_c22r[gc_lane2]
+								gc_l_x_[gc_lane2] = x_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left5 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:27
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:27
-					_ = x_
+						_ = x_
 //line ggml_norm.go:27
-					var sumXG archsimd.Float32x8
+						var sumXG archsimd.Float32x8
 //line ggml_norm.go:27
-					_ = sumXG
+						_ = sumXG
 //line ggml_norm.go:27
-					r_ := x_
+						r_ := x_
 //line ggml_norm.go:27
-					_ = r_
+						_ = r_
 //line ggml_norm.go:165
-					sumXG = r_
+						sumXG = r_
 //line ggml_norm.go:165
-					sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:165
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:165
+						_ = x_
+//line ggml_norm.go:165
+						var sumXG archsimd.Float32x8
+//line ggml_norm.go:165
+						_ = sumXG
+//line ggml_norm.go:27
+						r_ := x_
+//line ggml_norm.go:27
+						_ = r_
+//line ggml_norm.go:165
+						sumXG = r_
+//line ggml_norm.go:165
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_norm.go:165
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:165
+					x_ := gc_l_x_[gc_lane2]
 					_ = x_
-//line ggml_norm.go:165
-					var sumXG archsimd.Float32x8
-//line ggml_norm.go:165
+					var sumXG float32
 					_ = sumXG
+
 //line ggml_norm.go:27
-					r_ := x_
+					var r_ float32 = x_
+
 //line ggml_norm.go:27
 					_ = r_
+
 //line ggml_norm.go:165
 					sumXG = r_
-//line ggml_norm.go:165
-					sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-					gc_left5 &^= 0xff << gc_lane2
+					_ = r_
+					gc_s_sumXG[gc_rank2] = sumXG
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left5 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-				var sumXG float32
-				_ = sumXG
-
-//line ggml_norm.go:27
-				var r_ float32 = x_
-
-//line ggml_norm.go:27
-				_ = r_
-
-//line ggml_norm.go:165
-				sumXG = r_
-				_ = r_
-				gc_s_sumXG[gc_rank2] = sumXG
 			}
 		}
 	}
@@ -3426,320 +3440,322 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_2 [32]float32
 			var gc_l_x_3 [32]float32
 			var gc_c23r [32]float32
 			var gc_c24r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:170
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					var sumXX float32
-					_ = sumXX
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						var sumXX float32
+						_ = sumXX
 
 //line ggml_norm.go:177
-					sumXX = sSumXX[laneID]
+						sumXX = sSumXX[laneID]
 
 //line ggml_norm.go:178
-					var x_2 float32 = sumXX
+						var x_2 float32 = sumXX
 
 //line ggml_norm.go:178
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane2] = x_2
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run3 compiled.ShflSteps
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run3.Add(offset_2, 0, 32)
-					if gc_run3.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
+						_ = x_2
+						_ = x_2
+						gc_l_x_2[gc_lane2] = x_2
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run3 compiled.ShflSteps
+					for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-					} else {
+						gc_run3.Add(offset_2, 0, 32)
+						if gc_run3.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
+							gc_left6 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									_ = x_2
+										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+										_ = x_2
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
+										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+										gc_left6 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_2
+//line ggml_norm.go:25
+										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+										gc_left6 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left6 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left6&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
+									x_2 := gc_l_x_2[gc_lane2]
 									_ = x_2
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_2 := gc_l_x_2[gc_lane2]
-								_ = x_2
 
 //line ggml_norm.go:25
-								x_2 += gc_c23r[gc_lane2]
-								gc_l_x_2[gc_lane2] = x_2
+									x_2 += gc_c23r[gc_lane2]
+									gc_l_x_2[gc_lane2] = x_2
+								}
 							}
 						}
 					}
 				}
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:170
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
-					var sumXX float32
-					_ = sumXX
-					var sumXG float32
-					_ = sumXG
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						x_2 := gc_l_x_2[gc_lane2]
+						_ = x_2
+						var sumXX float32
+						_ = sumXX
+						var sumXG float32
+						_ = sumXG
 
 //line ggml_norm.go:27
-					var r_2 float32 = x_2
+						var r_2 float32 = x_2
 
 //line ggml_norm.go:27
-					_ = r_2
+						_ = r_2
 
 //line ggml_norm.go:178
-					sumXX = r_2
+						sumXX = r_2
 
 //line ggml_norm.go:180
-					sumXG = sSumXG[laneID]
+						sumXG = sSumXG[laneID]
 
 //line ggml_norm.go:181
-					var x_3 float32 = sumXG
+						var x_3 float32 = sumXG
 
 //line ggml_norm.go:181
-					_ = x_3
-					_ = r_2
-					_ = x_3
-					gc_l_x_3[gc_lane2] = x_3
-					gc_s_sumXX[gc_rank2] = sumXX
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run4 compiled.ShflSteps
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run4.Add(offset_3, 0, 32)
-					if gc_run4.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
+						_ = x_3
+						_ = r_2
+						_ = x_3
+						gc_l_x_3[gc_lane2] = x_3
+						gc_s_sumXX[gc_rank2] = sumXX
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
-					} else {
+						gc_run4.Add(offset_3, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
-						gc_left7 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
+							gc_left7 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									_ = x_3
+										x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+										_ = x_3
 //line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+										x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+										gc_left7 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_3
+//line ggml_norm.go:25
+										x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+										gc_left7 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left7 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left7&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
+									x_3 := gc_l_x_3[gc_lane2]
 									_ = x_3
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left7 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left7&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_3 := gc_l_x_3[gc_lane2]
-								_ = x_3
 
 //line ggml_norm.go:25
-								x_3 += gc_c24r[gc_lane2]
-								gc_l_x_3[gc_lane2] = x_3
+									x_3 += gc_c24r[gc_lane2]
+									gc_l_x_3[gc_lane2] = x_3
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left8 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_left8 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:27
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
 //line ggml_norm.go:27
-						_ = x_3
+							_ = x_3
 //line ggml_norm.go:27
-						var sumXG archsimd.Float32x8
+							var sumXG archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = sumXG
+							_ = sumXG
 //line ggml_norm.go:27
-						r_3 := x_3
+							r_3 := x_3
 //line ggml_norm.go:27
-						_ = r_3
+							_ = r_3
 //line ggml_norm.go:181
-						sumXG = r_3
+							sumXG = r_3
 //line ggml_norm.go:181
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
+							sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+							gc_left8 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:181
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:181
+							_ = x_3
+//line ggml_norm.go:181
+							var sumXG archsimd.Float32x8
+//line ggml_norm.go:181
+							_ = sumXG
+//line ggml_norm.go:27
+							r_3 := x_3
+//line ggml_norm.go:27
+							_ = r_3
+//line ggml_norm.go:181
+							sumXG = r_3
+//line ggml_norm.go:181
+							sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+							gc_left8 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left8&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_norm.go:181
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:181
+						x_3 := gc_l_x_3[gc_lane2]
 						_ = x_3
-//line ggml_norm.go:181
-						var sumXG archsimd.Float32x8
-//line ggml_norm.go:181
+						var sumXG float32
 						_ = sumXG
+
 //line ggml_norm.go:27
-						r_3 := x_3
+						var r_3 float32 = x_3
+
 //line ggml_norm.go:27
 						_ = r_3
+
 //line ggml_norm.go:181
 						sumXG = r_3
-//line ggml_norm.go:181
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
+						_ = r_3
+						gc_s_sumXG[gc_rank2] = sumXG
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left8 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left8&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_3 := gc_l_x_3[gc_lane2]
-					_ = x_3
-					var sumXG float32
-					_ = sumXG
-
-//line ggml_norm.go:27
-					var r_3 float32 = x_3
-
-//line ggml_norm.go:27
-					_ = r_3
-
-//line ggml_norm.go:181
-					sumXG = r_3
-					_ = r_3
-					gc_s_sumXG[gc_rank2] = sumXG
 				}
 			}
 		}
@@ -4168,223 +4184,225 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:218
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:218
-					_ = tmp
+						_ = tmp
 //line ggml_norm.go:218
-					x_ := tmp
+						x_ := tmp
 //line ggml_norm.go:218
-					_ = x_
+						_ = x_
 //line ggml_norm.go:218
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:218
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:218
+						_ = tmp
+//line ggml_norm.go:218
+						x_ := tmp
+//line ggml_norm.go:218
+						_ = x_
+//line ggml_norm.go:218
+						x_.StoreSlice(gc_l_x_[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					tmp := gc_s_tmp[gc_rank2]
+
 //line ggml_norm.go:218
-					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:218
-					_ = tmp
-//line ggml_norm.go:218
-					x_ := tmp
+					var x_ float32 = tmp
+
 //line ggml_norm.go:218
 					_ = x_
-//line ggml_norm.go:218
-					x_.StoreSlice(gc_l_x_[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = x_
+					gc_l_x_[gc_lane2] = x_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:218
-				var x_ float32 = tmp
-
-//line ggml_norm.go:218
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+			} else {
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x_
+									_ = x_
 //line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_
+//line ggml_norm.go:25
+									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_.StoreSlice(gc_l_x_[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
+								x_ := gc_l_x_[gc_lane2]
 								_ = x_
-//line ggml_norm.go:25
-								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_.StoreSlice(gc_l_x_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_ := gc_l_x_[gc_lane2]
-							_ = x_
 
 //line ggml_norm.go:25
-							x_ += gc_c21r[gc_lane2]
-							gc_l_x_[gc_lane2] = x_
+								x_ += gc_c21r[gc_lane2]
+								gc_l_x_[gc_lane2] = x_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:27
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:27
-					_ = x_
+						_ = x_
 //line ggml_norm.go:27
-					var tmp archsimd.Float32x8
+						var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-					_ = tmp
+						_ = tmp
 //line ggml_norm.go:27
-					r := x_
+						r := x_
 //line ggml_norm.go:27
-					_ = r
+						_ = r
 //line ggml_norm.go:218
-					tmp = r
+						tmp = r
 //line ggml_norm.go:218
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:218
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:218
+						_ = x_
+//line ggml_norm.go:218
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:218
+						_ = tmp
+//line ggml_norm.go:27
+						r := x_
+//line ggml_norm.go:27
+						_ = r
+//line ggml_norm.go:218
+						tmp = r
+//line ggml_norm.go:218
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_norm.go:218
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:218
+					x_ := gc_l_x_[gc_lane2]
 					_ = x_
-//line ggml_norm.go:218
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:218
+					var tmp float32
 					_ = tmp
+
 //line ggml_norm.go:27
-					r := x_
+					var r float32 = x_
+
 //line ggml_norm.go:27
 					_ = r
+
 //line ggml_norm.go:218
 					tmp = r
-//line ggml_norm.go:218
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					_ = r
+					gc_s_tmp[gc_rank2] = tmp
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r float32 = x_
-
-//line ggml_norm.go:27
-				_ = r
-
-//line ggml_norm.go:218
-				tmp = r
-				_ = r
-				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
@@ -4495,195 +4513,197 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_2 [32]float32
 			var gc_c22r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:222
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					var tmp float32
-					_ = tmp
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						var tmp float32
+						_ = tmp
 
 //line ggml_norm.go:227
-					tmp = sSum[laneID]
+						tmp = sSum[laneID]
 
 //line ggml_norm.go:228
-					var x_2 float32 = tmp
+						var x_2 float32 = tmp
 
 //line ggml_norm.go:228
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane2] = x_2
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run2 compiled.ShflSteps
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run2.Add(offset_, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+						_ = x_2
+						_ = x_2
+						gc_l_x_2[gc_lane2] = x_2
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-					} else {
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									_ = x_2
+										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+										_ = x_2
 //line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_2
+//line ggml_norm.go:25
+										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
+									x_2 := gc_l_x_2[gc_lane2]
 									_ = x_2
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_2 := gc_l_x_2[gc_lane2]
-								_ = x_2
 
 //line ggml_norm.go:25
-								x_2 += gc_c22r[gc_lane2]
-								gc_l_x_2[gc_lane2] = x_2
+									x_2 += gc_c22r[gc_lane2]
+									gc_l_x_2[gc_lane2] = x_2
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:27
-						_ = x_2
+							_ = x_2
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = tmp
+							_ = tmp
 //line ggml_norm.go:27
-						r_ := x_2
+							r_ := x_2
 //line ggml_norm.go:27
-						_ = r_
+							_ = r_
 //line ggml_norm.go:228
-						tmp = r_
+							tmp = r_
 //line ggml_norm.go:228
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:228
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:228
+							_ = x_2
+//line ggml_norm.go:228
+							var tmp archsimd.Float32x8
+//line ggml_norm.go:228
+							_ = tmp
+//line ggml_norm.go:27
+							r_ := x_2
+//line ggml_norm.go:27
+							_ = r_
+//line ggml_norm.go:228
+							tmp = r_
+//line ggml_norm.go:228
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_norm.go:228
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:228
+						x_2 := gc_l_x_2[gc_lane2]
 						_ = x_2
-//line ggml_norm.go:228
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:228
+						var tmp float32
 						_ = tmp
+
 //line ggml_norm.go:27
-						r_ := x_2
+						var r_ float32 = x_2
+
 //line ggml_norm.go:27
 						_ = r_
+
 //line ggml_norm.go:228
 						tmp = r_
-//line ggml_norm.go:228
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						_ = r_
+						gc_s_tmp[gc_rank2] = tmp
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_ float32 = x_2
-
-//line ggml_norm.go:27
-					_ = r_
-
-//line ggml_norm.go:228
-					tmp = r_
-					_ = r_
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
@@ -4964,141 +4984,143 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 
 //line ggml_norm.go:276
 	nWarps := gc_bdx2 / ggmlWarpSize
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_ [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]int
 		var gc_c22r [32]int
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:253
-				maxval := float32(-fltMax)
+					maxval := float32(-fltMax)
 
 //line ggml_norm.go:254
-				argmax := -1
+					argmax := -1
 
 //line ggml_norm.go:257
-				for col := int32(gc_tx2); int64(col) < ncols; col += int32(gc_bdx2) {
+					for col := int32(gc_tx2); int64(col) < ncols; col += int32(gc_bdx2) {
 //line ggml_norm.go:257
-					if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line ggml_norm.go:257
-						return
+							return
 //line ggml_norm.go:257
+						}
+						val := rowx[col]
+						if val > maxval {
+							maxval = val
+							argmax = int(col)
+						}
 					}
-					val := rowx[col]
-					if val > maxval {
-						maxval = val
-						argmax = int(col)
-					}
+					_ = maxval
+					_ = argmax
+					gc_s_maxval[gc_rank2] = maxval
+					gc_s_argmax[gc_rank2] = argmax
 				}
-				_ = maxval
-				_ = argmax
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_argmax[gc_rank2] = argmax
 			}
-		}
 
 //line ggml_norm.go:265
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:266
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+							maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_norm.go:266
-						_ = maxval
+							_ = maxval
 //line ggml_norm.go:266
-						maxval.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+							maxval.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_norm.go:266
+							maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:266
+							_ = maxval
+//line ggml_norm.go:266
+							maxval.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
+						maxval := gc_s_maxval[gc_rank2]
+
 //line ggml_norm.go:266
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line ggml_norm.go:266
-						_ = maxval
-//line ggml_norm.go:266
-						maxval.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						gc_c21v[gc_lane2] = maxval
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
+
+//line ggml_norm.go:266
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					argmax := gc_s_argmax[gc_rank2]
+
+//line ggml_norm.go:266
+					val_ := gc_c21r[gc_lane2]
+					_ = val_
+
+//line ggml_norm.go:267
+					gc_c22v[gc_lane2] = argmax
+					gc_l_val_[gc_lane2] = val_
+				}
+
+//line ggml_norm.go:267
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_norm.go:266
-					gc_c21v[gc_lane2] = maxval
-				}
-			}
-
-//line ggml_norm.go:266
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:266
-				val_ := gc_c21r[gc_lane2]
-				_ = val_
+					argmax := gc_s_argmax[gc_rank2]
+					val_ := gc_l_val_[gc_lane2]
+					_ = val_
 
 //line ggml_norm.go:267
-				gc_c22v[gc_lane2] = argmax
-				gc_l_val_[gc_lane2] = val_
-			}
-
-//line ggml_norm.go:267
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxval := gc_s_maxval[gc_rank2]
-				argmax := gc_s_argmax[gc_rank2]
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
-
-//line ggml_norm.go:267
-				col_ := gc_c22r[gc_lane2]
+					col_ := gc_c22r[gc_lane2]
 
 //line ggml_norm.go:268
-				if val_ > maxval {
-					maxval = val_
-					argmax = col_
-				} else if val_ == maxval && col_ < argmax {
-					argmax = col_
+					if val_ > maxval {
+						maxval = val_
+						argmax = col_
+					} else if val_ == maxval && col_ < argmax {
+						argmax = col_
+					}
+					_ = col_
+					gc_s_maxval[gc_rank2] = maxval
+					gc_s_argmax[gc_rank2] = argmax
 				}
-				_ = col_
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_argmax[gc_rank2] = argmax
 			}
 		}
 	}
@@ -5225,169 +5247,171 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_val_2 [32]float32
 			var gc_c23v [32]float32
 			var gc_c23r [32]float32
 			var gc_c24v [32]int
 			var gc_c24r [32]int
-			{
-				var gc_m132 uint32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:278
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:290
-						if warpID == 0 {
-							gc_m132 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
+					var gc_m132 uint32
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 
-//line ggml_norm.go:277
-							laneID := gc_tx2 % ggmlWarpSize
-							_ = laneID
-							maxval := gc_s_maxval[gc_rank2]
-							argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:278
+							warpID := gc_tx2 / ggmlWarpSize
+							_ = warpID
 
-//line ggml_norm.go:291
-							if laneID < nWarps {
-								maxval = sharedMaxval[laneID]
-								argmax = sharedArgmax[laneID]
+//line ggml_norm.go:290
+							if warpID == 0 {
+								gc_m132 |= 1 << gc_lane2
 							}
-							gc_s_maxval[gc_rank2] = maxval
-							gc_s_argmax[gc_rank2] = argmax
 						}
 					}
+					gc_save132 := gc_act2
+					gc_act2 = gc_save132 & gc_m132
+					if gc_act2 != 0 {
+						{
+							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:277
+								laneID := gc_tx2 % ggmlWarpSize
+								_ = laneID
+								maxval := gc_s_maxval[gc_rank2]
+								argmax := gc_s_argmax[gc_rank2]
+
+//line ggml_norm.go:291
+								if laneID < nWarps {
+									maxval = sharedMaxval[laneID]
+									argmax = sharedArgmax[laneID]
+								}
+								gc_s_maxval[gc_rank2] = maxval
+								gc_s_argmax[gc_rank2] = argmax
+							}
+						}
 
 //line ggml_norm.go:295
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:296
-									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+										maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_norm.go:296
-									_ = maxval
+										_ = maxval
 //line ggml_norm.go:296
-									maxval.StoreSlice(gc_c23v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+										maxval.StoreSlice(gc_c23v[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:296
+										maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:296
+										_ = maxval
+//line ggml_norm.go:296
+										maxval.StoreSlice(gc_c23v[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
+									maxval := gc_s_maxval[gc_rank2]
+
 //line ggml_norm.go:296
-									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line ggml_norm.go:296
-									_ = maxval
-//line ggml_norm.go:296
-									maxval.StoreSlice(gc_c23v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_c23v[gc_lane2] = maxval
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
+
+//line ggml_norm.go:296
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								argmax := gc_s_argmax[gc_rank2]
+
+//line ggml_norm.go:296
+								val_2 := gc_c23r[gc_lane2]
+								_ = val_2
+
+//line ggml_norm.go:297
+								gc_c24v[gc_lane2] = argmax
+								gc_l_val_2[gc_lane2] = val_2
+							}
+
+//line ggml_norm.go:297
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 								maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_norm.go:296
-								gc_c23v[gc_lane2] = maxval
-							}
-						}
-
-//line ggml_norm.go:296
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:296
-							val_2 := gc_c23r[gc_lane2]
-							_ = val_2
+								argmax := gc_s_argmax[gc_rank2]
+								val_2 := gc_l_val_2[gc_lane2]
+								_ = val_2
 
 //line ggml_norm.go:297
-							gc_c24v[gc_lane2] = argmax
-							gc_l_val_2[gc_lane2] = val_2
-						}
-
-//line ggml_norm.go:297
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-							argmax := gc_s_argmax[gc_rank2]
-							val_2 := gc_l_val_2[gc_lane2]
-							_ = val_2
-
-//line ggml_norm.go:297
-							col_2 := gc_c24r[gc_lane2]
+								col_2 := gc_c24r[gc_lane2]
 
 //line ggml_norm.go:298
-							if val_2 > maxval {
-								maxval = val_2
-								argmax = col_2
-							} else if val_2 == maxval && col_2 < argmax {
-								argmax = col_2
+								if val_2 > maxval {
+									maxval = val_2
+									argmax = col_2
+								} else if val_2 == maxval && col_2 < argmax {
+									argmax = col_2
+								}
+								_ = col_2
+								gc_s_maxval[gc_rank2] = maxval
+								gc_s_argmax[gc_rank2] = argmax
 							}
-							_ = col_2
-							gc_s_maxval[gc_rank2] = maxval
-							gc_s_argmax[gc_rank2] = argmax
 						}
 					}
+					gc_act2 = gc_save132 &^ gc_dead2
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
 			}
 		}
 	}

@@ -125,104 +125,106 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x_ [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:79
-				tid := gc_tx
-				_ = tid
-				mask := gc_s_mask[gc_rank]
+					tid := gc_tx
+					_ = tid
+					mask := gc_s_mask[gc_rank]
 
 //line ggml_softmax.go:113
-				maxVal := float32(math.Inf(-1))
+					maxVal := float32(math.Inf(-1))
 
 //line ggml_softmax.go:114
-				if sinks != nil {
-					maxVal = sinks[i02]
-				}
+					if sinks != nil {
+						maxVal = sinks[i02]
+					}
 
 //line ggml_softmax.go:118
-				for col0 := 0; col0 < ncols; col0 += blockSize {
-					col := col0 + tid
+					for col0 := 0; col0 < ncols; col0 += blockSize {
+						col := col0 + tid
 
-					if ncolsTemplate == 0 && col >= ncols {
-						break
+						if ncolsTemplate == 0 && col >= ncols {
+							break
+						}
+
+						m := float32(0.0)
+						if mask != nil {
+							m = slope * float32(mask[col])
+						}
+						val := x[col]*p.scale + m
+
+						vals[col] = val
+						maxVal = max(maxVal, val)
 					}
 
-					m := float32(0.0)
-					if mask != nil {
-						m = slope * float32(mask[col])
-					}
-					val := x[col]*p.scale + m
+//line ggml_softmax.go:135
+					var x_ float32 = maxVal
 
-					vals[col] = val
-					maxVal = max(maxVal, val)
+//line ggml_softmax.go:135
+					_ = x_
+					_ = maxVal
+					_ = x_
+					gc_l_x_[gc_lane] = x_
 				}
-
-//line ggml_softmax.go:135
-				var x_ float32 = maxVal
-
-//line ggml_softmax.go:135
-				_ = x_
-				_ = maxVal
-				_ = x_
-				gc_l_x_[gc_lane] = x_
 			}
-		}
 
 //line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c1r[gc_lane]
+
+//line ggml_more.go:25
+					x_ = fmaxf(x_, shflXorSync)
+					_ = shflXorSync
+					gc_l_x_[gc_lane] = x_
+				}
+			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				x_ := gc_l_x_[gc_lane]
 				_ = x_
-
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-				x_ = fmaxf(x_, shflXorSync)
-				_ = shflXorSync
-				gc_l_x_[gc_lane] = x_
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x_ := gc_l_x_[gc_lane]
-			_ = x_
-			var maxVal float32
-			_ = maxVal
+				var maxVal float32
+				_ = maxVal
 
 //line ggml_more.go:27
-			var r float32 = x_
+				var r float32 = x_
 
 //line ggml_more.go:27
-			_ = r
+				_ = r
 
 //line ggml_softmax.go:135
-			maxVal = r
-			_ = r
-			gc_s_maxVal[gc_rank] = maxVal
+				maxVal = r
+				_ = r
+				gc_s_maxVal[gc_rank] = maxVal
+			}
 		}
 	}
 
@@ -425,13 +427,94 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
+		{
+			var gc_l_x_2 [32]float32
+			var gc_c2r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						var maxVal float32
+						_ = maxVal
+
+//line ggml_softmax.go:147
+						maxVal = bufIw[laneID]
+
+//line ggml_softmax.go:148
+						var x_2 float32 = maxVal
+
+//line ggml_softmax.go:148
+						_ = x_2
+						_ = x_2
+						gc_l_x_2[gc_lane] = x_2
+					}
+				}
+
+//line ggml_more.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+
+//line ggml_more.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+
+//line ggml_more.go:25
+						var shflXorSync_ float32 = gc_c2r[gc_lane]
+
+//line ggml_more.go:25
+						x_2 = fmaxf(x_2, shflXorSync_)
+						_ = shflXorSync_
+						gc_l_x_2[gc_lane] = x_2
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_2 := gc_l_x_2[gc_lane]
+					_ = x_2
+					var maxVal float32
+					_ = maxVal
+
+//line ggml_more.go:27
+					var r_ float32 = x_2
+
+//line ggml_more.go:27
+					_ = r_
+
+//line ggml_softmax.go:148
+					maxVal = r_
+					_ = r_
+					gc_s_maxVal[gc_rank] = maxVal
+				}
+			}
+		}
+	}
+	{
+		var gc_l_x_3 [32]float32
+		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			var gc_l_x_2 [32]float32
-			var gc_c2r [32]float32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -443,156 +526,79 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					var maxVal float32
-					_ = maxVal
+//line ggml_softmax.go:79
+					tid := gc_tx
+					_ = tid
+					maxVal := gc_s_maxVal[gc_rank]
 
-//line ggml_softmax.go:147
-					maxVal = bufIw[laneID]
+//line ggml_softmax.go:151
+					tmp := float32(0.0)
 
-//line ggml_softmax.go:148
-					var x_2 float32 = maxVal
+//line ggml_softmax.go:153
+					for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+						col_ := col0_ + tid
 
-//line ggml_softmax.go:148
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane] = x_2
+						if ncolsTemplate == 0 && col_ >= ncols {
+							break
+						}
+
+						val_ := expf(vals[col_] - maxVal)
+						tmp += val_
+						vals[col_] = val_
+					}
+
+//line ggml_softmax.go:165
+					var x_3 float32 = tmp
+
+//line ggml_softmax.go:165
+					_ = x_3
+					_ = tmp
+					_ = x_3
+					gc_l_x_3[gc_lane] = x_3
 				}
 			}
 
-//line ggml_more.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
-//line ggml_more.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
+//line ggml_norm.go:25
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
 
-//line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c2r[gc_lane]
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_3 := gc_l_x_3[gc_lane]
+						_ = x_3
 
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync_)
-					_ = shflXorSync_
-					gc_l_x_2[gc_lane] = x_2
+//line ggml_norm.go:25
+						x_3 += gc_c3r[gc_lane]
+						gc_l_x_3[gc_lane] = x_3
+					}
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
-				x_2 := gc_l_x_2[gc_lane]
-				_ = x_2
-				var maxVal float32
-				_ = maxVal
-
-//line ggml_more.go:27
-				var r_ float32 = x_2
-
-//line ggml_more.go:27
-				_ = r_
-
-//line ggml_softmax.go:148
-				maxVal = r_
-				_ = r_
-				gc_s_maxVal[gc_rank] = maxVal
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_x_3 [32]float32
-		var gc_c3r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:79
-				tid := gc_tx
-				_ = tid
-				maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:151
-				tmp := float32(0.0)
-
-//line ggml_softmax.go:153
-				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-					col_ := col0_ + tid
-
-					if ncolsTemplate == 0 && col_ >= ncols {
-						break
-					}
-
-					val_ := expf(vals[col_] - maxVal)
-					tmp += val_
-					vals[col_] = val_
-				}
-
-//line ggml_softmax.go:165
-				var x_3 float32 = tmp
-
-//line ggml_softmax.go:165
+				x_3 := gc_l_x_3[gc_lane]
 				_ = x_3
+				var tmp float32
 				_ = tmp
-				_ = x_3
-				gc_l_x_3[gc_lane] = x_3
-			}
-		}
-
-//line ggml_norm.go:24
-		for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-			} else {
-
-//line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_3 := gc_l_x_3[gc_lane]
-					_ = x_3
-
-//line ggml_norm.go:25
-					x_3 += gc_c3r[gc_lane]
-					gc_l_x_3[gc_lane] = x_3
-				}
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x_3 := gc_l_x_3[gc_lane]
-			_ = x_3
-			var tmp float32
-			_ = tmp
 
 //line ggml_norm.go:27
-			var r_2 float32 = x_3
+				var r_2 float32 = x_3
 
 //line ggml_norm.go:27
-			_ = r_2
+				_ = r_2
 
 //line ggml_softmax.go:165
-			tmp = r_2
-			_ = r_2
-			gc_s_tmp[gc_rank] = tmp
+				tmp = r_2
+				_ = r_2
+				gc_s_tmp[gc_rank] = tmp
+			}
 		}
 	}
 
@@ -795,83 +801,85 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_4 [32]float32
 			var gc_c4r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					var tmp float32
-					_ = tmp
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						var tmp float32
+						_ = tmp
 
 //line ggml_softmax.go:178
-					tmp = bufIw[laneID]
+						tmp = bufIw[laneID]
 
 //line ggml_softmax.go:179
-					var x_4 float32 = tmp
+						var x_4 float32 = tmp
 
 //line ggml_softmax.go:179
-					_ = x_4
-					_ = x_4
-					gc_l_x_4[gc_lane] = x_4
-				}
-			}
-
-//line ggml_norm.go:24
-			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_4 := gc_l_x_4[gc_lane]
 						_ = x_4
-
-//line ggml_norm.go:25
-						x_4 += gc_c4r[gc_lane]
+						_ = x_4
 						gc_l_x_4[gc_lane] = x_4
 					}
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_4 := gc_l_x_4[gc_lane]
-				_ = x_4
-				var tmp float32
-				_ = tmp
+
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+
+//line ggml_norm.go:25
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_4 := gc_l_x_4[gc_lane]
+							_ = x_4
+
+//line ggml_norm.go:25
+							x_4 += gc_c4r[gc_lane]
+							gc_l_x_4[gc_lane] = x_4
+						}
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_4 := gc_l_x_4[gc_lane]
+					_ = x_4
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_3 float32 = x_4
+					var r_3 float32 = x_4
 
 //line ggml_norm.go:27
-				_ = r_3
+					_ = r_3
 
 //line ggml_softmax.go:179
-				tmp = r_3
-				_ = r_3
-				gc_s_tmp[gc_rank] = tmp
+					tmp = r_3
+					_ = r_3
+					gc_s_tmp[gc_rank] = tmp
+				}
 			}
 		}
 	}
@@ -1001,205 +1009,207 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 		_ = returned
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_2 [32]float32
 			var gc_c1r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line ggml_softmax.go:261
-					colStart := gc_bx*gc_bdx + tid
-					_ = colStart
+						colStart := gc_bx*gc_bdx + tid
+						_ = colStart
 
 //line ggml_softmax.go:264
-					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+						localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
 
 //line ggml_softmax.go:265
-					localMax := float32(math.Inf(-1))
+						localMax := float32(math.Inf(-1))
 
 //line ggml_softmax.go:268
-					for col := colStart; int64(col) < p_.ncols; {
+						for col := colStart; int64(col) < p_.ncols; {
 //line ggml_softmax.go:268
-						if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line ggml_softmax.go:268
-							return
+								return
 //line ggml_softmax.go:268
-						}
-//line ggml_softmax.go:268
-						{
-							{
-//line ggml_softmax.go:269
-								i := int(0)
-//line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
-								}
 							}
-//line ggml_softmax.go:269
+//line ggml_softmax.go:268
 							{
+								{
 //line ggml_softmax.go:269
-								i := int(1)
+									i := int(0)
 //line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:269
-							{
+								{
 //line ggml_softmax.go:269
-								i := int(2)
+									i := int(1)
 //line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:269
-							{
+								{
 //line ggml_softmax.go:269
-								i := int(3)
+									i := int(2)
 //line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
 								}
+//line ggml_softmax.go:269
+								{
+//line ggml_softmax.go:269
+									i := int(3)
+//line ggml_softmax.go:269
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
+								}
+//line ggml_softmax.go:276
 							}
 //line ggml_softmax.go:276
-						}
-//line ggml_softmax.go:276
-						{
 							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(0)
+									i_ := int(0)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:277
-							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(1)
+									i_ := int(1)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:277
-							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(2)
+									i_ := int(2)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:277
-							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(3)
+									i_ := int(3)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:279
+							}
+							col += stepSize * nElemPerThread
 						}
-						col += stepSize * nElemPerThread
+
+//line ggml_softmax.go:283
+						var val float32 = localMax
+
+//line ggml_softmax.go:283
+						_ = val
+
+//line ggml_softmax.go:283
+						var r float32
+
+//line ggml_softmax.go:283
+						_ = r
+
+//line ggml_softmax.go:211
+						var x_2 float32 = val
+
+//line ggml_softmax.go:211
+						_ = x_2
+						_ = localVals
+						_ = localMax
+						_ = val
+						_ = r
+						_ = x_2
+						gc_l_x_2[gc_lane] = x_2
+						gc_s_localVals[gc_rank] = localVals
+						gc_s_r[gc_rank] = r
 					}
-
-//line ggml_softmax.go:283
-					var val float32 = localMax
-
-//line ggml_softmax.go:283
-					_ = val
-
-//line ggml_softmax.go:283
-					var r float32
-
-//line ggml_softmax.go:283
-					_ = r
-
-//line ggml_softmax.go:211
-					var x_2 float32 = val
-
-//line ggml_softmax.go:211
-					_ = x_2
-					_ = localVals
-					_ = localMax
-					_ = val
-					_ = r
-					_ = x_2
-					gc_l_x_2[gc_lane] = x_2
-					gc_s_localVals[gc_rank] = localVals
-					gc_s_r[gc_rank] = r
 				}
-			}
 
 //line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+
+//line ggml_more.go:25
+						var shflXorSync float32 = gc_c1r[gc_lane]
+
+//line ggml_more.go:25
+						x_2 = fmaxf(x_2, shflXorSync)
+						_ = shflXorSync
+						gc_l_x_2[gc_lane] = x_2
+					}
+				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					x_2 := gc_l_x_2[gc_lane]
 					_ = x_2
-
-//line ggml_more.go:25
-					var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync)
-					_ = shflXorSync
-					gc_l_x_2[gc_lane] = x_2
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_2 := gc_l_x_2[gc_lane]
-				_ = x_2
-				var val float32
-				_ = val
+					var val float32
+					_ = val
 
 //line ggml_more.go:27
-				var r_ float32 = x_2
+					var r_ float32 = x_2
 
 //line ggml_more.go:27
-				_ = r_
+					_ = r_
 
 //line ggml_softmax.go:211
-				val = r_
-				_ = r_
-				gc_s_val[gc_rank] = val
+					val = r_
+					_ = r_
+					gc_s_val[gc_rank] = val
+				}
 			}
 		}
 
@@ -1234,87 +1244,89 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 				}
 			}
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+			{
 				var gc_l_x_3 [32]float32
 				var gc_c2r [32]float32
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:216
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						var val float32
-						_ = val
+							laneID := gc_tx % ggmlWarpSize
+							_ = laneID
+							var val float32
+							_ = val
 
 //line ggml_softmax.go:221
-						val = float32(math.Inf(-1))
+							val = float32(math.Inf(-1))
 
 //line ggml_softmax.go:222
-						if laneID < (gc_bdx / ggmlWarpSize) {
-							val = localVals_[laneID]
+							if laneID < (gc_bdx / ggmlWarpSize) {
+								val = localVals_[laneID]
+							}
+
+//line ggml_softmax.go:225
+							var x_3 float32 = val
+
+//line ggml_softmax.go:225
+							_ = x_3
+							_ = x_3
+							gc_l_x_3[gc_lane] = x_3
+							gc_s_val[gc_rank] = val
 						}
-
-//line ggml_softmax.go:225
-						var x_3 float32 = val
-
-//line ggml_softmax.go:225
-						_ = x_3
-						_ = x_3
-						gc_l_x_3[gc_lane] = x_3
-						gc_s_val[gc_rank] = val
 					}
-				}
 
 //line ggml_more.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_more.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_3 := gc_l_x_3[gc_lane]
+							_ = x_3
+
+//line ggml_more.go:25
+							var shflXorSync_ float32 = gc_c2r[gc_lane]
+
+//line ggml_more.go:25
+							x_3 = fmaxf(x_3, shflXorSync_)
+							_ = shflXorSync_
+							gc_l_x_3[gc_lane] = x_3
+						}
+					}
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 						x_3 := gc_l_x_3[gc_lane]
 						_ = x_3
-
-//line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c2r[gc_lane]
-
-//line ggml_more.go:25
-						x_3 = fmaxf(x_3, shflXorSync_)
-						_ = shflXorSync_
-						gc_l_x_3[gc_lane] = x_3
-					}
-				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_3 := gc_l_x_3[gc_lane]
-					_ = x_3
-					var r float32
-					_ = r
+						var r float32
+						_ = r
 
 //line ggml_more.go:27
-					var r_2 float32 = x_3
+						var r_2 float32 = x_3
 
 //line ggml_more.go:27
-					_ = r_2
+						_ = r_2
 
 //line ggml_softmax.go:225
-					r = r_2
-					_ = r_2
-					gc_s_r[gc_rank] = r
+						r = r_2
+						_ = r_2
+						gc_s_r[gc_rank] = r
+					}
 				}
 			}
 
@@ -1529,158 +1541,160 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:296
 		_ = returned_
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_4 [32]float32
 			var gc_c3r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
-						gc_at2 := tmpVals_[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x0 := gc_tidx.X
+						gc_off2 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+							gc_at2 := tmpVals_[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x0 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
 
 //line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
-							var localMax float32
-							_ = localMax
+								tid := gc_tx
+								_ = tid
+								var localMax float32
+								_ = localMax
 
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx < gc_bdx)
+								t.Assert(gc_gdx < gc_bdx)
 
 //line ggml_softmax.go:291
-							if tid < gc_gdx {
-								localMax = gc_at2[gc_lane]
-							} else {
-								localMax = float32(math.Inf(-1))
-							}
+								if tid < gc_gdx {
+									localMax = gc_at2[gc_lane]
+								} else {
+									localMax = float32(math.Inf(-1))
+								}
 
 //line ggml_softmax.go:296
-							var val_ float32 = localMax
+								var val_ float32 = localMax
 
 //line ggml_softmax.go:296
-							_ = val_
+								_ = val_
 
 //line ggml_softmax.go:296
-							var r_3 float32
+								var r_3 float32
 
 //line ggml_softmax.go:296
-							_ = r_3
+								_ = r_3
 
 //line ggml_softmax.go:211
-							var x_4 float32 = val_
+								var x_4 float32 = val_
 
 //line ggml_softmax.go:211
-							_ = x_4
-							_ = val_
-							_ = r_3
-							_ = x_4
-							gc_l_x_4[gc_lane] = x_4
-							gc_s_r_3[gc_rank] = r_3
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+								_ = x_4
+								_ = val_
+								_ = r_3
+								_ = x_4
+								gc_l_x_4[gc_lane] = x_4
+								gc_s_r_3[gc_rank] = r_3
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								gc_b.Enter(gc_rank)
 
 //line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
-							var localMax float32
-							_ = localMax
+								tid := gc_tx
+								_ = tid
+								var localMax float32
+								_ = localMax
 
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx < gc_bdx)
+								t.Assert(gc_gdx < gc_bdx)
 
 //line ggml_softmax.go:291
-							if tid < gc_gdx {
-								localMax = tmpVals_[tid]
-							} else {
-								localMax = float32(math.Inf(-1))
+								if tid < gc_gdx {
+									localMax = tmpVals_[tid]
+								} else {
+									localMax = float32(math.Inf(-1))
+								}
+
+//line ggml_softmax.go:296
+								var val_ float32 = localMax
+
+//line ggml_softmax.go:296
+								_ = val_
+
+//line ggml_softmax.go:296
+								var r_3 float32
+
+//line ggml_softmax.go:296
+								_ = r_3
+
+//line ggml_softmax.go:211
+								var x_4 float32 = val_
+
+//line ggml_softmax.go:211
+								_ = x_4
+								_ = val_
+								_ = r_3
+								_ = x_4
+								gc_l_x_4[gc_lane] = x_4
+								gc_s_r_3[gc_rank] = r_3
 							}
-
-//line ggml_softmax.go:296
-							var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-							_ = val_
-
-//line ggml_softmax.go:296
-							var r_3 float32
-
-//line ggml_softmax.go:296
-							_ = r_3
-
-//line ggml_softmax.go:211
-							var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-							_ = x_4
-							_ = val_
-							_ = r_3
-							_ = x_4
-							gc_l_x_4[gc_lane] = x_4
-							gc_s_r_3[gc_rank] = r_3
 						}
 					}
 				}
-			}
 
 //line ggml_more.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_4 := gc_l_x_4[gc_lane]
+						_ = x_4
+
+//line ggml_more.go:25
+						var shflXorSync_2 float32 = gc_c3r[gc_lane]
+
+//line ggml_more.go:25
+						x_4 = fmaxf(x_4, shflXorSync_2)
+						_ = shflXorSync_2
+						gc_l_x_4[gc_lane] = x_4
+					}
+				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					x_4 := gc_l_x_4[gc_lane]
 					_ = x_4
-
-//line ggml_more.go:25
-					var shflXorSync_2 float32 = gc_c3r[gc_lane]
-
-//line ggml_more.go:25
-					x_4 = fmaxf(x_4, shflXorSync_2)
-					_ = shflXorSync_2
-					gc_l_x_4[gc_lane] = x_4
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_4 := gc_l_x_4[gc_lane]
-				_ = x_4
-				var val_ float32
-				_ = val_
+					var val_ float32
+					_ = val_
 
 //line ggml_more.go:27
-				var r_4 float32 = x_4
+					var r_4 float32 = x_4
 
 //line ggml_more.go:27
-				_ = r_4
+					_ = r_4
 
 //line ggml_softmax.go:211
-				val_ = r_4
-				_ = r_4
-				gc_s_val_[gc_rank] = val_
+					val_ = r_4
+					_ = r_4
+					gc_s_val_[gc_rank] = val_
+				}
 			}
 		}
 
@@ -1715,87 +1729,89 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 				}
 			}
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+			{
 				var gc_l_x_5 [32]float32
 				var gc_c4r [32]float32
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:216
-						laneID_ := gc_tx % ggmlWarpSize
-						_ = laneID_
-						var val_ float32
-						_ = val_
+							laneID_ := gc_tx % ggmlWarpSize
+							_ = laneID_
+							var val_ float32
+							_ = val_
 
 //line ggml_softmax.go:221
-						val_ = float32(math.Inf(-1))
+							val_ = float32(math.Inf(-1))
 
 //line ggml_softmax.go:222
-						if laneID_ < (gc_bdx / ggmlWarpSize) {
-							val_ = localVals_2[laneID_]
+							if laneID_ < (gc_bdx / ggmlWarpSize) {
+								val_ = localVals_2[laneID_]
+							}
+
+//line ggml_softmax.go:225
+							var x_5 float32 = val_
+
+//line ggml_softmax.go:225
+							_ = x_5
+							_ = x_5
+							gc_l_x_5[gc_lane] = x_5
+							gc_s_val_[gc_rank] = val_
 						}
-
-//line ggml_softmax.go:225
-						var x_5 float32 = val_
-
-//line ggml_softmax.go:225
-						_ = x_5
-						_ = x_5
-						gc_l_x_5[gc_lane] = x_5
-						gc_s_val_[gc_rank] = val_
 					}
-				}
 
 //line ggml_more.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_more.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_5 := gc_l_x_5[gc_lane]
+							_ = x_5
+
+//line ggml_more.go:25
+							var shflXorSync_3 float32 = gc_c4r[gc_lane]
+
+//line ggml_more.go:25
+							x_5 = fmaxf(x_5, shflXorSync_3)
+							_ = shflXorSync_3
+							gc_l_x_5[gc_lane] = x_5
+						}
+					}
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 						x_5 := gc_l_x_5[gc_lane]
 						_ = x_5
-
-//line ggml_more.go:25
-						var shflXorSync_3 float32 = gc_c4r[gc_lane]
-
-//line ggml_more.go:25
-						x_5 = fmaxf(x_5, shflXorSync_3)
-						_ = shflXorSync_3
-						gc_l_x_5[gc_lane] = x_5
-					}
-				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_5 := gc_l_x_5[gc_lane]
-					_ = x_5
-					var r_3 float32
-					_ = r_3
+						var r_3 float32
+						_ = r_3
 
 //line ggml_more.go:27
-					var r_5 float32 = x_5
+						var r_5 float32 = x_5
 
 //line ggml_more.go:27
-					_ = r_5
+						_ = r_5
 
 //line ggml_softmax.go:225
-					r_3 = r_5
-					_ = r_5
-					gc_s_r_3[gc_rank] = r_3
+						r_3 = r_5
+						_ = r_5
+						gc_s_r_3[gc_rank] = r_3
+					}
 				}
 			}
 
@@ -1871,230 +1887,232 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 		_ = returned_2
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_6 [32]float32
 			var gc_c5r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line ggml_softmax.go:261
-					colStart := gc_bx*gc_bdx + tid
-					_ = colStart
-					localVals := gc_s_localVals[gc_rank]
-					var localMax float32
-					_ = localMax
-					r_3 := gc_s_r_3[gc_rank]
+						colStart := gc_bx*gc_bdx + tid
+						_ = colStart
+						localVals := gc_s_localVals[gc_rank]
+						var localMax float32
+						_ = localMax
+						r_3 := gc_s_r_3[gc_rank]
 
 //line ggml_softmax.go:296
-					localMax = r_3
+						localMax = r_3
 
 //line ggml_softmax.go:298
-					tmpExpf := float32(0.0)
+						tmpExpf := float32(0.0)
 
 //line ggml_softmax.go:299
-					for col_ := colStart; int64(col_) < p_.ncols; {
+						for col_ := colStart; int64(col_) < p_.ncols; {
 //line ggml_softmax.go:299
-						if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line ggml_softmax.go:299
-							return
+								return
 //line ggml_softmax.go:299
-						}
-//line ggml_softmax.go:299
-						{
-							{
-//line ggml_softmax.go:300
-								i_2 := int(0)
-//line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
-								}
 							}
-//line ggml_softmax.go:300
+//line ggml_softmax.go:299
 							{
+								{
 //line ggml_softmax.go:300
-								i_2 := int(1)
+									i_2 := int(0)
 //line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:300
-							{
+								{
 //line ggml_softmax.go:300
-								i_2 := int(2)
+									i_2 := int(1)
 //line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:300
-							{
+								{
 //line ggml_softmax.go:300
-								i_2 := int(3)
+									i_2 := int(2)
 //line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
 								}
+//line ggml_softmax.go:300
+								{
+//line ggml_softmax.go:300
+									i_2 := int(3)
+//line ggml_softmax.go:300
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
+								}
+//line ggml_softmax.go:307
 							}
 //line ggml_softmax.go:307
-						}
-//line ggml_softmax.go:307
-						{
 							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(0)
+									i_3 := int(0)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:308
-							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(1)
+									i_3 := int(1)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:308
-							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(2)
+									i_3 := int(2)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:308
-							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(3)
+									i_3 := int(3)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:315
+							}
+							col_ += stepSize * nElemPerThread
 						}
-						col_ += stepSize * nElemPerThread
+
+//line ggml_softmax.go:319
+						var val_2 float32 = tmpExpf
+
+//line ggml_softmax.go:319
+						_ = val_2
+
+//line ggml_softmax.go:319
+						var r_6 float32
+
+//line ggml_softmax.go:319
+						_ = r_6
+
+//line ggml_softmax.go:233
+						var x_6 float32 = val_2
+
+//line ggml_softmax.go:233
+						_ = x_6
+						_ = tmpExpf
+						_ = val_2
+						_ = r_6
+						_ = x_6
+						gc_l_x_6[gc_lane] = x_6
+						gc_s_localVals[gc_rank] = localVals
+						gc_s_r_6[gc_rank] = r_6
 					}
-
-//line ggml_softmax.go:319
-					var val_2 float32 = tmpExpf
-
-//line ggml_softmax.go:319
-					_ = val_2
-
-//line ggml_softmax.go:319
-					var r_6 float32
-
-//line ggml_softmax.go:319
-					_ = r_6
-
-//line ggml_softmax.go:233
-					var x_6 float32 = val_2
-
-//line ggml_softmax.go:233
-					_ = x_6
-					_ = tmpExpf
-					_ = val_2
-					_ = r_6
-					_ = x_6
-					gc_l_x_6[gc_lane] = x_6
-					gc_s_localVals[gc_rank] = localVals
-					gc_s_r_6[gc_rank] = r_6
 				}
-			}
 
 //line ggml_norm.go:24
-			for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_6 := gc_l_x_6[gc_lane]
-						_ = x_6
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_6 := gc_l_x_6[gc_lane]
+							_ = x_6
 
 //line ggml_norm.go:25
-						x_6 += gc_c5r[gc_lane]
-						gc_l_x_6[gc_lane] = x_6
+							x_6 += gc_c5r[gc_lane]
+							gc_l_x_6[gc_lane] = x_6
+						}
 					}
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_6 := gc_l_x_6[gc_lane]
-				_ = x_6
-				var val_2 float32
-				_ = val_2
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_6 := gc_l_x_6[gc_lane]
+					_ = x_6
+					var val_2 float32
+					_ = val_2
 
 //line ggml_norm.go:27
-				var r_7 float32 = x_6
+					var r_7 float32 = x_6
 
 //line ggml_norm.go:27
-				_ = r_7
+					_ = r_7
 
 //line ggml_softmax.go:233
-				val_2 = r_7
-				_ = r_7
-				gc_s_val_2[gc_rank] = val_2
+					val_2 = r_7
+					_ = r_7
+					gc_s_val_2[gc_rank] = val_2
+				}
 			}
 		}
 
@@ -2129,89 +2147,91 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 				}
 			}
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+			{
 				var gc_l_x_7 [32]float32
 				var gc_c6r [32]float32
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:238
-						laneID_2 := gc_tx % ggmlWarpSize
-						_ = laneID_2
-						var val_2 float32
-						_ = val_2
+							laneID_2 := gc_tx % ggmlWarpSize
+							_ = laneID_2
+							var val_2 float32
+							_ = val_2
 
 //line ggml_softmax.go:243
-						val_2 = 0.0
+							val_2 = 0.0
 
 //line ggml_softmax.go:244
-						if laneID_2 < (gc_bdx / ggmlWarpSize) {
-							val_2 = localVals_3[laneID_2]
+							if laneID_2 < (gc_bdx / ggmlWarpSize) {
+								val_2 = localVals_3[laneID_2]
+							}
+
+//line ggml_softmax.go:247
+							var x_7 float32 = val_2
+
+//line ggml_softmax.go:247
+							_ = x_7
+							_ = x_7
+							gc_l_x_7[gc_lane] = x_7
+							gc_s_val_2[gc_rank] = val_2
 						}
-
-//line ggml_softmax.go:247
-						var x_7 float32 = val_2
-
-//line ggml_softmax.go:247
-						_ = x_7
-						_ = x_7
-						gc_l_x_7[gc_lane] = x_7
-						gc_s_val_2[gc_rank] = val_2
 					}
-				}
 
 //line ggml_norm.go:24
-				for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_7 := gc_l_x_7[gc_lane]
-							_ = x_7
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_7 := gc_l_x_7[gc_lane]
+								_ = x_7
 
 //line ggml_norm.go:25
-							x_7 += gc_c6r[gc_lane]
-							gc_l_x_7[gc_lane] = x_7
+								x_7 += gc_c6r[gc_lane]
+								gc_l_x_7[gc_lane] = x_7
+							}
 						}
 					}
-				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_7 := gc_l_x_7[gc_lane]
-					_ = x_7
-					var r_6 float32
-					_ = r_6
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_7 := gc_l_x_7[gc_lane]
+						_ = x_7
+						var r_6 float32
+						_ = r_6
 
 //line ggml_norm.go:27
-					var r_8 float32 = x_7
+						var r_8 float32 = x_7
 
 //line ggml_norm.go:27
-					_ = r_8
+						_ = r_8
 
 //line ggml_softmax.go:247
-					r_6 = r_8
-					_ = r_8
-					gc_s_r_6[gc_rank] = r_6
+						r_6 = r_8
+						_ = r_8
+						gc_s_r_6[gc_rank] = r_6
+					}
 				}
 			}
 
@@ -2426,152 +2446,154 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:331
 		_ = returned_3
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_l_x_8 [32]float32
 			var gc_c7r [32]float32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				{
-					gc_x02 := gc_tidx.X
-					gc_off4 := gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
-						gc_at4 := tmpVals_[gc_off4:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off4 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
+							gc_at4 := tmpVals_[gc_off4:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
-							var tmpExpf float32
-							_ = tmpExpf
+								tid := gc_tx
+								_ = tid
+								var tmpExpf float32
+								_ = tmpExpf
 
 //line ggml_softmax.go:326
-							if tid < gc_gdx {
-								tmpExpf = gc_at4[gc_lane]
-							} else {
-								tmpExpf = 0.0
-							}
+								if tid < gc_gdx {
+									tmpExpf = gc_at4[gc_lane]
+								} else {
+									tmpExpf = 0.0
+								}
 
 //line ggml_softmax.go:331
-							var val_3 float32 = tmpExpf
+								var val_3 float32 = tmpExpf
 
 //line ggml_softmax.go:331
-							_ = val_3
+								_ = val_3
 
 //line ggml_softmax.go:331
-							var r_9 float32
+								var r_9 float32
 
 //line ggml_softmax.go:331
-							_ = r_9
+								_ = r_9
 
 //line ggml_softmax.go:233
-							var x_8 float32 = val_3
+								var x_8 float32 = val_3
 
 //line ggml_softmax.go:233
-							_ = x_8
-							_ = val_3
-							_ = r_9
-							_ = x_8
-							gc_l_x_8[gc_lane] = x_8
-							gc_s_r_9[gc_rank] = r_9
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
+								_ = x_8
+								_ = val_3
+								_ = r_9
+								_ = x_8
+								gc_l_x_8[gc_lane] = x_8
+								gc_s_r_9[gc_rank] = r_9
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
-							var tmpExpf float32
-							_ = tmpExpf
+								tid := gc_tx
+								_ = tid
+								var tmpExpf float32
+								_ = tmpExpf
 
 //line ggml_softmax.go:326
-							if tid < gc_gdx {
-								tmpExpf = tmpVals_[tid]
-							} else {
-								tmpExpf = 0.0
+								if tid < gc_gdx {
+									tmpExpf = tmpVals_[tid]
+								} else {
+									tmpExpf = 0.0
+								}
+
+//line ggml_softmax.go:331
+								var val_3 float32 = tmpExpf
+
+//line ggml_softmax.go:331
+								_ = val_3
+
+//line ggml_softmax.go:331
+								var r_9 float32
+
+//line ggml_softmax.go:331
+								_ = r_9
+
+//line ggml_softmax.go:233
+								var x_8 float32 = val_3
+
+//line ggml_softmax.go:233
+								_ = x_8
+								_ = val_3
+								_ = r_9
+								_ = x_8
+								gc_l_x_8[gc_lane] = x_8
+								gc_s_r_9[gc_rank] = r_9
 							}
-
-//line ggml_softmax.go:331
-							var val_3 float32 = tmpExpf
-
-//line ggml_softmax.go:331
-							_ = val_3
-
-//line ggml_softmax.go:331
-							var r_9 float32
-
-//line ggml_softmax.go:331
-							_ = r_9
-
-//line ggml_softmax.go:233
-							var x_8 float32 = val_3
-
-//line ggml_softmax.go:233
-							_ = x_8
-							_ = val_3
-							_ = r_9
-							_ = x_8
-							gc_l_x_8[gc_lane] = x_8
-							gc_s_r_9[gc_rank] = r_9
 						}
 					}
 				}
-			}
 
 //line ggml_norm.go:24
-			for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_8 := gc_l_x_8[gc_lane]
-						_ = x_8
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_8 := gc_l_x_8[gc_lane]
+							_ = x_8
 
 //line ggml_norm.go:25
-						x_8 += gc_c7r[gc_lane]
-						gc_l_x_8[gc_lane] = x_8
+							x_8 += gc_c7r[gc_lane]
+							gc_l_x_8[gc_lane] = x_8
+						}
 					}
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_8 := gc_l_x_8[gc_lane]
-				_ = x_8
-				var val_3 float32
-				_ = val_3
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_8 := gc_l_x_8[gc_lane]
+					_ = x_8
+					var val_3 float32
+					_ = val_3
 
 //line ggml_norm.go:27
-				var r_10 float32 = x_8
+					var r_10 float32 = x_8
 
 //line ggml_norm.go:27
-				_ = r_10
+					_ = r_10
 
 //line ggml_softmax.go:233
-				val_3 = r_10
-				_ = r_10
-				gc_s_val_3[gc_rank] = val_3
+					val_3 = r_10
+					_ = r_10
+					gc_s_val_3[gc_rank] = val_3
+				}
 			}
 		}
 
@@ -2606,89 +2628,91 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 				}
 			}
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+			{
 				var gc_l_x_9 [32]float32
 				var gc_c8r [32]float32
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
+					var gc_dead uint32
+					_ = gc_dead
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line ggml_softmax.go:238
-						laneID_3 := gc_tx % ggmlWarpSize
-						_ = laneID_3
-						var val_3 float32
-						_ = val_3
+							laneID_3 := gc_tx % ggmlWarpSize
+							_ = laneID_3
+							var val_3 float32
+							_ = val_3
 
 //line ggml_softmax.go:243
-						val_3 = 0.0
+							val_3 = 0.0
 
 //line ggml_softmax.go:244
-						if laneID_3 < (gc_bdx / ggmlWarpSize) {
-							val_3 = localVals_4[laneID_3]
+							if laneID_3 < (gc_bdx / ggmlWarpSize) {
+								val_3 = localVals_4[laneID_3]
+							}
+
+//line ggml_softmax.go:247
+							var x_9 float32 = val_3
+
+//line ggml_softmax.go:247
+							_ = x_9
+							_ = x_9
+							gc_l_x_9[gc_lane] = x_9
+							gc_s_val_3[gc_rank] = val_3
 						}
-
-//line ggml_softmax.go:247
-						var x_9 float32 = val_3
-
-//line ggml_softmax.go:247
-						_ = x_9
-						_ = x_9
-						gc_l_x_9[gc_lane] = x_9
-						gc_s_val_3[gc_rank] = val_3
 					}
-				}
 
 //line ggml_norm.go:24
-				for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_9 := gc_l_x_9[gc_lane]
-							_ = x_9
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_9 := gc_l_x_9[gc_lane]
+								_ = x_9
 
 //line ggml_norm.go:25
-							x_9 += gc_c8r[gc_lane]
-							gc_l_x_9[gc_lane] = x_9
+								x_9 += gc_c8r[gc_lane]
+								gc_l_x_9[gc_lane] = x_9
+							}
 						}
 					}
-				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_9 := gc_l_x_9[gc_lane]
-					_ = x_9
-					var r_9 float32
-					_ = r_9
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_9 := gc_l_x_9[gc_lane]
+						_ = x_9
+						var r_9 float32
+						_ = r_9
 
 //line ggml_norm.go:27
-					var r_11 float32 = x_9
+						var r_11 float32 = x_9
 
 //line ggml_norm.go:27
-					_ = r_11
+						_ = r_11
 
 //line ggml_softmax.go:247
-					r_9 = r_11
-					_ = r_11
-					gc_s_r_9[gc_rank] = r_9
+						r_9 = r_11
+						_ = r_11
+						gc_s_r_9[gc_rank] = r_9
+					}
 				}
 			}
 
@@ -3116,67 +3140,69 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			dgfDot := gc_s_dgfDot[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				dgfDot := gc_s_dgfDot[gc_rank]
 
 //line ggml_softmax.go:382
-			var x float32 = dgfDot
+				var x float32 = dgfDot
 
 //line ggml_softmax.go:382
-			_ = x
-			_ = x
-			gc_l_x[gc_lane] = x
-		}
+				_ = x
+				_ = x
+				gc_l_x[gc_lane] = x
+			}
 
 //line ggml_norm.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x := gc_l_x[gc_lane]
-					_ = x
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x := gc_l_x[gc_lane]
+						_ = x
 
 //line ggml_norm.go:25
-					x += gc_c1r[gc_lane]
-					gc_l_x[gc_lane] = x
+						x += gc_c1r[gc_lane]
+						gc_l_x[gc_lane] = x
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			x := gc_l_x[gc_lane]
-			_ = x
-			var dgfDot float32
-			_ = dgfDot
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				x := gc_l_x[gc_lane]
+				_ = x
+				var dgfDot float32
+				_ = dgfDot
 
 //line ggml_norm.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_norm.go:27
-			_ = r
+				_ = r
 
 //line ggml_softmax.go:382
-			dgfDot = r
-			_ = r
-			gc_s_dgfDot[gc_rank] = dgfDot
+				dgfDot = r
+				_ = r
+				gc_s_dgfDot[gc_rank] = dgfDot
+			}
 		}
 	}
 

@@ -134,160 +134,162 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_l_x_ [32]float32
 		var gc_c31r [32]float32
-		{
-			gc_tidx9 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx9.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 
 //line ggml_softmax.go:79
-				tid := gc_tx3
-				_ = tid
-				mask := gc_s_mask[gc_rank3]
+					tid := gc_tx3
+					_ = tid
+					mask := gc_s_mask[gc_rank3]
 
 //line ggml_softmax.go:113
-				maxVal := float32(math.Inf(-1))
+					maxVal := float32(math.Inf(-1))
 
 //line ggml_softmax.go:114
-				if sinks != nil {
-					maxVal = sinks[i02]
-				}
+					if sinks != nil {
+						maxVal = sinks[i02]
+					}
 
 //line ggml_softmax.go:118
-				for col0 := 0; col0 < ncols; col0 += blockSize {
-					col := col0 + tid
+					for col0 := 0; col0 < ncols; col0 += blockSize {
+						col := col0 + tid
 
-					if ncolsTemplate == 0 && col >= ncols {
-						break
+						if ncolsTemplate == 0 && col >= ncols {
+							break
+						}
+
+						m := float32(0.0)
+						if mask != nil {
+							m = slope * float32(mask[col])
+						}
+						val := x[col]*p.scale + m
+
+						vals[col] = val
+						maxVal = max(maxVal, val)
 					}
 
-					m := float32(0.0)
-					if mask != nil {
-						m = slope * float32(mask[col])
-					}
-					val := x[col]*p.scale + m
+//line ggml_softmax.go:135
+					var x_ float32 = maxVal
 
-					vals[col] = val
-					maxVal = max(maxVal, val)
+//line ggml_softmax.go:135
+					_ = x_
+					_ = maxVal
+					_ = x_
+					gc_l_x_[gc_lane3] = x_
 				}
-
-//line ggml_softmax.go:135
-				var x_ float32 = maxVal
-
-//line ggml_softmax.go:135
-				_ = x_
-				_ = maxVal
-				_ = x_
-				gc_l_x_[gc_lane3] = x_
 			}
-		}
 
 //line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-			compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c31r)
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				x_ := gc_l_x_[gc_lane3]
-				_ = x_
-
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c31r[gc_lane3]
-
-//line ggml_more.go:25
-				x_ = fmaxf(x_, shflXorSync)
-				_ = shflXorSync
-				gc_l_x_[gc_lane3] = x_
-			}
-		}
-		gc_left7 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c31r)
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
-//line ggml_more.go:27
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
-//line ggml_more.go:27
+					x_ := gc_l_x_[gc_lane3]
 					_ = x_
-//line ggml_more.go:27
-					var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-					_ = maxVal
-//line ggml_more.go:27
-					r := x_
-//line ggml_more.go:27
-					_ = r
-//line ggml_softmax.go:135
-					maxVal = r
-//line ggml_softmax.go:135
-					maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-					gc_left7 &^= 0xff << gc_lane3
+
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c31r[gc_lane3]
+
+//line ggml_more.go:25
+					x_ = fmaxf(x_, shflXorSync)
+					_ = shflXorSync
+					gc_l_x_[gc_lane3] = x_
 				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
+			}
+			gc_left7 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line ggml_more.go:27
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
+//line ggml_more.go:27
+						_ = x_
+//line ggml_more.go:27
+						var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+						_ = maxVal
+//line ggml_more.go:27
+						r := x_
+//line ggml_more.go:27
+						_ = r
+//line ggml_softmax.go:135
+						maxVal = r
+//line ggml_softmax.go:135
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line ggml_softmax.go:135
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
+//line ggml_softmax.go:135
+						_ = x_
+//line ggml_softmax.go:135
+						var maxVal archsimd.Float32x8
+//line ggml_softmax.go:135
+						_ = maxVal
+//line ggml_more.go:27
+						r := x_
+//line ggml_more.go:27
+						_ = r
+//line ggml_softmax.go:135
+						maxVal = r
+//line ggml_softmax.go:135
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left7&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
-//line ggml_softmax.go:135
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
-//line ggml_softmax.go:135
+					x_ := gc_l_x_[gc_lane3]
 					_ = x_
-//line ggml_softmax.go:135
-					var maxVal archsimd.Float32x8
-//line ggml_softmax.go:135
+					var maxVal float32
 					_ = maxVal
+
 //line ggml_more.go:27
-					r := x_
+					var r float32 = x_
+
 //line ggml_more.go:27
 					_ = r
+
 //line ggml_softmax.go:135
 					maxVal = r
-//line ggml_softmax.go:135
-					maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-					gc_left7 &^= 0xff << gc_lane3
+					_ = r
+					gc_s_maxVal[gc_rank3] = maxVal
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left7 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left7&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				x_ := gc_l_x_[gc_lane3]
-				_ = x_
-				var maxVal float32
-				_ = maxVal
-
-//line ggml_more.go:27
-				var r float32 = x_
-
-//line ggml_more.go:27
-				_ = r
-
-//line ggml_softmax.go:135
-				maxVal = r
-				_ = r
-				gc_s_maxVal[gc_rank3] = maxVal
 			}
 		}
 	}
@@ -491,13 +493,151 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 			}
 		}
+		{
+			var gc_l_x_2 [32]float32
+			var gc_c32r [32]float32
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						var maxVal float32
+						_ = maxVal
+
+//line ggml_softmax.go:147
+						maxVal = bufIw[laneID]
+
+//line ggml_softmax.go:148
+						var x_2 float32 = maxVal
+
+//line ggml_softmax.go:148
+						_ = x_2
+						_ = x_2
+						gc_l_x_2[gc_lane3] = x_2
+					}
+				}
+
+//line ggml_more.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+
+//line ggml_more.go:25
+					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c32r)
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						x_2 := gc_l_x_2[gc_lane3]
+						_ = x_2
+
+//line ggml_more.go:25
+						var shflXorSync_ float32 = gc_c32r[gc_lane3]
+
+//line ggml_more.go:25
+						x_2 = fmaxf(x_2, shflXorSync_)
+						_ = shflXorSync_
+						gc_l_x_2[gc_lane3] = x_2
+					}
+				}
+				gc_left8 := gc_act3
+				if compiled.SIMD {
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line ggml_more.go:27
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
+//line ggml_more.go:27
+							_ = x_2
+//line ggml_more.go:27
+							var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+							_ = maxVal
+//line ggml_more.go:27
+							r_ := x_2
+//line ggml_more.go:27
+							_ = r_
+//line ggml_softmax.go:148
+							maxVal = r_
+//line ggml_softmax.go:148
+							maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+							gc_left8 &^= 0xff << gc_lane3
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line ggml_softmax.go:148
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
+//line ggml_softmax.go:148
+							_ = x_2
+//line ggml_softmax.go:148
+							var maxVal archsimd.Float32x8
+//line ggml_softmax.go:148
+							_ = maxVal
+//line ggml_more.go:27
+							r_ := x_2
+//line ggml_more.go:27
+							_ = r_
+//line ggml_softmax.go:148
+							maxVal = r_
+//line ggml_softmax.go:148
+							maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+							gc_left8 &^= 0xff << gc_lane3
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left8 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						x_2 := gc_l_x_2[gc_lane3]
+						_ = x_2
+						var maxVal float32
+						_ = maxVal
+
+//line ggml_more.go:27
+						var r_ float32 = x_2
+
+//line ggml_more.go:27
+						_ = r_
+
+//line ggml_softmax.go:148
+						maxVal = r_
+						_ = r_
+						gc_s_maxVal[gc_rank3] = maxVal
+					}
+				}
+			}
+		}
+	}
+	{
+		var gc_l_x_3 [32]float32
+		var gc_c33r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_cnt3 := min(32, gc_n3-gc_w3)
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
-			var gc_l_x_2 [32]float32
-			var gc_c32r [32]float32
 			{
 				gc_tidx9 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx9.X - 1
@@ -509,68 +649,139 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
 
-//line ggml_softmax.go:102
-					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
-					var maxVal float32
-					_ = maxVal
+//line ggml_softmax.go:79
+					tid := gc_tx3
+					_ = tid
+					maxVal := gc_s_maxVal[gc_rank3]
 
-//line ggml_softmax.go:147
-					maxVal = bufIw[laneID]
+//line ggml_softmax.go:151
+					tmp := float32(0.0)
 
-//line ggml_softmax.go:148
-					var x_2 float32 = maxVal
+//line ggml_softmax.go:153
+					for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+						col_ := col0_ + tid
 
-//line ggml_softmax.go:148
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane3] = x_2
+						if ncolsTemplate == 0 && col_ >= ncols {
+							break
+						}
+
+						val_ := expf(vals[col_] - maxVal)
+						tmp += val_
+						vals[col_] = val_
+					}
+
+//line ggml_softmax.go:165
+					var x_3 float32 = tmp
+
+//line ggml_softmax.go:165
+					_ = x_3
+					_ = tmp
+					_ = x_3
+					gc_l_x_3[gc_lane3] = x_3
 				}
 			}
 
-//line ggml_more.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run3 compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
-//line ggml_more.go:25
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					x_2 := gc_l_x_2[gc_lane3]
-					_ = x_2
+//line ggml_norm.go:25
+					gc_run3.Add(offset_2, 0, 32)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+			} else {
 
-//line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c32r[gc_lane3]
+//line ggml_norm.go:24
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync_)
-					_ = shflXorSync_
-					gc_l_x_2[gc_lane3] = x_2
+//line ggml_norm.go:25
+					if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
+						gc_left9 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:25
+									_ = x_3
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+									gc_left9 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:25
+									_ = x_3
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+									gc_left9 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left9 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left9&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+								x_3 := gc_l_x_3[gc_lane3]
+								_ = x_3
+
+//line ggml_norm.go:25
+								x_3 += gc_c33r[gc_lane3]
+								gc_l_x_3[gc_lane3] = x_3
+							}
+						}
+					}
 				}
 			}
-			gc_left8 := gc_act3
+			gc_left10 := gc_act3
 			if compiled.SIMD {
 				if gc_act3 == ^uint32(0) {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line ggml_more.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
-//line ggml_more.go:27
-						_ = x_2
-//line ggml_more.go:27
-						var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-						_ = maxVal
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_more.go:27
-						_ = r_
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-						gc_left8 &^= 0xff << gc_lane3
+//line ggml_norm.go:27
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:27
+						_ = x_3
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = tmp
+//line ggml_norm.go:27
+						r_2 := x_3
+//line ggml_norm.go:27
+						_ = r_2
+//line ggml_softmax.go:165
+						tmp = r_2
+//line ggml_softmax.go:165
+						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+						gc_left10 &^= 0xff << gc_lane3
 					}
 				} else {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -579,255 +790,50 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line ggml_softmax.go:148
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
-//line ggml_softmax.go:148
-						_ = x_2
-//line ggml_softmax.go:148
-						var maxVal archsimd.Float32x8
-//line ggml_softmax.go:148
-						_ = maxVal
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_more.go:27
-						_ = r_
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-						gc_left8 &^= 0xff << gc_lane3
+//line ggml_softmax.go:165
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_softmax.go:165
+						_ = x_3
+//line ggml_softmax.go:165
+						var tmp archsimd.Float32x8
+//line ggml_softmax.go:165
+						_ = tmp
+//line ggml_norm.go:27
+						r_2 := x_3
+//line ggml_norm.go:27
+						_ = r_2
+//line ggml_softmax.go:165
+						tmp = r_2
+//line ggml_softmax.go:165
+						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+						gc_left10 &^= 0xff << gc_lane3
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left8 != 0 {
+			if gc_left10 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left8&(1<<gc_lane3) == 0 {
+					if gc_left10&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
-					x_2 := gc_l_x_2[gc_lane3]
-					_ = x_2
-					var maxVal float32
-					_ = maxVal
-
-//line ggml_more.go:27
-					var r_ float32 = x_2
-
-//line ggml_more.go:27
-					_ = r_
-
-//line ggml_softmax.go:148
-					maxVal = r_
-					_ = r_
-					gc_s_maxVal[gc_rank3] = maxVal
-				}
-			}
-		}
-	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_l_x_3 [32]float32
-		var gc_c33r [32]float32
-		{
-			gc_tidx9 := gc_b3.At(gc_w3)
-			gc_tx3 := gc_tidx9.X - 1
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_tx3++
-				if gc_tx3 == gc_bdx3 {
-					gc_tx3 = 0
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:79
-				tid := gc_tx3
-				_ = tid
-				maxVal := gc_s_maxVal[gc_rank3]
-
-//line ggml_softmax.go:151
-				tmp := float32(0.0)
-
-//line ggml_softmax.go:153
-				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-					col_ := col0_ + tid
-
-					if ncolsTemplate == 0 && col_ >= ncols {
-						break
-					}
-
-					val_ := expf(vals[col_] - maxVal)
-					tmp += val_
-					vals[col_] = val_
-				}
-
-//line ggml_softmax.go:165
-				var x_3 float32 = tmp
-
-//line ggml_softmax.go:165
-				_ = x_3
-				_ = tmp
-				_ = x_3
-				gc_l_x_3[gc_lane3] = x_3
-			}
-		}
-
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run3 compiled.ShflSteps
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-				gc_run3.Add(offset_2, 0, 32)
-				if gc_run3.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-		} else {
-
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
-					gc_left9 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:25
-								_ = x_3
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-								gc_left9 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:25
-								_ = x_3
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-								gc_left9 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left9 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left9&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							x_3 := gc_l_x_3[gc_lane3]
-							_ = x_3
-
-//line ggml_norm.go:25
-							x_3 += gc_c33r[gc_lane3]
-							gc_l_x_3[gc_lane3] = x_3
-						}
-					}
-				}
-			}
-		}
-		gc_left10 := gc_act3
-		if compiled.SIMD {
-			if gc_act3 == ^uint32(0) {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:27
+					x_3 := gc_l_x_3[gc_lane3]
 					_ = x_3
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:27
+					var tmp float32
 					_ = tmp
+
 //line ggml_norm.go:27
-					r_2 := x_3
+					var r_2 float32 = x_3
+
 //line ggml_norm.go:27
 					_ = r_2
+
 //line ggml_softmax.go:165
 					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-					gc_left10 &^= 0xff << gc_lane3
-				}
-			} else {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-//line ggml_softmax.go:165
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_softmax.go:165
-					_ = x_3
-//line ggml_softmax.go:165
-					var tmp archsimd.Float32x8
-//line ggml_softmax.go:165
-					_ = tmp
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_norm.go:27
 					_ = r_2
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-					gc_left10 &^= 0xff << gc_lane3
+					gc_s_tmp[gc_rank3] = tmp
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left10 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left10&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
-				x_3 := gc_l_x_3[gc_lane3]
-				_ = x_3
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-				_ = r_2
-
-//line ggml_softmax.go:165
-				tmp = r_2
-				_ = r_2
-				gc_s_tmp[gc_rank3] = tmp
 			}
 		}
 	}
@@ -1031,195 +1037,197 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				}
 			}
 		}
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
+		{
 			var gc_l_x_4 [32]float32
 			var gc_c34r [32]float32
-			{
-				gc_tidx9 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				{
+					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx9.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 
 //line ggml_softmax.go:102
-					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
-					var tmp float32
-					_ = tmp
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						var tmp float32
+						_ = tmp
 
 //line ggml_softmax.go:178
-					tmp = bufIw[laneID]
+						tmp = bufIw[laneID]
 
 //line ggml_softmax.go:179
-					var x_4 float32 = tmp
+						var x_4 float32 = tmp
 
 //line ggml_softmax.go:179
-					_ = x_4
-					_ = x_4
-					gc_l_x_4[gc_lane3] = x_4
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run4 compiled.ShflSteps
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run4.Add(offset_3, 0, 32)
-					if gc_run4.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+						_ = x_4
+						_ = x_4
+						gc_l_x_4[gc_lane3] = x_4
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-					} else {
+						gc_run4.Add(offset_3, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
-						gc_left11 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
+						if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+							compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
+							gc_left11 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
 //line ggml_norm.go:25
-									_ = x_4
+										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
 //line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+										_ = x_4
 //line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-									gc_left11 &^= 0xff << gc_lane3
+										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line ggml_norm.go:25
+										x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+										gc_left11 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line ggml_norm.go:25
+										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:25
+										_ = x_4
+//line ggml_norm.go:25
+										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line ggml_norm.go:25
+										x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+										gc_left11 &^= 0xff << gc_lane3
+									}
 								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left11 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left11&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:25
+									x_4 := gc_l_x_4[gc_lane3]
 									_ = x_4
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-									gc_left11 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left11 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left11&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								x_4 := gc_l_x_4[gc_lane3]
-								_ = x_4
 
 //line ggml_norm.go:25
-								x_4 += gc_c34r[gc_lane3]
-								gc_l_x_4[gc_lane3] = x_4
+									x_4 += gc_c34r[gc_lane3]
+									gc_l_x_4[gc_lane3] = x_4
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left12 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+				gc_left12 := gc_act3
+				if compiled.SIMD {
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
 //line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
 //line ggml_norm.go:27
-						_ = x_4
+							_ = x_4
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = tmp
+							_ = tmp
 //line ggml_norm.go:27
-						r_3 := x_4
+							r_3 := x_4
 //line ggml_norm.go:27
-						_ = r_3
+							_ = r_3
 //line ggml_softmax.go:179
-						tmp = r_3
+							tmp = r_3
 //line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left12 &^= 0xff << gc_lane3
+							tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
+//line ggml_softmax.go:179
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_softmax.go:179
+							_ = x_4
+//line ggml_softmax.go:179
+							var tmp archsimd.Float32x8
+//line ggml_softmax.go:179
+							_ = tmp
+//line ggml_norm.go:27
+							r_3 := x_4
+//line ggml_norm.go:27
+							_ = r_3
+//line ggml_softmax.go:179
+							tmp = r_3
+//line ggml_softmax.go:179
+							tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
+						}
 					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left12 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left12&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line ggml_softmax.go:179
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_softmax.go:179
+						x_4 := gc_l_x_4[gc_lane3]
 						_ = x_4
-//line ggml_softmax.go:179
-						var tmp archsimd.Float32x8
-//line ggml_softmax.go:179
+						var tmp float32
 						_ = tmp
+
 //line ggml_norm.go:27
-						r_3 := x_4
+						var r_3 float32 = x_4
+
 //line ggml_norm.go:27
 						_ = r_3
+
 //line ggml_softmax.go:179
 						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left12 &^= 0xff << gc_lane3
+						_ = r_3
+						gc_s_tmp[gc_rank3] = tmp
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left12 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left12&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					x_4 := gc_l_x_4[gc_lane3]
-					_ = x_4
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-					_ = r_3
-
-//line ggml_softmax.go:179
-					tmp = r_3
-					_ = r_3
-					gc_s_tmp[gc_rank3] = tmp
 				}
 			}
 		}
@@ -1355,160 +1363,162 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:79
-				tid := gc_tx2
-				_ = tid
-				mask := gc_s_mask[gc_rank2]
+					tid := gc_tx2
+					_ = tid
+					mask := gc_s_mask[gc_rank2]
 
 //line ggml_softmax.go:113
-				maxVal := float32(math.Inf(-1))
+					maxVal := float32(math.Inf(-1))
 
 //line ggml_softmax.go:114
-				if sinks != nil {
-					maxVal = sinks[i02]
-				}
+					if sinks != nil {
+						maxVal = sinks[i02]
+					}
 
 //line ggml_softmax.go:118
-				for col0 := 0; col0 < ncols; col0 += blockSize {
-					col := col0 + tid
+					for col0 := 0; col0 < ncols; col0 += blockSize {
+						col := col0 + tid
 
-					if ncolsTemplate == 0 && col >= ncols {
-						break
+						if ncolsTemplate == 0 && col >= ncols {
+							break
+						}
+
+						m := float32(0.0)
+						if mask != nil {
+							m = slope * float32(mask[col])
+						}
+						val := x[col]*p.scale + m
+
+						vals[col] = val
+						maxVal = max(maxVal, val)
 					}
 
-					m := float32(0.0)
-					if mask != nil {
-						m = slope * float32(mask[col])
-					}
-					val := x[col]*p.scale + m
+//line ggml_softmax.go:135
+					var x_ float32 = maxVal
 
-					vals[col] = val
-					maxVal = max(maxVal, val)
+//line ggml_softmax.go:135
+					_ = x_
+					_ = maxVal
+					_ = x_
+					gc_l_x_[gc_lane2] = x_
 				}
-
-//line ggml_softmax.go:135
-				var x_ float32 = maxVal
-
-//line ggml_softmax.go:135
-				_ = x_
-				_ = maxVal
-				_ = x_
-				gc_l_x_[gc_lane2] = x_
 			}
-		}
 
 //line ggml_more.go:24
-		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-
-//line ggml_more.go:25
-				var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-				x_ = fmaxf(x_, shflXorSync)
-				_ = shflXorSync
-				gc_l_x_[gc_lane2] = x_
-			}
-		}
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_more.go:27
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_more.go:27
+					x_ := gc_l_x_[gc_lane2]
 					_ = x_
-//line ggml_more.go:27
-					var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-					_ = maxVal
-//line ggml_more.go:27
-					r := x_
-//line ggml_more.go:27
-					_ = r
-//line ggml_softmax.go:135
-					maxVal = r
-//line ggml_softmax.go:135
-					maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c21r[gc_lane2]
+
+//line ggml_more.go:25
+					x_ = fmaxf(x_, shflXorSync)
+					_ = shflXorSync
+					gc_l_x_[gc_lane2] = x_
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			}
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_more.go:27
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_more.go:27
+						_ = x_
+//line ggml_more.go:27
+						var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+						_ = maxVal
+//line ggml_more.go:27
+						r := x_
+//line ggml_more.go:27
+						_ = r
+//line ggml_softmax.go:135
+						maxVal = r
+//line ggml_softmax.go:135
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_softmax.go:135
+						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_softmax.go:135
+						_ = x_
+//line ggml_softmax.go:135
+						var maxVal archsimd.Float32x8
+//line ggml_softmax.go:135
+						_ = maxVal
+//line ggml_more.go:27
+						r := x_
+//line ggml_more.go:27
+						_ = r
+//line ggml_softmax.go:135
+						maxVal = r
+//line ggml_softmax.go:135
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_softmax.go:135
-					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_softmax.go:135
+					x_ := gc_l_x_[gc_lane2]
 					_ = x_
-//line ggml_softmax.go:135
-					var maxVal archsimd.Float32x8
-//line ggml_softmax.go:135
+					var maxVal float32
 					_ = maxVal
+
 //line ggml_more.go:27
-					r := x_
+					var r float32 = x_
+
 //line ggml_more.go:27
 					_ = r
+
 //line ggml_softmax.go:135
 					maxVal = r
-//line ggml_softmax.go:135
-					maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = r
+					gc_s_maxVal[gc_rank2] = maxVal
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-				var maxVal float32
-				_ = maxVal
-
-//line ggml_more.go:27
-				var r float32 = x_
-
-//line ggml_more.go:27
-				_ = r
-
-//line ggml_softmax.go:135
-				maxVal = r
-				_ = r
-				gc_s_maxVal[gc_rank2] = maxVal
 			}
 		}
 	}
@@ -1712,13 +1722,151 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
+		{
+			var gc_l_x_2 [32]float32
+			var gc_c22r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						var maxVal float32
+						_ = maxVal
+
+//line ggml_softmax.go:147
+						maxVal = bufIw[laneID]
+
+//line ggml_softmax.go:148
+						var x_2 float32 = maxVal
+
+//line ggml_softmax.go:148
+						_ = x_2
+						_ = x_2
+						gc_l_x_2[gc_lane2] = x_2
+					}
+				}
+
+//line ggml_more.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+
+//line ggml_more.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_2 := gc_l_x_2[gc_lane2]
+						_ = x_2
+
+//line ggml_more.go:25
+						var shflXorSync_ float32 = gc_c22r[gc_lane2]
+
+//line ggml_more.go:25
+						x_2 = fmaxf(x_2, shflXorSync_)
+						_ = shflXorSync_
+						gc_l_x_2[gc_lane2] = x_2
+					}
+				}
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_more.go:27
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_more.go:27
+							_ = x_2
+//line ggml_more.go:27
+							var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+							_ = maxVal
+//line ggml_more.go:27
+							r_ := x_2
+//line ggml_more.go:27
+							_ = r_
+//line ggml_softmax.go:148
+							maxVal = r_
+//line ggml_softmax.go:148
+							maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_softmax.go:148
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_softmax.go:148
+							_ = x_2
+//line ggml_softmax.go:148
+							var maxVal archsimd.Float32x8
+//line ggml_softmax.go:148
+							_ = maxVal
+//line ggml_more.go:27
+							r_ := x_2
+//line ggml_more.go:27
+							_ = r_
+//line ggml_softmax.go:148
+							maxVal = r_
+//line ggml_softmax.go:148
+							maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_2 := gc_l_x_2[gc_lane2]
+						_ = x_2
+						var maxVal float32
+						_ = maxVal
+
+//line ggml_more.go:27
+						var r_ float32 = x_2
+
+//line ggml_more.go:27
+						_ = r_
+
+//line ggml_softmax.go:148
+						maxVal = r_
+						_ = r_
+						gc_s_maxVal[gc_rank2] = maxVal
+					}
+				}
+			}
+		}
+	}
+	{
+		var gc_l_x_3 [32]float32
+		var gc_c23r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			var gc_l_x_2 [32]float32
-			var gc_c22r [32]float32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1730,68 +1878,139 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
-//line ggml_softmax.go:102
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					var maxVal float32
-					_ = maxVal
+//line ggml_softmax.go:79
+					tid := gc_tx2
+					_ = tid
+					maxVal := gc_s_maxVal[gc_rank2]
 
-//line ggml_softmax.go:147
-					maxVal = bufIw[laneID]
+//line ggml_softmax.go:151
+					tmp := float32(0.0)
 
-//line ggml_softmax.go:148
-					var x_2 float32 = maxVal
+//line ggml_softmax.go:153
+					for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+						col_ := col0_ + tid
 
-//line ggml_softmax.go:148
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane2] = x_2
+						if ncolsTemplate == 0 && col_ >= ncols {
+							break
+						}
+
+						val_ := expf(vals[col_] - maxVal)
+						tmp += val_
+						vals[col_] = val_
+					}
+
+//line ggml_softmax.go:165
+					var x_3 float32 = tmp
+
+//line ggml_softmax.go:165
+					_ = x_3
+					_ = tmp
+					_ = x_3
+					gc_l_x_3[gc_lane2] = x_3
 				}
 			}
 
-//line ggml_more.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
-//line ggml_more.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
+//line ggml_norm.go:25
+					gc_run.Add(offset_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+			} else {
 
-//line ggml_more.go:25
-					var shflXorSync_ float32 = gc_c22r[gc_lane2]
+//line ggml_norm.go:24
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync_)
-					_ = shflXorSync_
-					gc_l_x_2[gc_lane2] = x_2
+//line ggml_norm.go:25
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
+
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_3
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x_3
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								x_3 := gc_l_x_3[gc_lane2]
+								_ = x_3
+
+//line ggml_norm.go:25
+								x_3 += gc_c23r[gc_lane2]
+								gc_l_x_3[gc_lane2] = x_3
+							}
+						}
+					}
 				}
 			}
-			gc_left2 := gc_act2
+			gc_left4 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_more.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_more.go:27
-						_ = x_2
-//line ggml_more.go:27
-						var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-						_ = maxVal
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_more.go:27
-						_ = r_
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
+//line ggml_norm.go:27
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+						_ = x_3
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+						_ = tmp
+//line ggml_norm.go:27
+						r_2 := x_3
+//line ggml_norm.go:27
+						_ = r_2
+//line ggml_softmax.go:165
+						tmp = r_2
+//line ggml_softmax.go:165
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1800,255 +2019,50 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_softmax.go:148
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_softmax.go:148
-						_ = x_2
-//line ggml_softmax.go:148
-						var maxVal archsimd.Float32x8
-//line ggml_softmax.go:148
-						_ = maxVal
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_more.go:27
-						_ = r_
-//line ggml_softmax.go:148
-						maxVal = r_
-//line ggml_softmax.go:148
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
+//line ggml_softmax.go:165
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_softmax.go:165
+						_ = x_3
+//line ggml_softmax.go:165
+						var tmp archsimd.Float32x8
+//line ggml_softmax.go:165
+						_ = tmp
+//line ggml_norm.go:27
+						r_2 := x_3
+//line ggml_norm.go:27
+						_ = r_2
+//line ggml_softmax.go:165
+						tmp = r_2
+//line ggml_softmax.go:165
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left4 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
-					var maxVal float32
-					_ = maxVal
-
-//line ggml_more.go:27
-					var r_ float32 = x_2
-
-//line ggml_more.go:27
-					_ = r_
-
-//line ggml_softmax.go:148
-					maxVal = r_
-					_ = r_
-					gc_s_maxVal[gc_rank2] = maxVal
-				}
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_x_3 [32]float32
-		var gc_c23r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:79
-				tid := gc_tx2
-				_ = tid
-				maxVal := gc_s_maxVal[gc_rank2]
-
-//line ggml_softmax.go:151
-				tmp := float32(0.0)
-
-//line ggml_softmax.go:153
-				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-					col_ := col0_ + tid
-
-					if ncolsTemplate == 0 && col_ >= ncols {
-						break
-					}
-
-					val_ := expf(vals[col_] - maxVal)
-					tmp += val_
-					vals[col_] = val_
-				}
-
-//line ggml_softmax.go:165
-				var x_3 float32 = tmp
-
-//line ggml_softmax.go:165
-				_ = x_3
-				_ = tmp
-				_ = x_3
-				gc_l_x_3[gc_lane2] = x_3
-			}
-		}
-
-//line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-				gc_run.Add(offset_2, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
-				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
-		} else {
-
-//line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-				} else {
-
-//line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-								_ = x_3
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_norm.go:25
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-								_ = x_3
-//line ggml_norm.go:25
-								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_3 := gc_l_x_3[gc_lane2]
-							_ = x_3
-
-//line ggml_norm.go:25
-							x_3 += gc_c23r[gc_lane2]
-							gc_l_x_3[gc_lane2] = x_3
-						}
-					}
-				}
-			}
-		}
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_norm.go:27
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:27
+					x_3 := gc_l_x_3[gc_lane2]
 					_ = x_3
-//line ggml_norm.go:27
-					var tmp archsimd.Float32x8
-//line ggml_norm.go:27
+					var tmp float32
 					_ = tmp
+
 //line ggml_norm.go:27
-					r_2 := x_3
+					var r_2 float32 = x_3
+
 //line ggml_norm.go:27
 					_ = r_2
+
 //line ggml_softmax.go:165
 					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left4 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line ggml_softmax.go:165
-					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_softmax.go:165
-					_ = x_3
-//line ggml_softmax.go:165
-					var tmp archsimd.Float32x8
-//line ggml_softmax.go:165
-					_ = tmp
-//line ggml_norm.go:27
-					r_2 := x_3
-//line ggml_norm.go:27
 					_ = r_2
-//line ggml_softmax.go:165
-					tmp = r_2
-//line ggml_softmax.go:165
-					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-					gc_left4 &^= 0xff << gc_lane2
+					gc_s_tmp[gc_rank2] = tmp
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left4 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_3 := gc_l_x_3[gc_lane2]
-				_ = x_3
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-				_ = r_2
-
-//line ggml_softmax.go:165
-				tmp = r_2
-				_ = r_2
-				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
@@ -2252,195 +2266,197 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				}
 			}
 		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_4 [32]float32
 			var gc_c24r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:102
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					var tmp float32
-					_ = tmp
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						var tmp float32
+						_ = tmp
 
 //line ggml_softmax.go:178
-					tmp = bufIw[laneID]
+						tmp = bufIw[laneID]
 
 //line ggml_softmax.go:179
-					var x_4 float32 = tmp
+						var x_4 float32 = tmp
 
 //line ggml_softmax.go:179
-					_ = x_4
-					_ = x_4
-					gc_l_x_4[gc_lane2] = x_4
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run2 compiled.ShflSteps
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run2.Add(offset_3, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+						_ = x_4
+						_ = x_4
+						gc_l_x_4[gc_lane2] = x_4
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-					} else {
+						gc_run2.Add(offset_3, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
+							gc_left5 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									_ = x_4
+										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+										_ = x_4
 //line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_4
+//line ggml_norm.go:25
+										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left5&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:25
+									x_4 := gc_l_x_4[gc_lane2]
 									_ = x_4
-//line ggml_norm.go:25
-									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_4 := gc_l_x_4[gc_lane2]
-								_ = x_4
 
 //line ggml_norm.go:25
-								x_4 += gc_c24r[gc_lane2]
-								gc_l_x_4[gc_lane2] = x_4
+									x_4 += gc_c24r[gc_lane2]
+									gc_l_x_4[gc_lane2] = x_4
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left6 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:27
-						_ = x_4
+							_ = x_4
 //line ggml_norm.go:27
-						var tmp archsimd.Float32x8
+							var tmp archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = tmp
+							_ = tmp
 //line ggml_norm.go:27
-						r_3 := x_4
+							r_3 := x_4
 //line ggml_norm.go:27
-						_ = r_3
+							_ = r_3
 //line ggml_softmax.go:179
-						tmp = r_3
+							tmp = r_3
 //line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_softmax.go:179
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_softmax.go:179
+							_ = x_4
+//line ggml_softmax.go:179
+							var tmp archsimd.Float32x8
+//line ggml_softmax.go:179
+							_ = tmp
+//line ggml_norm.go:27
+							r_3 := x_4
+//line ggml_norm.go:27
+							_ = r_3
+//line ggml_softmax.go:179
+							tmp = r_3
+//line ggml_softmax.go:179
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_softmax.go:179
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_softmax.go:179
+						x_4 := gc_l_x_4[gc_lane2]
 						_ = x_4
-//line ggml_softmax.go:179
-						var tmp archsimd.Float32x8
-//line ggml_softmax.go:179
+						var tmp float32
 						_ = tmp
+
 //line ggml_norm.go:27
-						r_3 := x_4
+						var r_3 float32 = x_4
+
 //line ggml_norm.go:27
 						_ = r_3
+
 //line ggml_softmax.go:179
 						tmp = r_3
-//line ggml_softmax.go:179
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						_ = r_3
+						gc_s_tmp[gc_rank2] = tmp
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left6 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_4 := gc_l_x_4[gc_lane2]
-					_ = x_4
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-					_ = r_3
-
-//line ggml_softmax.go:179
-					tmp = r_3
-					_ = r_3
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
@@ -2571,261 +2587,263 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 		_ = returned
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_2 [32]float32
 			var gc_c21r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line ggml_softmax.go:261
-					colStart := gc_bx2*gc_bdx2 + tid
-					_ = colStart
+						colStart := gc_bx2*gc_bdx2 + tid
+						_ = colStart
 
 //line ggml_softmax.go:264
-					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+						localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
 
 //line ggml_softmax.go:265
-					localMax := float32(math.Inf(-1))
+						localMax := float32(math.Inf(-1))
 
 //line ggml_softmax.go:268
-					for col := colStart; int64(col) < p_.ncols; {
+						for col := colStart; int64(col) < p_.ncols; {
 //line ggml_softmax.go:268
-						if gc_b2.Stopped() {
+							if gc_b2.Stopped() {
 //line ggml_softmax.go:268
-							return
+								return
 //line ggml_softmax.go:268
-						}
-//line ggml_softmax.go:268
-						{
-							{
-//line ggml_softmax.go:269
-								i := int(0)
-//line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
-								}
 							}
-//line ggml_softmax.go:269
+//line ggml_softmax.go:268
 							{
+								{
 //line ggml_softmax.go:269
-								i := int(1)
+									i := int(0)
 //line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:269
-							{
+								{
 //line ggml_softmax.go:269
-								i := int(2)
+									i := int(1)
 //line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:269
-							{
+								{
 //line ggml_softmax.go:269
-								i := int(3)
+									i := int(2)
 //line ggml_softmax.go:269
-								_ = i
-								idx := col + i*stepSize
-								if int64(idx) < p_.ncols {
-									localVals[i] = x_[idx]
-								} else {
-									localVals[i] = float32(math.Inf(-1))
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
 								}
+//line ggml_softmax.go:269
+								{
+//line ggml_softmax.go:269
+									i := int(3)
+//line ggml_softmax.go:269
+									_ = i
+									idx := col + i*stepSize
+									if int64(idx) < p_.ncols {
+										localVals[i] = x_[idx]
+									} else {
+										localVals[i] = float32(math.Inf(-1))
+									}
+								}
+//line ggml_softmax.go:276
 							}
 //line ggml_softmax.go:276
-						}
-//line ggml_softmax.go:276
-						{
 							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(0)
+									i_ := int(0)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:277
-							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(1)
+									i_ := int(1)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:277
-							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(2)
+									i_ := int(2)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:277
-							{
+								{
 //line ggml_softmax.go:277
-								i_ := int(3)
+									i_ := int(3)
 //line ggml_softmax.go:277
-								_ = i_
-								localMax = fmaxf(localMax, localVals[i_])
-							}
+									_ = i_
+									localMax = fmaxf(localMax, localVals[i_])
+								}
 //line ggml_softmax.go:279
+							}
+							col += stepSize * nElemPerThread
 						}
-						col += stepSize * nElemPerThread
+
+//line ggml_softmax.go:283
+						var val float32 = localMax
+
+//line ggml_softmax.go:283
+						_ = val
+
+//line ggml_softmax.go:283
+						var r float32
+
+//line ggml_softmax.go:283
+						_ = r
+
+//line ggml_softmax.go:211
+						var x_2 float32 = val
+
+//line ggml_softmax.go:211
+						_ = x_2
+						_ = localVals
+						_ = localMax
+						_ = val
+						_ = r
+						_ = x_2
+						gc_l_x_2[gc_lane2] = x_2
+						gc_s_localVals[gc_rank2] = localVals
+						gc_s_r[gc_rank2] = r
 					}
-
-//line ggml_softmax.go:283
-					var val float32 = localMax
-
-//line ggml_softmax.go:283
-					_ = val
-
-//line ggml_softmax.go:283
-					var r float32
-
-//line ggml_softmax.go:283
-					_ = r
-
-//line ggml_softmax.go:211
-					var x_2 float32 = val
-
-//line ggml_softmax.go:211
-					_ = x_2
-					_ = localVals
-					_ = localMax
-					_ = val
-					_ = r
-					_ = x_2
-					gc_l_x_2[gc_lane2] = x_2
-					gc_s_localVals[gc_rank2] = localVals
-					gc_s_r[gc_rank2] = r
 				}
-			}
 
 //line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
-
-//line ggml_more.go:25
-					var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-					x_2 = fmaxf(x_2, shflXorSync)
-					_ = shflXorSync
-					gc_l_x_2[gc_lane2] = x_2
-				}
-			}
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_more.go:27
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_more.go:27
+						x_2 := gc_l_x_2[gc_lane2]
 						_ = x_2
-//line ggml_more.go:27
-						var val archsimd.Float32x8
-//line ggml_more.go:27
-						_ = val
-//line ggml_more.go:27
-						r_ := x_2
-//line ggml_more.go:27
-						_ = r_
-//line ggml_softmax.go:211
-						val = r_
-//line ggml_softmax.go:211
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+
+//line ggml_more.go:25
+						var shflXorSync float32 = gc_c21r[gc_lane2]
+
+//line ggml_more.go:25
+						x_2 = fmaxf(x_2, shflXorSync)
+						_ = shflXorSync
+						gc_l_x_2[gc_lane2] = x_2
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+				}
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_more.go:27
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_more.go:27
+							_ = x_2
+//line ggml_more.go:27
+							var val archsimd.Float32x8
+//line ggml_more.go:27
+							_ = val
+//line ggml_more.go:27
+							r_ := x_2
+//line ggml_more.go:27
+							_ = r_
+//line ggml_softmax.go:211
+							val = r_
+//line ggml_softmax.go:211
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_softmax.go:211
+							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_softmax.go:211
+							_ = x_2
+//line ggml_softmax.go:211
+							var val archsimd.Float32x8
+//line ggml_softmax.go:211
+							_ = val
+//line ggml_more.go:27
+							r_ := x_2
+//line ggml_more.go:27
+							_ = r_
+//line ggml_softmax.go:211
+							val = r_
+//line ggml_softmax.go:211
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_softmax.go:211
-						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_softmax.go:211
+						x_2 := gc_l_x_2[gc_lane2]
 						_ = x_2
-//line ggml_softmax.go:211
-						var val archsimd.Float32x8
-//line ggml_softmax.go:211
+						var val float32
 						_ = val
+
 //line ggml_more.go:27
-						r_ := x_2
+						var r_ float32 = x_2
+
 //line ggml_more.go:27
 						_ = r_
+
 //line ggml_softmax.go:211
 						val = r_
-//line ggml_softmax.go:211
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+						_ = r_
+						gc_s_val[gc_rank2] = val
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
-					var val float32
-					_ = val
-
-//line ggml_more.go:27
-					var r_ float32 = x_2
-
-//line ggml_more.go:27
-					_ = r_
-
-//line ggml_softmax.go:211
-					val = r_
-					_ = r_
-					gc_s_val[gc_rank2] = val
 				}
 			}
 		}
@@ -2861,143 +2879,145 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 				}
 			}
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			{
 				var gc_l_x_3 [32]float32
 				var gc_c22r [32]float32
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+					gc_cnt2 := min(32, gc_n2-gc_w2)
+					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+					var gc_dead2 uint32
+					_ = gc_dead2
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:216
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						var val float32
-						_ = val
+							laneID := gc_tx2 % ggmlWarpSize
+							_ = laneID
+							var val float32
+							_ = val
 
 //line ggml_softmax.go:221
-						val = float32(math.Inf(-1))
+							val = float32(math.Inf(-1))
 
 //line ggml_softmax.go:222
-						if laneID < (gc_bdx2 / ggmlWarpSize) {
-							val = localVals_[laneID]
+							if laneID < (gc_bdx2 / ggmlWarpSize) {
+								val = localVals_[laneID]
+							}
+
+//line ggml_softmax.go:225
+							var x_3 float32 = val
+
+//line ggml_softmax.go:225
+							_ = x_3
+							_ = x_3
+							gc_l_x_3[gc_lane2] = x_3
+							gc_s_val[gc_rank2] = val
 						}
-
-//line ggml_softmax.go:225
-						var x_3 float32 = val
-
-//line ggml_softmax.go:225
-						_ = x_3
-						_ = x_3
-						gc_l_x_3[gc_lane2] = x_3
-						gc_s_val[gc_rank2] = val
 					}
-				}
 
 //line ggml_more.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_more.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_3 := gc_l_x_3[gc_lane2]
-						_ = x_3
-
-//line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c22r[gc_lane2]
-
-//line ggml_more.go:25
-						x_3 = fmaxf(x_3, shflXorSync_)
-						_ = shflXorSync_
-						gc_l_x_3[gc_lane2] = x_3
-					}
-				}
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line ggml_more.go:27
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_more.go:27
+							x_3 := gc_l_x_3[gc_lane2]
 							_ = x_3
-//line ggml_more.go:27
-							var r archsimd.Float32x8
-//line ggml_more.go:27
-							_ = r
-//line ggml_more.go:27
-							r_2 := x_3
-//line ggml_more.go:27
-							_ = r_2
-//line ggml_softmax.go:225
-							r = r_2
-//line ggml_softmax.go:225
-							r.StoreSlice(gc_s_r[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+
+//line ggml_more.go:25
+							var shflXorSync_ float32 = gc_c22r[gc_lane2]
+
+//line ggml_more.go:25
+							x_3 = fmaxf(x_3, shflXorSync_)
+							_ = shflXorSync_
+							gc_l_x_3[gc_lane2] = x_3
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+					}
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_more.go:27
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_more.go:27
+								_ = x_3
+//line ggml_more.go:27
+								var r archsimd.Float32x8
+//line ggml_more.go:27
+								_ = r
+//line ggml_more.go:27
+								r_2 := x_3
+//line ggml_more.go:27
+								_ = r_2
+//line ggml_softmax.go:225
+								r = r_2
+//line ggml_softmax.go:225
+								r.StoreSlice(gc_s_r[gc_rank2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_softmax.go:225
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_softmax.go:225
+								_ = x_3
+//line ggml_softmax.go:225
+								var r archsimd.Float32x8
+//line ggml_softmax.go:225
+								_ = r
+//line ggml_more.go:27
+								r_2 := x_3
+//line ggml_more.go:27
+								_ = r_2
+//line ggml_softmax.go:225
+								r = r_2
+//line ggml_softmax.go:225
+								r.StoreSlice(gc_s_r[gc_rank2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line ggml_softmax.go:225
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_softmax.go:225
+							x_3 := gc_l_x_3[gc_lane2]
 							_ = x_3
-//line ggml_softmax.go:225
-							var r archsimd.Float32x8
-//line ggml_softmax.go:225
+							var r float32
 							_ = r
+
 //line ggml_more.go:27
-							r_2 := x_3
+							var r_2 float32 = x_3
+
 //line ggml_more.go:27
 							_ = r_2
+
 //line ggml_softmax.go:225
 							r = r_2
-//line ggml_softmax.go:225
-							r.StoreSlice(gc_s_r[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							_ = r_2
+							gc_s_r[gc_rank2] = r
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_3 := gc_l_x_3[gc_lane2]
-						_ = x_3
-						var r float32
-						_ = r
-
-//line ggml_more.go:27
-						var r_2 float32 = x_3
-
-//line ggml_more.go:27
-						_ = r_2
-
-//line ggml_softmax.go:225
-						r = r_2
-						_ = r_2
-						gc_s_r[gc_rank2] = r
 					}
 				}
 			}
@@ -3233,214 +3253,216 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:296
 		_ = returned_
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_4 [32]float32
 			var gc_c23r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 				{
-					gc_x03 := gc_tidx2.X
-					gc_off6 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off6 {
-						gc_at6 := tmpVals_[gc_off6:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x03 := gc_tidx2.X
+						gc_off6 := gc_x03
+						if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off6 {
+							gc_at6 := tmpVals_[gc_off6:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x03 + gc_lane2
+								_ = gc_tx2
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
 
 //line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
-							var localMax float32
-							_ = localMax
+								tid := gc_tx2
+								_ = tid
+								var localMax float32
+								_ = localMax
 
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx2 < gc_bdx2)
+								t.Assert(gc_gdx2 < gc_bdx2)
 
 //line ggml_softmax.go:291
-							if tid < gc_gdx2 {
-								localMax = gc_at6[gc_lane2]
-							} else {
-								localMax = float32(math.Inf(-1))
-							}
+								if tid < gc_gdx2 {
+									localMax = gc_at6[gc_lane2]
+								} else {
+									localMax = float32(math.Inf(-1))
+								}
 
 //line ggml_softmax.go:296
-							var val_ float32 = localMax
+								var val_ float32 = localMax
 
 //line ggml_softmax.go:296
-							_ = val_
+								_ = val_
 
 //line ggml_softmax.go:296
-							var r_3 float32
+								var r_3 float32
 
 //line ggml_softmax.go:296
-							_ = r_3
+								_ = r_3
 
 //line ggml_softmax.go:211
-							var x_4 float32 = val_
+								var x_4 float32 = val_
 
 //line ggml_softmax.go:211
-							_ = x_4
-							_ = val_
-							_ = r_3
-							_ = x_4
-							gc_l_x_4[gc_lane2] = x_4
-							gc_s_r_3[gc_rank2] = r_3
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+								_ = x_4
+								_ = val_
+								_ = r_3
+								_ = x_4
+								gc_l_x_4[gc_lane2] = x_4
+								gc_s_r_3[gc_rank2] = r_3
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
+						} else {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								gc_b2.Enter(gc_rank2)
 
 //line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
-							var localMax float32
-							_ = localMax
+								tid := gc_tx2
+								_ = tid
+								var localMax float32
+								_ = localMax
 
 //line ggml_softmax.go:290
-							t.Assert(gc_gdx2 < gc_bdx2)
+								t.Assert(gc_gdx2 < gc_bdx2)
 
 //line ggml_softmax.go:291
-							if tid < gc_gdx2 {
-								localMax = tmpVals_[tid]
-							} else {
-								localMax = float32(math.Inf(-1))
+								if tid < gc_gdx2 {
+									localMax = tmpVals_[tid]
+								} else {
+									localMax = float32(math.Inf(-1))
+								}
+
+//line ggml_softmax.go:296
+								var val_ float32 = localMax
+
+//line ggml_softmax.go:296
+								_ = val_
+
+//line ggml_softmax.go:296
+								var r_3 float32
+
+//line ggml_softmax.go:296
+								_ = r_3
+
+//line ggml_softmax.go:211
+								var x_4 float32 = val_
+
+//line ggml_softmax.go:211
+								_ = x_4
+								_ = val_
+								_ = r_3
+								_ = x_4
+								gc_l_x_4[gc_lane2] = x_4
+								gc_s_r_3[gc_rank2] = r_3
 							}
-
-//line ggml_softmax.go:296
-							var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-							_ = val_
-
-//line ggml_softmax.go:296
-							var r_3 float32
-
-//line ggml_softmax.go:296
-							_ = r_3
-
-//line ggml_softmax.go:211
-							var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-							_ = x_4
-							_ = val_
-							_ = r_3
-							_ = x_4
-							gc_l_x_4[gc_lane2] = x_4
-							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
 				}
-			}
 
 //line ggml_more.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_4 := gc_l_x_4[gc_lane2]
-					_ = x_4
-
-//line ggml_more.go:25
-					var shflXorSync_2 float32 = gc_c23r[gc_lane2]
-
-//line ggml_more.go:25
-					x_4 = fmaxf(x_4, shflXorSync_2)
-					_ = shflXorSync_2
-					gc_l_x_4[gc_lane2] = x_4
-				}
-			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c23r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_more.go:27
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_more.go:27
+						x_4 := gc_l_x_4[gc_lane2]
 						_ = x_4
-//line ggml_more.go:27
-						var val_ archsimd.Float32x8
-//line ggml_more.go:27
-						_ = val_
-//line ggml_more.go:27
-						r_4 := x_4
-//line ggml_more.go:27
-						_ = r_4
-//line ggml_softmax.go:211
-						val_ = r_4
-//line ggml_softmax.go:211
-						val_.StoreSlice(gc_s_val_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+
+//line ggml_more.go:25
+						var shflXorSync_2 float32 = gc_c23r[gc_lane2]
+
+//line ggml_more.go:25
+						x_4 = fmaxf(x_4, shflXorSync_2)
+						_ = shflXorSync_2
+						gc_l_x_4[gc_lane2] = x_4
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+				}
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_more.go:27
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_more.go:27
+							_ = x_4
+//line ggml_more.go:27
+							var val_ archsimd.Float32x8
+//line ggml_more.go:27
+							_ = val_
+//line ggml_more.go:27
+							r_4 := x_4
+//line ggml_more.go:27
+							_ = r_4
+//line ggml_softmax.go:211
+							val_ = r_4
+//line ggml_softmax.go:211
+							val_.StoreSlice(gc_s_val_[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_softmax.go:211
+							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_softmax.go:211
+							_ = x_4
+//line ggml_softmax.go:211
+							var val_ archsimd.Float32x8
+//line ggml_softmax.go:211
+							_ = val_
+//line ggml_more.go:27
+							r_4 := x_4
+//line ggml_more.go:27
+							_ = r_4
+//line ggml_softmax.go:211
+							val_ = r_4
+//line ggml_softmax.go:211
+							val_.StoreSlice(gc_s_val_[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_softmax.go:211
-						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_softmax.go:211
+						x_4 := gc_l_x_4[gc_lane2]
 						_ = x_4
-//line ggml_softmax.go:211
-						var val_ archsimd.Float32x8
-//line ggml_softmax.go:211
+						var val_ float32
 						_ = val_
+
 //line ggml_more.go:27
-						r_4 := x_4
+						var r_4 float32 = x_4
+
 //line ggml_more.go:27
 						_ = r_4
+
 //line ggml_softmax.go:211
 						val_ = r_4
-//line ggml_softmax.go:211
-						val_.StoreSlice(gc_s_val_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						_ = r_4
+						gc_s_val_[gc_rank2] = val_
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_4 := gc_l_x_4[gc_lane2]
-					_ = x_4
-					var val_ float32
-					_ = val_
-
-//line ggml_more.go:27
-					var r_4 float32 = x_4
-
-//line ggml_more.go:27
-					_ = r_4
-
-//line ggml_softmax.go:211
-					val_ = r_4
-					_ = r_4
-					gc_s_val_[gc_rank2] = val_
 				}
 			}
 		}
@@ -3476,143 +3498,145 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 				}
 			}
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			{
 				var gc_l_x_5 [32]float32
 				var gc_c24r [32]float32
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+					gc_cnt2 := min(32, gc_n2-gc_w2)
+					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+					var gc_dead2 uint32
+					_ = gc_dead2
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:216
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						var val_ float32
-						_ = val_
+							laneID_ := gc_tx2 % ggmlWarpSize
+							_ = laneID_
+							var val_ float32
+							_ = val_
 
 //line ggml_softmax.go:221
-						val_ = float32(math.Inf(-1))
+							val_ = float32(math.Inf(-1))
 
 //line ggml_softmax.go:222
-						if laneID_ < (gc_bdx2 / ggmlWarpSize) {
-							val_ = localVals_2[laneID_]
+							if laneID_ < (gc_bdx2 / ggmlWarpSize) {
+								val_ = localVals_2[laneID_]
+							}
+
+//line ggml_softmax.go:225
+							var x_5 float32 = val_
+
+//line ggml_softmax.go:225
+							_ = x_5
+							_ = x_5
+							gc_l_x_5[gc_lane2] = x_5
+							gc_s_val_[gc_rank2] = val_
 						}
-
-//line ggml_softmax.go:225
-						var x_5 float32 = val_
-
-//line ggml_softmax.go:225
-						_ = x_5
-						_ = x_5
-						gc_l_x_5[gc_lane2] = x_5
-						gc_s_val_[gc_rank2] = val_
 					}
-				}
 
 //line ggml_more.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_more.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c24r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_5 := gc_l_x_5[gc_lane2]
-						_ = x_5
-
-//line ggml_more.go:25
-						var shflXorSync_3 float32 = gc_c24r[gc_lane2]
-
-//line ggml_more.go:25
-						x_5 = fmaxf(x_5, shflXorSync_3)
-						_ = shflXorSync_3
-						gc_l_x_5[gc_lane2] = x_5
-					}
-				}
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c24r)
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line ggml_more.go:27
-							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
-//line ggml_more.go:27
+							x_5 := gc_l_x_5[gc_lane2]
 							_ = x_5
-//line ggml_more.go:27
-							var r_3 archsimd.Float32x8
-//line ggml_more.go:27
-							_ = r_3
-//line ggml_more.go:27
-							r_5 := x_5
-//line ggml_more.go:27
-							_ = r_5
-//line ggml_softmax.go:225
-							r_3 = r_5
-//line ggml_softmax.go:225
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+
+//line ggml_more.go:25
+							var shflXorSync_3 float32 = gc_c24r[gc_lane2]
+
+//line ggml_more.go:25
+							x_5 = fmaxf(x_5, shflXorSync_3)
+							_ = shflXorSync_3
+							gc_l_x_5[gc_lane2] = x_5
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+					}
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_more.go:27
+								x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+//line ggml_more.go:27
+								_ = x_5
+//line ggml_more.go:27
+								var r_3 archsimd.Float32x8
+//line ggml_more.go:27
+								_ = r_3
+//line ggml_more.go:27
+								r_5 := x_5
+//line ggml_more.go:27
+								_ = r_5
+//line ggml_softmax.go:225
+								r_3 = r_5
+//line ggml_softmax.go:225
+								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_softmax.go:225
+								x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+//line ggml_softmax.go:225
+								_ = x_5
+//line ggml_softmax.go:225
+								var r_3 archsimd.Float32x8
+//line ggml_softmax.go:225
+								_ = r_3
+//line ggml_more.go:27
+								r_5 := x_5
+//line ggml_more.go:27
+								_ = r_5
+//line ggml_softmax.go:225
+								r_3 = r_5
+//line ggml_softmax.go:225
+								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line ggml_softmax.go:225
-							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
-//line ggml_softmax.go:225
+							x_5 := gc_l_x_5[gc_lane2]
 							_ = x_5
-//line ggml_softmax.go:225
-							var r_3 archsimd.Float32x8
-//line ggml_softmax.go:225
+							var r_3 float32
 							_ = r_3
+
 //line ggml_more.go:27
-							r_5 := x_5
+							var r_5 float32 = x_5
+
 //line ggml_more.go:27
 							_ = r_5
+
 //line ggml_softmax.go:225
 							r_3 = r_5
-//line ggml_softmax.go:225
-							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
+							_ = r_5
+							gc_s_r_3[gc_rank2] = r_3
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_5 := gc_l_x_5[gc_lane2]
-						_ = x_5
-						var r_3 float32
-						_ = r_3
-
-//line ggml_more.go:27
-						var r_5 float32 = x_5
-
-//line ggml_more.go:27
-						_ = r_5
-
-//line ggml_softmax.go:225
-						r_3 = r_5
-						_ = r_5
-						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
 			}
@@ -3709,342 +3733,344 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 		_ = returned_2
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_6 [32]float32
 			var gc_c25r [32]float32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line ggml_softmax.go:261
-					colStart := gc_bx2*gc_bdx2 + tid
-					_ = colStart
-					localVals := gc_s_localVals[gc_rank2]
-					var localMax float32
-					_ = localMax
-					r_3 := gc_s_r_3[gc_rank2]
+						colStart := gc_bx2*gc_bdx2 + tid
+						_ = colStart
+						localVals := gc_s_localVals[gc_rank2]
+						var localMax float32
+						_ = localMax
+						r_3 := gc_s_r_3[gc_rank2]
 
 //line ggml_softmax.go:296
-					localMax = r_3
+						localMax = r_3
 
 //line ggml_softmax.go:298
-					tmpExpf := float32(0.0)
+						tmpExpf := float32(0.0)
 
 //line ggml_softmax.go:299
-					for col_ := colStart; int64(col_) < p_.ncols; {
+						for col_ := colStart; int64(col_) < p_.ncols; {
 //line ggml_softmax.go:299
-						if gc_b2.Stopped() {
+							if gc_b2.Stopped() {
 //line ggml_softmax.go:299
-							return
+								return
 //line ggml_softmax.go:299
-						}
-//line ggml_softmax.go:299
-						{
-							{
-//line ggml_softmax.go:300
-								i_2 := int(0)
-//line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
-								}
 							}
-//line ggml_softmax.go:300
+//line ggml_softmax.go:299
 							{
+								{
 //line ggml_softmax.go:300
-								i_2 := int(1)
+									i_2 := int(0)
 //line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:300
-							{
+								{
 //line ggml_softmax.go:300
-								i_2 := int(2)
+									i_2 := int(1)
 //line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
 								}
-							}
 //line ggml_softmax.go:300
-							{
+								{
 //line ggml_softmax.go:300
-								i_2 := int(3)
+									i_2 := int(2)
 //line ggml_softmax.go:300
-								_ = i_2
-								idx_ := col_ + i_2*stepSize
-								if int64(idx_) < p_.ncols {
-									localVals[i_2] = x_[idx_]
-								} else {
-									localVals[i_2] = float32(math.Inf(-1))
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
 								}
+//line ggml_softmax.go:300
+								{
+//line ggml_softmax.go:300
+									i_2 := int(3)
+//line ggml_softmax.go:300
+									_ = i_2
+									idx_ := col_ + i_2*stepSize
+									if int64(idx_) < p_.ncols {
+										localVals[i_2] = x_[idx_]
+									} else {
+										localVals[i_2] = float32(math.Inf(-1))
+									}
+								}
+//line ggml_softmax.go:307
 							}
 //line ggml_softmax.go:307
-						}
-//line ggml_softmax.go:307
-						{
 							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(0)
+									i_3 := int(0)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:308
-							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(1)
+									i_3 := int(1)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:308
-							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(2)
+									i_3 := int(2)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:308
-							{
+								{
 //line ggml_softmax.go:308
-								i_3 := int(3)
+									i_3 := int(3)
 //line ggml_softmax.go:308
-								_ = i_3
-								idx_2 := col_ + i_3*stepSize
-								if int64(idx_2) < p_.ncols {
-									tmp := expf(localVals[i_3] - localMax)
-									tmpExpf += tmp
-									dst_[idx_2] = tmp
+									_ = i_3
+									idx_2 := col_ + i_3*stepSize
+									if int64(idx_2) < p_.ncols {
+										tmp := expf(localVals[i_3] - localMax)
+										tmpExpf += tmp
+										dst_[idx_2] = tmp
+									}
 								}
-							}
 //line ggml_softmax.go:315
+							}
+							col_ += stepSize * nElemPerThread
 						}
-						col_ += stepSize * nElemPerThread
-					}
 
 //line ggml_softmax.go:319
-					var val_2 float32 = tmpExpf
+						var val_2 float32 = tmpExpf
 
 //line ggml_softmax.go:319
-					_ = val_2
+						_ = val_2
 
 //line ggml_softmax.go:319
-					var r_6 float32
+						var r_6 float32
 
 //line ggml_softmax.go:319
-					_ = r_6
+						_ = r_6
 
 //line ggml_softmax.go:233
-					var x_6 float32 = val_2
+						var x_6 float32 = val_2
 
 //line ggml_softmax.go:233
-					_ = x_6
-					_ = tmpExpf
-					_ = val_2
-					_ = r_6
-					_ = x_6
-					gc_l_x_6[gc_lane2] = x_6
-					gc_s_localVals[gc_rank2] = localVals
-					gc_s_r_6[gc_rank2] = r_6
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset_4, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+						_ = x_6
+						_ = tmpExpf
+						_ = val_2
+						_ = r_6
+						_ = x_6
+						gc_l_x_6[gc_lane2] = x_6
+						gc_s_localVals[gc_rank2] = localVals
+						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
-			} else {
 
 //line ggml_norm.go:24
-				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run compiled.ShflSteps
+					for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
-					} else {
+						gc_run.Add(offset_4, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+						} else {
+
 //line ggml_norm.go:25
-									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
+							gc_left5 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
 //line ggml_norm.go:25
-									_ = x_6
+										x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
 //line ggml_norm.go:25
-									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+										_ = x_6
 //line ggml_norm.go:25
-									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+										x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_6
+//line ggml_norm.go:25
+										x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left5&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
-//line ggml_norm.go:25
+									x_6 := gc_l_x_6[gc_lane2]
 									_ = x_6
-//line ggml_norm.go:25
-									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_6 := gc_l_x_6[gc_lane2]
-								_ = x_6
 
 //line ggml_norm.go:25
-								x_6 += gc_c25r[gc_lane2]
-								gc_l_x_6[gc_lane2] = x_6
+									x_6 += gc_c25r[gc_lane2]
+									gc_l_x_6[gc_lane2] = x_6
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left6 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:27
-						x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+							x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
 //line ggml_norm.go:27
-						_ = x_6
+							_ = x_6
 //line ggml_norm.go:27
-						var val_2 archsimd.Float32x8
+							var val_2 archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = val_2
+							_ = val_2
 //line ggml_norm.go:27
-						r_7 := x_6
+							r_7 := x_6
 //line ggml_norm.go:27
-						_ = r_7
+							_ = r_7
 //line ggml_softmax.go:233
-						val_2 = r_7
+							val_2 = r_7
 //line ggml_softmax.go:233
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_softmax.go:233
+							x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_softmax.go:233
+							_ = x_6
+//line ggml_softmax.go:233
+							var val_2 archsimd.Float32x8
+//line ggml_softmax.go:233
+							_ = val_2
+//line ggml_norm.go:27
+							r_7 := x_6
+//line ggml_norm.go:27
+							_ = r_7
+//line ggml_softmax.go:233
+							val_2 = r_7
+//line ggml_softmax.go:233
+							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_softmax.go:233
-						x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
-//line ggml_softmax.go:233
+						x_6 := gc_l_x_6[gc_lane2]
 						_ = x_6
-//line ggml_softmax.go:233
-						var val_2 archsimd.Float32x8
-//line ggml_softmax.go:233
+						var val_2 float32
 						_ = val_2
+
 //line ggml_norm.go:27
-						r_7 := x_6
+						var r_7 float32 = x_6
+
 //line ggml_norm.go:27
 						_ = r_7
+
 //line ggml_softmax.go:233
 						val_2 = r_7
-//line ggml_softmax.go:233
-						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						_ = r_7
+						gc_s_val_2[gc_rank2] = val_2
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left6 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_6 := gc_l_x_6[gc_lane2]
-					_ = x_6
-					var val_2 float32
-					_ = val_2
-
-//line ggml_norm.go:27
-					var r_7 float32 = x_6
-
-//line ggml_norm.go:27
-					_ = r_7
-
-//line ggml_softmax.go:233
-					val_2 = r_7
-					_ = r_7
-					gc_s_val_2[gc_rank2] = val_2
 				}
 			}
 		}
@@ -4080,201 +4106,203 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 				}
 			}
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			{
 				var gc_l_x_7 [32]float32
 				var gc_c26r [32]float32
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+					gc_cnt2 := min(32, gc_n2-gc_w2)
+					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+					var gc_dead2 uint32
+					_ = gc_dead2
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:238
-						laneID_2 := gc_tx2 % ggmlWarpSize
-						_ = laneID_2
-						var val_2 float32
-						_ = val_2
+							laneID_2 := gc_tx2 % ggmlWarpSize
+							_ = laneID_2
+							var val_2 float32
+							_ = val_2
 
 //line ggml_softmax.go:243
-						val_2 = 0.0
+							val_2 = 0.0
 
 //line ggml_softmax.go:244
-						if laneID_2 < (gc_bdx2 / ggmlWarpSize) {
-							val_2 = localVals_3[laneID_2]
-						}
+							if laneID_2 < (gc_bdx2 / ggmlWarpSize) {
+								val_2 = localVals_3[laneID_2]
+							}
 
 //line ggml_softmax.go:247
-						var x_7 float32 = val_2
+							var x_7 float32 = val_2
 
 //line ggml_softmax.go:247
-						_ = x_7
-						_ = x_7
-						gc_l_x_7[gc_lane2] = x_7
-						gc_s_val_2[gc_rank2] = val_2
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run2.Add(offset_5, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+							_ = x_7
+							_ = x_7
+							gc_l_x_7[gc_lane2] = x_7
+							gc_s_val_2[gc_rank2] = val_2
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
-				} else {
 
 //line ggml_norm.go:24
-					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						var gc_run2 compiled.ShflSteps
+						for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 
 //line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
-						} else {
+							gc_run2.Add(offset_5, 0, 32)
+							if gc_run2.Full() {
+								compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+					} else {
+
+//line ggml_norm.go:24
+						for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
-							gc_left7 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+							if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
+							} else {
+
 //line ggml_norm.go:25
-										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+								compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
+								gc_left7 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line ggml_norm.go:25
-										_ = x_7
+											x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
 //line ggml_norm.go:25
-										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+											_ = x_7
 //line ggml_norm.go:25
-										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
+											x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line ggml_norm.go:25
+											x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+											gc_left7 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line ggml_norm.go:25
+											x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_norm.go:25
+											_ = x_7
+//line ggml_norm.go:25
+											x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line ggml_norm.go:25
+											x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+											gc_left7 &^= 0xff << gc_lane2
+										}
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left7 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left7&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line ggml_norm.go:25
-										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_norm.go:25
+										x_7 := gc_l_x_7[gc_lane2]
 										_ = x_7
-//line ggml_norm.go:25
-										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left7 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left7&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_7 := gc_l_x_7[gc_lane2]
-									_ = x_7
 
 //line ggml_norm.go:25
-									x_7 += gc_c26r[gc_lane2]
-									gc_l_x_7[gc_lane2] = x_7
+										x_7 += gc_c26r[gc_lane2]
+										gc_l_x_7[gc_lane2] = x_7
+									}
 								}
 							}
 						}
 					}
-				}
-				gc_left8 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_left8 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:27
-							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+								x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
 //line ggml_norm.go:27
-							_ = x_7
+								_ = x_7
 //line ggml_norm.go:27
-							var r_6 archsimd.Float32x8
+								var r_6 archsimd.Float32x8
 //line ggml_norm.go:27
-							_ = r_6
+								_ = r_6
 //line ggml_norm.go:27
-							r_8 := x_7
+								r_8 := x_7
 //line ggml_norm.go:27
-							_ = r_8
+								_ = r_8
 //line ggml_softmax.go:247
-							r_6 = r_8
+								r_6 = r_8
 //line ggml_softmax.go:247
-							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
+								r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+								gc_left8 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_softmax.go:247
+								x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_softmax.go:247
+								_ = x_7
+//line ggml_softmax.go:247
+								var r_6 archsimd.Float32x8
+//line ggml_softmax.go:247
+								_ = r_6
+//line ggml_norm.go:27
+								r_8 := x_7
+//line ggml_norm.go:27
+								_ = r_8
+//line ggml_softmax.go:247
+								r_6 = r_8
+//line ggml_softmax.go:247
+								r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+								gc_left8 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left8 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left8&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line ggml_softmax.go:247
-							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_softmax.go:247
+							x_7 := gc_l_x_7[gc_lane2]
 							_ = x_7
-//line ggml_softmax.go:247
-							var r_6 archsimd.Float32x8
-//line ggml_softmax.go:247
+							var r_6 float32
 							_ = r_6
+
 //line ggml_norm.go:27
-							r_8 := x_7
+							var r_8 float32 = x_7
+
 //line ggml_norm.go:27
 							_ = r_8
+
 //line ggml_softmax.go:247
 							r_6 = r_8
-//line ggml_softmax.go:247
-							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
+							_ = r_8
+							gc_s_r_6[gc_rank2] = r_6
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left8 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left8&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_7 := gc_l_x_7[gc_lane2]
-						_ = x_7
-						var r_6 float32
-						_ = r_6
-
-//line ggml_norm.go:27
-						var r_8 float32 = x_7
-
-//line ggml_norm.go:27
-						_ = r_8
-
-//line ggml_softmax.go:247
-						r_6 = r_8
-						_ = r_8
-						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
 			}
@@ -4510,387 +4538,389 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:331
 		_ = returned_3
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_l_x_8 [32]float32
 			var gc_c27r [32]float32
-			gc_left9 := gc_act2
-			if compiled.SIMD {
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				gc_left9 := gc_act2
+				if compiled.SIMD {
 //line ggml_softmax.go:326
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line ggml_softmax.go:326
-				_ = gc_iota2
+					_ = gc_iota2
 //line ggml_softmax.go:329
-				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
-				_ = gc_vb
-				gc_tidx11 := gc_b2.At(gc_w2)
-				if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
+					_ = gc_vb
+					gc_tidx11 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
 //line ggml_softmax.go:329
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line ggml_softmax.go:329
-					_ = gc_iota4
+						_ = gc_iota4
 //line ggml_softmax.go:329
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx11.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx11.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx11.Z
-						_ = gc_tz2
-						_ = gc_rank2
+						_ = gc_vb2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx11.X + gc_lane2
+							_ = gc_tx2
+							gc_ty2 := gc_tidx11.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx11.Z
+							_ = gc_tz2
+							_ = gc_rank2
 //line ggml_softmax.go:260
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line ggml_softmax.go:260
-						_ = tid
+							_ = tid
 //line ggml_softmax.go:260
-						var tmpExpf archsimd.Float32x8
+							var tmpExpf archsimd.Float32x8
 //line ggml_softmax.go:260
-						_ = tmpExpf
+							_ = tmpExpf
 //line ggml_softmax.go:326
-						if tid < 0 || tid > len(tmpVals_)-8 {
+							if tid < 0 || tid > len(tmpVals_)-8 {
 //line ggml_softmax.go:326
-							break
+								break
 //line ggml_softmax.go:326
-						}
+							}
 //line ggml_softmax.go:326
-						if compiled.Reach(gc_gdx2, tid, 8) > 7 {
+							if compiled.Reach(gc_gdx2, tid, 8) > 7 {
 //line ggml_softmax.go:326
-							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
-						} else {
+								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
+							} else {
 //line ggml_softmax.go:327
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
 //line ggml_softmax.go:326
-							_ = gc_if4
+								_ = gc_if4
 //line ggml_softmax.go:326
-							if gc_if4.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line ggml_softmax.go:326
-								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if4)
+									tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if4)
+								}
+//line ggml_softmax.go:327
+								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+//line ggml_softmax.go:327
+								_ = gc_else4
+//line ggml_softmax.go:327
+								if gc_else4.ToBits() != 0 {
+//line ggml_softmax.go:327
+									{
+//line ggml_softmax.go:327
+										tmpExpf = gc_vb2.Merge(tmpExpf, gc_else4)
+//line ggml_softmax.go:327
+									}
+//line ggml_softmax.go:327
+								}
+//line ggml_softmax.go:327
+							}
+//line ggml_softmax.go:326
+							val_3 := tmpExpf
+//line ggml_softmax.go:326
+							_ = val_3
+//line ggml_softmax.go:331
+							var r_9 float32
+//line ggml_softmax.go:331
+							_ = r_9
+//line ggml_softmax.go:331
+							x_8 := val_3
+//line ggml_softmax.go:331
+							_ = x_8
+//line ggml_softmax.go:331
+							x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:331
+							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+							gc_left9 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.At(gc_rank2)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+							_ = gc_tx2
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+							_ = gc_rank2
+//line ggml_softmax.go:260
+							var tid int = gc_tx2
+//line ggml_softmax.go:260
+							_ = tid
+//line ggml_softmax.go:260
+							var tmpExpf archsimd.Float32x8
+//line ggml_softmax.go:260
+							_ = tmpExpf
+//line ggml_softmax.go:326
+							if tid < 0 || tid > len(tmpVals_)-8 {
+//line ggml_softmax.go:326
+								break
+//line ggml_softmax.go:326
+							}
+//line ggml_softmax.go:326
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+//line ggml_softmax.go:326
+							_ = gc_if2
+//line ggml_softmax.go:327
+							if gc_if2.ToBits() != 0 {
+//line ggml_softmax.go:327
+								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
+//line ggml_softmax.go:327
 							}
 //line ggml_softmax.go:327
-							gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line ggml_softmax.go:327
-							_ = gc_else4
+							_ = gc_else2
 //line ggml_softmax.go:327
-							if gc_else4.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 //line ggml_softmax.go:327
 								{
 //line ggml_softmax.go:327
-									tmpExpf = gc_vb2.Merge(tmpExpf, gc_else4)
+									tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
 //line ggml_softmax.go:327
 								}
 //line ggml_softmax.go:327
 							}
 //line ggml_softmax.go:327
+							val_3 := tmpExpf
+//line ggml_softmax.go:327
+							_ = val_3
+//line ggml_softmax.go:331
+							var r_9 float32
+//line ggml_softmax.go:331
+							_ = r_9
+//line ggml_softmax.go:331
+							x_8 := val_3
+//line ggml_softmax.go:331
+							_ = x_8
+//line ggml_softmax.go:331
+							x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:331
+							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
+							gc_left9 &^= 0xff << gc_lane2
 						}
-//line ggml_softmax.go:326
-						val_3 := tmpExpf
-//line ggml_softmax.go:326
-						_ = val_3
-//line ggml_softmax.go:331
-						var r_9 float32
-//line ggml_softmax.go:331
-						_ = r_9
-//line ggml_softmax.go:331
-						x_8 := val_3
-//line ggml_softmax.go:331
-						_ = x_8
-//line ggml_softmax.go:331
-						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:331
-						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-						archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
-						gc_left9 &^= 0xff << gc_lane2
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line ggml_softmax.go:260
-						var tid int = gc_tx2
-//line ggml_softmax.go:260
-						_ = tid
-//line ggml_softmax.go:260
-						var tmpExpf archsimd.Float32x8
-//line ggml_softmax.go:260
-						_ = tmpExpf
-//line ggml_softmax.go:326
-						if tid < 0 || tid > len(tmpVals_)-8 {
-//line ggml_softmax.go:326
-							break
-//line ggml_softmax.go:326
-						}
-//line ggml_softmax.go:326
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
-//line ggml_softmax.go:326
-						_ = gc_if2
-//line ggml_softmax.go:327
-						if gc_if2.ToBits() != 0 {
-//line ggml_softmax.go:327
-							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
-//line ggml_softmax.go:327
-						}
-//line ggml_softmax.go:327
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line ggml_softmax.go:327
-						_ = gc_else2
-//line ggml_softmax.go:327
-						if gc_else2.ToBits() != 0 {
-//line ggml_softmax.go:327
-							{
-//line ggml_softmax.go:327
-								tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
-//line ggml_softmax.go:327
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left9 != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-//line ggml_softmax.go:327
-						}
-//line ggml_softmax.go:327
-						val_3 := tmpExpf
-//line ggml_softmax.go:327
-						_ = val_3
-//line ggml_softmax.go:331
-						var r_9 float32
-//line ggml_softmax.go:331
-						_ = r_9
-//line ggml_softmax.go:331
-						x_8 := val_3
-//line ggml_softmax.go:331
-						_ = x_8
-//line ggml_softmax.go:331
-						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:331
-						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-						archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
-						gc_left9 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left9 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left9&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+							if gc_left9&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
 
 //line ggml_softmax.go:326
-						if tid < gc_gdx2 {
-							tmpExpf = tmpVals_[tid]
-						} else {
-							tmpExpf = 0.0
-						}
-
-//line ggml_softmax.go:331
-						var val_3 float32 = tmpExpf
-
-//line ggml_softmax.go:331
-						_ = val_3
-
-//line ggml_softmax.go:331
-						var r_9 float32
-
-//line ggml_softmax.go:331
-						_ = r_9
-
-//line ggml_softmax.go:233
-						var x_8 float32 = val_3
-
-//line ggml_softmax.go:233
-						_ = x_8
-						_ = val_3
-						_ = r_9
-						_ = x_8
-						gc_l_x_8[gc_lane2] = x_8
-						gc_s_r_9[gc_rank2] = r_9
-					}
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run3 compiled.ShflSteps
-				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run3.Add(offset_6, 0, 32)
-					if gc_run3.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
-						gc_left10 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_8
-//line ggml_norm.go:25
-									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-									gc_left10 &^= 0xff << gc_lane2
-								}
+							if tid < gc_gdx2 {
+								tmpExpf = tmpVals_[tid]
 							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								tmpExpf = 0.0
+							}
+
+//line ggml_softmax.go:331
+							var val_3 float32 = tmpExpf
+
+//line ggml_softmax.go:331
+							_ = val_3
+
+//line ggml_softmax.go:331
+							var r_9 float32
+
+//line ggml_softmax.go:331
+							_ = r_9
+
+//line ggml_softmax.go:233
+							var x_8 float32 = val_3
+
+//line ggml_softmax.go:233
+							_ = x_8
+							_ = val_3
+							_ = r_9
+							_ = x_8
+							gc_l_x_8[gc_lane2] = x_8
+							gc_s_r_9[gc_rank2] = r_9
+						}
+					}
+				}
+
+//line ggml_norm.go:24
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run3 compiled.ShflSteps
+					for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+
+//line ggml_norm.go:25
+						gc_run3.Add(offset_6, 0, 32)
+						if gc_run3.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+
+//line ggml_norm.go:25
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+						} else {
+
+//line ggml_norm.go:25
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
+							gc_left10 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_8
+//line ggml_norm.go:25
+										x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+										gc_left10 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line ggml_norm.go:25
+										x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:25
+										_ = x_8
+//line ggml_norm.go:25
+										x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+										gc_left10 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left10 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left10&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-//line ggml_norm.go:25
-									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_norm.go:25
+									x_8 := gc_l_x_8[gc_lane2]
 									_ = x_8
-//line ggml_norm.go:25
-									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-									gc_left10 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left10 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left10&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_8 := gc_l_x_8[gc_lane2]
-								_ = x_8
 
 //line ggml_norm.go:25
-								x_8 += gc_c27r[gc_lane2]
-								gc_l_x_8[gc_lane2] = x_8
+									x_8 += gc_c27r[gc_lane2]
+									gc_l_x_8[gc_lane2] = x_8
+								}
 							}
 						}
 					}
 				}
-			}
-			gc_left11 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_left11 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 //line ggml_norm.go:27
-						x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+							x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
 //line ggml_norm.go:27
-						_ = x_8
+							_ = x_8
 //line ggml_norm.go:27
-						var val_3 archsimd.Float32x8
+							var val_3 archsimd.Float32x8
 //line ggml_norm.go:27
-						_ = val_3
+							_ = val_3
 //line ggml_norm.go:27
-						r_10 := x_8
+							r_10 := x_8
 //line ggml_norm.go:27
-						_ = r_10
+							_ = r_10
 //line ggml_softmax.go:233
-						val_3 = r_10
+							val_3 = r_10
 //line ggml_softmax.go:233
-						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-						gc_left11 &^= 0xff << gc_lane2
+							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+							gc_left11 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line ggml_softmax.go:233
+							x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:233
+							_ = x_8
+//line ggml_softmax.go:233
+							var val_3 archsimd.Float32x8
+//line ggml_softmax.go:233
+							_ = val_3
+//line ggml_norm.go:27
+							r_10 := x_8
+//line ggml_norm.go:27
+							_ = r_10
+//line ggml_softmax.go:233
+							val_3 = r_10
+//line ggml_softmax.go:233
+							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+							gc_left11 &^= 0xff << gc_lane2
+						}
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left11 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left11&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line ggml_softmax.go:233
-						x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:233
+						x_8 := gc_l_x_8[gc_lane2]
 						_ = x_8
-//line ggml_softmax.go:233
-						var val_3 archsimd.Float32x8
-//line ggml_softmax.go:233
+						var val_3 float32
 						_ = val_3
+
 //line ggml_norm.go:27
-						r_10 := x_8
+						var r_10 float32 = x_8
+
 //line ggml_norm.go:27
 						_ = r_10
+
 //line ggml_softmax.go:233
 						val_3 = r_10
-//line ggml_softmax.go:233
-						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-						gc_left11 &^= 0xff << gc_lane2
+						_ = r_10
+						gc_s_val_3[gc_rank2] = val_3
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left11 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left11&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_8 := gc_l_x_8[gc_lane2]
-					_ = x_8
-					var val_3 float32
-					_ = val_3
-
-//line ggml_norm.go:27
-					var r_10 float32 = x_8
-
-//line ggml_norm.go:27
-					_ = r_10
-
-//line ggml_softmax.go:233
-					val_3 = r_10
-					_ = r_10
-					gc_s_val_3[gc_rank2] = val_3
 				}
 			}
 		}
@@ -4926,201 +4956,203 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 				}
 			}
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+			{
 				var gc_l_x_9 [32]float32
 				var gc_c28r [32]float32
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+					gc_cnt2 := min(32, gc_n2-gc_w2)
+					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+					var gc_dead2 uint32
+					_ = gc_dead2
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:238
-						laneID_3 := gc_tx2 % ggmlWarpSize
-						_ = laneID_3
-						var val_3 float32
-						_ = val_3
+							laneID_3 := gc_tx2 % ggmlWarpSize
+							_ = laneID_3
+							var val_3 float32
+							_ = val_3
 
 //line ggml_softmax.go:243
-						val_3 = 0.0
+							val_3 = 0.0
 
 //line ggml_softmax.go:244
-						if laneID_3 < (gc_bdx2 / ggmlWarpSize) {
-							val_3 = localVals_4[laneID_3]
-						}
+							if laneID_3 < (gc_bdx2 / ggmlWarpSize) {
+								val_3 = localVals_4[laneID_3]
+							}
 
 //line ggml_softmax.go:247
-						var x_9 float32 = val_3
+							var x_9 float32 = val_3
 
 //line ggml_softmax.go:247
-						_ = x_9
-						_ = x_9
-						gc_l_x_9[gc_lane2] = x_9
-						gc_s_val_3[gc_rank2] = val_3
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run4.Add(offset_7, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
+							_ = x_9
+							_ = x_9
+							gc_l_x_9[gc_lane2] = x_9
+							gc_s_val_3[gc_rank2] = val_3
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
-				} else {
 
 //line ggml_norm.go:24
-					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+					if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						var gc_run4 compiled.ShflSteps
+						for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 
 //line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
-						} else {
+							gc_run4.Add(offset_7, 0, 32)
+							if gc_run4.Full() {
+								compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
+							}
+						}
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
+					} else {
+
+//line ggml_norm.go:24
+						for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
-							gc_left12 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+							if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+							} else {
+
 //line ggml_norm.go:25
-										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+								compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
+								gc_left12 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
 //line ggml_norm.go:25
-										_ = x_9
+											x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
 //line ggml_norm.go:25
-										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+											_ = x_9
 //line ggml_norm.go:25
-										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-										gc_left12 &^= 0xff << gc_lane2
+											x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line ggml_norm.go:25
+											x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+											gc_left12 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											_ = gc_rank2
+//line ggml_norm.go:25
+											x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:25
+											_ = x_9
+//line ggml_norm.go:25
+											x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line ggml_norm.go:25
+											x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+											gc_left12 &^= 0xff << gc_lane2
+										}
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left12 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left12&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
 										_ = gc_rank2
-//line ggml_norm.go:25
-										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_norm.go:25
+										x_9 := gc_l_x_9[gc_lane2]
 										_ = x_9
-//line ggml_norm.go:25
-										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-										gc_left12 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left12 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left12&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_9 := gc_l_x_9[gc_lane2]
-									_ = x_9
 
 //line ggml_norm.go:25
-									x_9 += gc_c28r[gc_lane2]
-									gc_l_x_9[gc_lane2] = x_9
+										x_9 += gc_c28r[gc_lane2]
+										gc_l_x_9[gc_lane2] = x_9
+									}
 								}
 							}
 						}
 					}
-				}
-				gc_left13 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+					gc_left13 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
 //line ggml_norm.go:27
-							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+								x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
 //line ggml_norm.go:27
-							_ = x_9
+								_ = x_9
 //line ggml_norm.go:27
-							var r_9 archsimd.Float32x8
+								var r_9 archsimd.Float32x8
 //line ggml_norm.go:27
-							_ = r_9
+								_ = r_9
 //line ggml_norm.go:27
-							r_11 := x_9
+								r_11 := x_9
 //line ggml_norm.go:27
-							_ = r_11
+								_ = r_11
 //line ggml_softmax.go:247
-							r_9 = r_11
+								r_9 = r_11
 //line ggml_softmax.go:247
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left13 &^= 0xff << gc_lane2
+								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+								gc_left13 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line ggml_softmax.go:247
+								x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_softmax.go:247
+								_ = x_9
+//line ggml_softmax.go:247
+								var r_9 archsimd.Float32x8
+//line ggml_softmax.go:247
+								_ = r_9
+//line ggml_norm.go:27
+								r_11 := x_9
+//line ggml_norm.go:27
+								_ = r_11
+//line ggml_softmax.go:247
+								r_9 = r_11
+//line ggml_softmax.go:247
+								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+								gc_left13 &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left13 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left13&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line ggml_softmax.go:247
-							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_softmax.go:247
+							x_9 := gc_l_x_9[gc_lane2]
 							_ = x_9
-//line ggml_softmax.go:247
-							var r_9 archsimd.Float32x8
-//line ggml_softmax.go:247
+							var r_9 float32
 							_ = r_9
+
 //line ggml_norm.go:27
-							r_11 := x_9
+							var r_11 float32 = x_9
+
 //line ggml_norm.go:27
 							_ = r_11
+
 //line ggml_softmax.go:247
 							r_9 = r_11
-//line ggml_softmax.go:247
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left13 &^= 0xff << gc_lane2
+							_ = r_11
+							gc_s_r_9[gc_rank2] = r_9
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left13 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left13&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_9 := gc_l_x_9[gc_lane2]
-						_ = x_9
-						var r_9 float32
-						_ = r_9
-
-//line ggml_norm.go:27
-						var r_11 float32 = x_9
-
-//line ggml_norm.go:27
-						_ = r_11
-
-//line ggml_softmax.go:247
-						r_9 = r_11
-						_ = r_11
-						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
 			}
@@ -5644,223 +5676,225 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_softmax.go:382
-					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
 //line ggml_softmax.go:382
-					_ = dgfDot
+						_ = dgfDot
 //line ggml_softmax.go:382
-					x := dgfDot
+						x := dgfDot
 //line ggml_softmax.go:382
-					_ = x
+						_ = x
 //line ggml_softmax.go:382
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_softmax.go:382
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:382
+						_ = dgfDot
+//line ggml_softmax.go:382
+						x := dgfDot
+//line ggml_softmax.go:382
+						_ = x
+//line ggml_softmax.go:382
+						x.StoreSlice(gc_l_x[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					dgfDot := gc_s_dgfDot[gc_rank2]
+
 //line ggml_softmax.go:382
-					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:382
-					_ = dgfDot
-//line ggml_softmax.go:382
-					x := dgfDot
+					var x float32 = dgfDot
+
 //line ggml_softmax.go:382
 					_ = x
-//line ggml_softmax.go:382
-					x.StoreSlice(gc_l_x[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = x
+					gc_l_x[gc_lane2] = x
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:382
-				var x float32 = dgfDot
-
-//line ggml_softmax.go:382
-				_ = x
-				_ = x
-				gc_l_x[gc_lane2] = x
-			}
-		}
 
 //line ggml_norm.go:24
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				gc_run.Add(offset, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+					gc_run.Add(offset, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+			} else {
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_norm.go:25
-								_ = x
+									_ = x
 //line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
+									x.StoreSlice(gc_l_x[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line ggml_norm.go:25
+									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+									_ = x
+//line ggml_norm.go:25
+									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+									x.StoreSlice(gc_l_x[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line ggml_norm.go:25
-								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:25
+								x := gc_l_x[gc_lane2]
 								_ = x
-//line ggml_norm.go:25
-								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-								x.StoreSlice(gc_l_x[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x := gc_l_x[gc_lane2]
-							_ = x
 
 //line ggml_norm.go:25
-							x += gc_c21r[gc_lane2]
-							gc_l_x[gc_lane2] = x
+								x += gc_c21r[gc_lane2]
+								gc_l_x[gc_lane2] = x
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line ggml_norm.go:27
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
 //line ggml_norm.go:27
-					_ = x
+						_ = x
 //line ggml_norm.go:27
-					var dgfDot archsimd.Float32x8
+						var dgfDot archsimd.Float32x8
 //line ggml_norm.go:27
-					_ = dgfDot
+						_ = dgfDot
 //line ggml_norm.go:27
-					r := x
+						r := x
 //line ggml_norm.go:27
-					_ = r
+						_ = r
 //line ggml_softmax.go:382
-					dgfDot = r
+						dgfDot = r
 //line ggml_softmax.go:382
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_softmax.go:382
+						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_softmax.go:382
+						_ = x
+//line ggml_softmax.go:382
+						var dgfDot archsimd.Float32x8
+//line ggml_softmax.go:382
+						_ = dgfDot
+//line ggml_norm.go:27
+						r := x
+//line ggml_norm.go:27
+						_ = r
+//line ggml_softmax.go:382
+						dgfDot = r
+//line ggml_softmax.go:382
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line ggml_softmax.go:382
-					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_softmax.go:382
+					x := gc_l_x[gc_lane2]
 					_ = x
-//line ggml_softmax.go:382
-					var dgfDot archsimd.Float32x8
-//line ggml_softmax.go:382
+					var dgfDot float32
 					_ = dgfDot
+
 //line ggml_norm.go:27
-					r := x
+					var r float32 = x
+
 //line ggml_norm.go:27
 					_ = r
+
 //line ggml_softmax.go:382
 					dgfDot = r
-//line ggml_softmax.go:382
-					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
+					_ = r
+					gc_s_dgfDot[gc_rank2] = dgfDot
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x := gc_l_x[gc_lane2]
-				_ = x
-				var dgfDot float32
-				_ = dgfDot
-
-//line ggml_norm.go:27
-				var r float32 = x
-
-//line ggml_norm.go:27
-				_ = r
-
-//line ggml_softmax.go:382
-				dgfDot = r
-				_ = r
-				gc_s_dgfDot[gc_rank2] = dgfDot
 			}
 		}
 	}

@@ -422,106 +422,14 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:72
-				idx := gc_tx + gc_bdx*gc_bx
-
-//line olcf.go:73
-				val := float32(0.0)
-
-//line olcf.go:77
-				for idx < olcfN {
-//line olcf.go:77
-					if gc_b.Stopped() {
-//line olcf.go:77
-						return
-//line olcf.go:77
-					}
-					val += gdata[idx]
-					idx += gc_gdx * gc_bdx
-				}
-				_ = idx
-				_ = val
-				gc_s_val[gc_rank] = val
-			}
-		}
-
-//line olcf.go:82
-		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line olcf.go:83
-				gc_c1v[gc_lane] = val
-			}
-
-//line olcf.go:83
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val := gc_s_val[gc_rank]
-
-//line olcf.go:83
-				val += gc_c1r[gc_lane]
-				gc_s_val[gc_rank] = val
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:75
-				lane := gc_tx % gocuda.WarpSize
-				_ = lane
-
-//line olcf.go:76
-				warpID := gc_tx / gocuda.WarpSize
-				_ = warpID
-				val := gc_s_val[gc_rank]
-
-//line olcf.go:85
-				if lane == 0 {
-					sdata[warpID] = val
-				}
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		{
-			var gc_m11 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -533,109 +441,205 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
+//line olcf.go:72
+					idx := gc_tx + gc_bdx*gc_bx
+
+//line olcf.go:73
+					val := float32(0.0)
+
+//line olcf.go:77
+					for idx < olcfN {
+//line olcf.go:77
+						if gc_b.Stopped() {
+//line olcf.go:77
+							return
+//line olcf.go:77
+						}
+						val += gdata[idx]
+						idx += gc_gdx * gc_bdx
+					}
+					_ = idx
+					_ = val
+					gc_s_val[gc_rank] = val
+				}
+			}
+
+//line olcf.go:82
+			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+
+//line olcf.go:83
+					gc_c1v[gc_lane] = val
+				}
+
+//line olcf.go:83
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val := gc_s_val[gc_rank]
+
+//line olcf.go:83
+					val += gc_c1r[gc_lane]
+					gc_s_val[gc_rank] = val
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:75
+					lane := gc_tx % gocuda.WarpSize
+					_ = lane
+
 //line olcf.go:76
 					warpID := gc_tx / gocuda.WarpSize
 					_ = warpID
+					val := gc_s_val[gc_rank]
+
+//line olcf.go:85
+					if lane == 0 {
+						sdata[warpID] = val
+					}
+				}
+			}
+		}
+	}
+	{
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m11 uint32
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:76
+						warpID := gc_tx / gocuda.WarpSize
+						_ = warpID
 
 //line olcf.go:90
-					if warpID == 0 {
-						gc_m11 |= 1 << gc_lane
+						if warpID == 0 {
+							gc_m11 |= 1 << gc_lane
+						}
 					}
 				}
-			}
-			gc_save11 := gc_act
-			gc_act = gc_save11 & gc_m11
-			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_save11 := gc_act
+				gc_act = gc_save11 & gc_m11
+				if gc_act != 0 {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line olcf.go:71
-						tid := gc_tx
-						_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line olcf.go:75
-						lane := gc_tx % gocuda.WarpSize
-						_ = lane
-						var val float32
-						_ = val
+							lane := gc_tx % gocuda.WarpSize
+							_ = lane
+							var val float32
+							_ = val
 
 //line olcf.go:91
-						if tid < gc_bdx/gocuda.WarpSize {
-							val = sdata[lane]
-						} else {
-							val = 0
+							if tid < gc_bdx/gocuda.WarpSize {
+								val = sdata[lane]
+							} else {
+								val = 0
+							}
+							gc_s_val[gc_rank] = val
 						}
-						gc_s_val[gc_rank] = val
 					}
-				}
 
 //line olcf.go:97
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val := gc_s_val[gc_rank]
 
 //line olcf.go:98
-						gc_c2v[gc_lane] = val
+							gc_c2v[gc_lane] = val
+						}
+
+//line olcf.go:98
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val := gc_s_val[gc_rank]
+
+//line olcf.go:98
+							val += gc_c2r[gc_lane]
+							gc_s_val[gc_rank] = val
+						}
 					}
-
-//line olcf.go:98
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
-
-//line olcf.go:98
-						val += gc_c2r[gc_lane]
-						gc_s_val[gc_rank] = val
-					}
-				}
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line olcf.go:71
-						tid := gc_tx
-						_ = tid
-						val := gc_s_val[gc_rank]
+							tid := gc_tx
+							_ = tid
+							val := gc_s_val[gc_rank]
 
 //line olcf.go:101
-						if tid == 0 {
-							atomic.Add(out, val)
+							if tid == 0 {
+								atomic.Add(out, val)
+							}
 						}
 					}
 				}
+				gc_act = gc_save11 &^ gc_dead
 			}
-			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }
@@ -1311,121 +1315,123 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 
 //line olcf.go:221
 	_ = g_
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_x [32][]int32
 		var gc_l_val [32]int32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			gc_ty := gc_tidx.Y
-			gc_tz := gc_tidx.Z
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-						gc_tz++
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				gc_tz := gc_tidx.Z
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+							gc_tz++
+						}
 					}
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line olcf.go:216
-				gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
-				_ = gindex
+					gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
+					_ = gindex
 
 //line olcf.go:220
-				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
+					sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
 
 //line olcf.go:221
-				var x []int32 = sdata[sdataOffset:]
+					var x []int32 = sdata[sdataOffset:]
 
 //line olcf.go:221
-				_ = x
+					_ = x
 
 //line olcf.go:221
-				var val int32 = data[gindex]
+					var val int32 = data[gindex]
 
 //line olcf.go:221
-				_ = val
-				_ = sdataOffset
-				_ = x
-				_ = val
-				gc_l_x[gc_lane] = x
-				gc_l_val[gc_lane] = val
+					_ = val
+					_ = sdataOffset
+					_ = x
+					_ = val
+					gc_l_x[gc_lane] = x
+					gc_l_val[gc_lane] = val
+				}
 			}
-		}
 
 //line olcf.go:194
-		for i := g_.Size() / 2; i > 0; i /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			for i := g_.Size() / 2; i > 0; i /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line olcf.go:193
-				lane := (gc_rank & (g_.Size() - 1))
-				_ = lane
-				x := gc_l_x[gc_lane]
-				_ = x
-				val := gc_l_val[gc_lane]
-				_ = val
+					lane := (gc_rank & (g_.Size() - 1))
+					_ = lane
+					x := gc_l_x[gc_lane]
+					_ = x
+					val := gc_l_val[gc_lane]
+					_ = val
 
 //line olcf.go:195
-				x[lane] = val
+					x[lane] = val
 
 //line olcf.go:196
-			}
+				}
 
 //line olcf.go:196
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line olcf.go:193
-				lane := (gc_rank & (g_.Size() - 1))
-				_ = lane
-				x := gc_l_x[gc_lane]
-				_ = x
-				val := gc_l_val[gc_lane]
-				_ = val
+					lane := (gc_rank & (g_.Size() - 1))
+					_ = lane
+					x := gc_l_x[gc_lane]
+					_ = x
+					val := gc_l_val[gc_lane]
+					_ = val
 
 //line olcf.go:197
-				if lane < i {
-					val += x[lane+i]
+					if lane < i {
+						val += x[lane+i]
+					}
+
+//line olcf.go:200
+					gc_l_val[gc_lane] = val
 				}
 
 //line olcf.go:200
-				gc_l_val[gc_lane] = val
+				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
 			}
-
-//line olcf.go:200
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-			val := gc_l_val[gc_lane]
-			_ = val
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+				val := gc_l_val[gc_lane]
+				_ = val
 
 //line olcf.go:202
-			if (gc_rank & (g_.Size() - 1)) == 0 {
-				t.Printf("group partial sum: %d\n", val)
+				if (gc_rank & (g_.Size() - 1)) == 0 {
+					t.Printf("group partial sum: %d\n", val)
+				}
+
+//line olcf.go:205
+				var r int32 = val
+
+//line olcf.go:205
+				_ = r
+				_ = r
 			}
-
-//line olcf.go:205
-			var r int32 = val
-
-//line olcf.go:205
-			_ = r
-			_ = r
 		}
 	}
 }

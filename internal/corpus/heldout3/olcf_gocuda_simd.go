@@ -423,184 +423,14 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:72
-				idx := gc_tx2 + gc_bdx2*gc_bx2
-
-//line olcf.go:73
-				val := float32(0.0)
-
-//line olcf.go:77
-				for idx < olcfN {
-//line olcf.go:77
-					if gc_b2.Stopped() {
-//line olcf.go:77
-						return
-//line olcf.go:77
-					}
-					val += gdata[idx]
-					idx += gc_gdx2 * gc_bdx2
-				}
-				_ = idx
-				_ = val
-				gc_s_val[gc_rank2] = val
-			}
-		}
-
-//line olcf.go:82
-		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line olcf.go:83
-						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:83
-						_ = val
-//line olcf.go:83
-						val.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line olcf.go:83
-						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:83
-						_ = val
-//line olcf.go:83
-						val.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_s_val[gc_rank2]
-
-//line olcf.go:83
-					gc_c21v[gc_lane2] = val
-				}
-			}
-
-//line olcf.go:83
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line olcf.go:83
-						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:83
-						_ = val
-//line olcf.go:83
-						val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line olcf.go:83
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line olcf.go:83
-						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:83
-						_ = val
-//line olcf.go:83
-						val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line olcf.go:83
-						val.StoreSlice(gc_s_val[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_s_val[gc_rank2]
-
-//line olcf.go:83
-					val += gc_c21r[gc_lane2]
-					gc_s_val[gc_rank2] = val
-				}
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:75
-				lane := gc_tx2 % gocuda.WarpSize
-				_ = lane
-
-//line olcf.go:76
-				warpID := gc_tx2 / gocuda.WarpSize
-				_ = warpID
-				val := gc_s_val[gc_rank2]
-
-//line olcf.go:85
-				if lane == 0 {
-					sdata[warpID] = val
-				}
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		{
-			var gc_m112 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -612,181 +442,355 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
-//line olcf.go:76
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
+//line olcf.go:72
+					idx := gc_tx2 + gc_bdx2*gc_bx2
 
-//line olcf.go:90
-					if warpID == 0 {
-						gc_m112 |= 1 << gc_lane2
+//line olcf.go:73
+					val := float32(0.0)
+
+//line olcf.go:77
+					for idx < olcfN {
+//line olcf.go:77
+						if gc_b2.Stopped() {
+//line olcf.go:77
+							return
+//line olcf.go:77
+						}
+						val += gdata[idx]
+						idx += gc_gdx2 * gc_bdx2
 					}
+					_ = idx
+					_ = val
+					gc_s_val[gc_rank2] = val
 				}
 			}
-			gc_save112 := gc_act2
-			gc_act2 = gc_save112 & gc_m112
-			if gc_act2 != 0 {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+
+//line olcf.go:82
+			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line olcf.go:83
+							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+							_ = val
+//line olcf.go:83
+							val.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line olcf.go:83
+							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+							_ = val
+//line olcf.go:83
+							val.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+						val := gc_s_val[gc_rank2]
 
-//line olcf.go:71
-						tid := gc_tx2
-						_ = tid
+//line olcf.go:83
+						gc_c21v[gc_lane2] = val
+					}
+				}
 
-//line olcf.go:75
-						lane := gc_tx2 % gocuda.WarpSize
-						_ = lane
-						var val float32
-						_ = val
-
-//line olcf.go:91
-						if tid < gc_bdx2/gocuda.WarpSize {
-							val = sdata[lane]
-						} else {
-							val = 0
+//line olcf.go:83
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line olcf.go:83
+							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+							_ = val
+//line olcf.go:83
+							val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line olcf.go:83
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line olcf.go:83
+							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:83
+							_ = val
+//line olcf.go:83
+							val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line olcf.go:83
+							val.StoreSlice(gc_s_val[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						val := gc_s_val[gc_rank2]
+
+//line olcf.go:83
+						val += gc_c21r[gc_lane2]
 						gc_s_val[gc_rank2] = val
 					}
 				}
-
-//line olcf.go:97
-				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line olcf.go:98
-								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:98
-								_ = val
-//line olcf.go:98
-								val.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line olcf.go:98
-								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:98
-								_ = val
-//line olcf.go:98
-								val.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val := gc_s_val[gc_rank2]
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
-//line olcf.go:98
-							gc_c22v[gc_lane2] = val
-						}
-					}
+//line olcf.go:75
+					lane := gc_tx2 % gocuda.WarpSize
+					_ = lane
 
-//line olcf.go:98
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line olcf.go:98
-								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:98
-								_ = val
-//line olcf.go:98
-								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line olcf.go:98
-								val.StoreSlice(gc_s_val[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line olcf.go:98
-								val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:98
-								_ = val
-//line olcf.go:98
-								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line olcf.go:98
-								val.StoreSlice(gc_s_val[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val := gc_s_val[gc_rank2]
+//line olcf.go:76
+					warpID := gc_tx2 / gocuda.WarpSize
+					_ = warpID
+					val := gc_s_val[gc_rank2]
 
-//line olcf.go:98
-							val += gc_c22r[gc_lane2]
-							gc_s_val[gc_rank2] = val
-						}
+//line olcf.go:85
+					if lane == 0 {
+						sdata[warpID] = val
 					}
 				}
+			}
+		}
+	}
+	{
+		var gc_c22v [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m112 uint32
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 
-//line olcf.go:71
-						tid := gc_tx2
-						_ = tid
-						val := gc_s_val[gc_rank2]
+//line olcf.go:76
+						warpID := gc_tx2 / gocuda.WarpSize
+						_ = warpID
 
-//line olcf.go:101
-						if tid == 0 {
-							atomic.Add(out, val)
+//line olcf.go:90
+						if warpID == 0 {
+							gc_m112 |= 1 << gc_lane2
 						}
 					}
 				}
+				gc_save112 := gc_act2
+				gc_act2 = gc_save112 & gc_m112
+				if gc_act2 != 0 {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:71
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:75
+							lane := gc_tx2 % gocuda.WarpSize
+							_ = lane
+							var val float32
+							_ = val
+
+//line olcf.go:91
+							if tid < gc_bdx2/gocuda.WarpSize {
+								val = sdata[lane]
+							} else {
+								val = 0
+							}
+							gc_s_val[gc_rank2] = val
+						}
+					}
+
+//line olcf.go:97
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line olcf.go:98
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+									_ = val
+//line olcf.go:98
+									val.StoreSlice(gc_c22v[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line olcf.go:98
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+									_ = val
+//line olcf.go:98
+									val.StoreSlice(gc_c22v[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								val := gc_s_val[gc_rank2]
+
+//line olcf.go:98
+								gc_c22v[gc_lane2] = val
+							}
+						}
+
+//line olcf.go:98
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line olcf.go:98
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+									_ = val
+//line olcf.go:98
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line olcf.go:98
+									val.StoreSlice(gc_s_val[gc_rank2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line olcf.go:98
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line olcf.go:98
+									_ = val
+//line olcf.go:98
+									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line olcf.go:98
+									val.StoreSlice(gc_s_val[gc_rank2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								val := gc_s_val[gc_rank2]
+
+//line olcf.go:98
+								val += gc_c22r[gc_lane2]
+								gc_s_val[gc_rank2] = val
+							}
+						}
+					}
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:71
+							tid := gc_tx2
+							_ = tid
+							val := gc_s_val[gc_rank2]
+
+//line olcf.go:101
+							if tid == 0 {
+								atomic.Add(out, val)
+							}
+						}
+					}
+				}
+				gc_act2 = gc_save112 &^ gc_dead2
 			}
-			gc_act2 = gc_save112 &^ gc_dead2
 		}
 	}
 }
@@ -1462,121 +1466,123 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 
 //line olcf.go:221
 	_ = g_
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_x [32][]int32
 		var gc_l_val [32]int32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			gc_ty2 := gc_tidx2.Y
-			gc_tz2 := gc_tidx2.Z
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-						gc_tz2++
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				gc_tz2 := gc_tidx2.Z
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+							gc_tz2++
+						}
 					}
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line olcf.go:216
-				gindex := uint64(gc_bidx2.X*olcfNTPB + gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X)
-				_ = gindex
+					gindex := uint64(gc_bidx2.X*olcfNTPB + gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X)
+					_ = gindex
 
 //line olcf.go:220
-				sdataOffset := (gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X / 16) * 16
+					sdataOffset := (gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X / 16) * 16
 
 //line olcf.go:221
-				var x []int32 = sdata[sdataOffset:]
+					var x []int32 = sdata[sdataOffset:]
 
 //line olcf.go:221
-				_ = x
+					_ = x
 
 //line olcf.go:221
-				var val int32 = data[gindex]
+					var val int32 = data[gindex]
 
 //line olcf.go:221
-				_ = val
-				_ = sdataOffset
-				_ = x
-				_ = val
-				gc_l_x[gc_lane2] = x
-				gc_l_val[gc_lane2] = val
+					_ = val
+					_ = sdataOffset
+					_ = x
+					_ = val
+					gc_l_x[gc_lane2] = x
+					gc_l_val[gc_lane2] = val
+				}
 			}
-		}
 
 //line olcf.go:194
-		for i := g_.Size() / 2; i > 0; i /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			for i := g_.Size() / 2; i > 0; i /= 2 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line olcf.go:193
-				lane := (gc_rank2 & (g_.Size() - 1))
-				_ = lane
-				x := gc_l_x[gc_lane2]
-				_ = x
-				val := gc_l_val[gc_lane2]
-				_ = val
+					lane := (gc_rank2 & (g_.Size() - 1))
+					_ = lane
+					x := gc_l_x[gc_lane2]
+					_ = x
+					val := gc_l_val[gc_lane2]
+					_ = val
 
 //line olcf.go:195
-				x[lane] = val
+					x[lane] = val
 
 //line olcf.go:196
-			}
+				}
 
 //line olcf.go:196
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line olcf.go:193
-				lane := (gc_rank2 & (g_.Size() - 1))
-				_ = lane
-				x := gc_l_x[gc_lane2]
-				_ = x
-				val := gc_l_val[gc_lane2]
-				_ = val
+					lane := (gc_rank2 & (g_.Size() - 1))
+					_ = lane
+					x := gc_l_x[gc_lane2]
+					_ = x
+					val := gc_l_val[gc_lane2]
+					_ = val
 
 //line olcf.go:197
-				if lane < i {
-					val += x[lane+i]
+					if lane < i {
+						val += x[lane+i]
+					}
+
+//line olcf.go:200
+					gc_l_val[gc_lane2] = val
 				}
 
 //line olcf.go:200
-				gc_l_val[gc_lane2] = val
+				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
 			}
-
-//line olcf.go:200
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-		}
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			gc_b2.Enter(gc_rank2)
-			val := gc_l_val[gc_lane2]
-			_ = val
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				gc_b2.Enter(gc_rank2)
+				val := gc_l_val[gc_lane2]
+				_ = val
 
 //line olcf.go:202
-			if (gc_rank2 & (g_.Size() - 1)) == 0 {
-				t.Printf("group partial sum: %d\n", val)
+				if (gc_rank2 & (g_.Size() - 1)) == 0 {
+					t.Printf("group partial sum: %d\n", val)
+				}
+
+//line olcf.go:205
+				var r int32 = val
+
+//line olcf.go:205
+				_ = r
+				_ = r
 			}
-
-//line olcf.go:205
-			var r int32 = val
-
-//line olcf.go:205
-			_ = r
-			_ = r
 		}
 	}
 }

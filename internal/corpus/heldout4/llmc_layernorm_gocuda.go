@@ -1423,106 +1423,108 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			sum := gc_s_sum[gc_rank]
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line llmc_layernorm.go:144
-			gc_c1v[gc_lane] = sum
-		}
-
-//line llmc_layernorm.go:144
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+				gc_c1v[gc_lane] = sum
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			var sum float32
-			_ = sum
-			sum2 := gc_s_sum2[gc_rank]
 
 //line llmc_layernorm.go:144
-			sum = gc_c1r[gc_lane]
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var sum float32
+				_ = sum
+				sum2 := gc_s_sum2[gc_rank]
+
+//line llmc_layernorm.go:144
+				sum = gc_c1r[gc_lane]
 
 //line llmc_layernorm.go:145
-			gc_c2v[gc_lane] = sum2
-			gc_s_sum[gc_rank] = sum
-		}
+				gc_c2v[gc_lane] = sum2
+				gc_s_sum[gc_rank] = sum
+			}
 
 //line llmc_layernorm.go:145
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line llmc_layernorm.go:130
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-			sum := gc_s_sum[gc_rank]
-			var sum2 float32
-			_ = sum2
+				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+				_ = idx
+				sum := gc_s_sum[gc_rank]
+				var sum2 float32
+				_ = sum2
 
 //line llmc_layernorm.go:145
-			sum2 = gc_c2r[gc_lane]
+				sum2 = gc_c2r[gc_lane]
 
 //line llmc_layernorm.go:146
-			sum /= float32(C)
+				sum /= float32(C)
 
 //line llmc_layernorm.go:147
-			sum2 /= float32(C)
+				sum2 /= float32(C)
 
 //line llmc_layernorm.go:149
-			m := sum
+				m := sum
 
 //line llmc_layernorm.go:150
-			vr := sum2 - sum*sum
+				vr := sum2 - sum*sum
 
 //line llmc_layernorm.go:151
-			s := rsqrtf(vr + 1e-5)
+				s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:153
-			if (gc_rank&(32-1)) == 0 && mean != nil {
-				mean[idx] = m
-			}
+				if (gc_rank&(32-1)) == 0 && mean != nil {
+					mean[idx] = m
+				}
 
 //line llmc_layernorm.go:156
-			if (gc_rank&(32-1)) == 0 && rstd != nil {
-				rstd[idx] = s
-			}
+				if (gc_rank&(32-1)) == 0 && rstd != nil {
+					rstd[idx] = s
+				}
 
 //line llmc_layernorm.go:159
-			o := out[idx*C:]
-			_ = m
-			_ = vr
-			_ = s
-			_ = o
-			gc_s_sum[gc_rank] = sum
-			gc_s_sum2[gc_rank] = sum2
-			gc_s_m[gc_rank] = m
-			gc_s_s[gc_rank] = s
-			gc_s_o[gc_rank] = o
+				o := out[idx*C:]
+				_ = m
+				_ = vr
+				_ = s
+				_ = o
+				gc_s_sum[gc_rank] = sum
+				gc_s_sum2[gc_rank] = sum2
+				gc_s_m[gc_rank] = m
+				gc_s_s[gc_rank] = s
+				gc_s_o[gc_rank] = o
+			}
 		}
 	}
 
@@ -1861,239 +1863,243 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_warpSum [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_layernorm.go:188
-			gc_c1v[gc_lane] = threadSum
-		}
-
-//line llmc_layernorm.go:188
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:188
-			warpSum := gc_c1r[gc_lane]
-			_ = warpSum
-
-//line llmc_layernorm.go:189
-			gc_c2v[gc_lane] = threadSum2
-			gc_l_warpSum[gc_lane] = warpSum
-		}
-
-//line llmc_layernorm.go:189
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				threadSum := gc_s_threadSum[gc_rank]
 
-//line llmc_layernorm.go:177
-				warpID := gc_tx / 32
-				_ = warpID
-				warpSum := gc_l_warpSum[gc_lane]
+//line llmc_layernorm.go:188
+				gc_c1v[gc_lane] = threadSum
+			}
+
+//line llmc_layernorm.go:188
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line llmc_layernorm.go:188
+				warpSum := gc_c1r[gc_lane]
 				_ = warpSum
 
 //line llmc_layernorm.go:189
-				warpSum2 := gc_c2r[gc_lane]
+				gc_c2v[gc_lane] = threadSum2
+				gc_l_warpSum[gc_lane] = warpSum
+			}
+
+//line llmc_layernorm.go:189
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:177
+					warpID := gc_tx / 32
+					_ = warpID
+					warpSum := gc_l_warpSum[gc_lane]
+					_ = warpSum
+
+//line llmc_layernorm.go:189
+					warpSum2 := gc_c2r[gc_lane]
 
 //line llmc_layernorm.go:190
-				sharedSum[warpID] = warpSum
+					sharedSum[warpID] = warpSum
 
 //line llmc_layernorm.go:191
-				sharedSum2[warpID] = warpSum2
-				_ = warpSum2
+					sharedSum2[warpID] = warpSum2
+					_ = warpSum2
+				}
 			}
 		}
 	}
 
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_layernorm.go:178
-				laneID := gc_tx % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
-				var warpSum2 float32
-				_ = warpSum2
+					laneID := gc_tx % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
+					var warpSum2 float32
+					_ = warpSum2
 
 //line llmc_layernorm.go:193
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
 
 //line llmc_layernorm.go:198
-				if laneID < numWarps {
-					warpSum2 = sharedSum2[laneID]
-				} else {
-					warpSum2 = 0.0
-				}
-
-//line llmc_layernorm.go:203
-				gc_c3v[gc_lane] = warpSum
-				gc_l_warpSum2[gc_lane] = warpSum2
-			}
-		}
-
-//line llmc_layernorm.go:203
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			warpSum2 := gc_l_warpSum2[gc_lane]
-			_ = warpSum2
-
-//line llmc_layernorm.go:203
-			blockSum := gc_c3r[gc_lane]
-			_ = blockSum
-
-//line llmc_layernorm.go:204
-			gc_l_blockSum[gc_lane] = blockSum
-		}
-
-//line llmc_layernorm.go:204
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			{
-				gc_x0 := gc_tidx.X
-				gc_off4 := idx
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
-					gc_at2 := mean[gc_off4:][:1]
-					gc_at3 := rstd[gc_off4:][:1]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
-						_ = blockSum
-
-//line llmc_layernorm.go:204
-						blockSum2 := gc_c4r[gc_lane]
-
-//line llmc_layernorm.go:205
-						blockSum /= float32(C)
-
-//line llmc_layernorm.go:206
-						blockSum2 /= float32(C)
-
-//line llmc_layernorm.go:207
-						m := blockSum
-
-//line llmc_layernorm.go:208
-						vr := blockSum2 - m*m
-
-//line llmc_layernorm.go:209
-						s := rsqrtf(vr + 1e-5)
-
-//line llmc_layernorm.go:210
-						if gc_tx == 0 && mean != nil {
-							gc_at2[0] = m
-						}
-
-//line llmc_layernorm.go:213
-						if gc_tx == 0 && rstd != nil {
-							gc_at3[0] = s
-						}
-						_ = blockSum2
-						_ = m
-						_ = vr
-						_ = s
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+					if laneID < numWarps {
+						warpSum2 = sharedSum2[laneID]
+					} else {
+						warpSum2 = 0.0
 					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						blockSum := gc_l_blockSum[gc_lane]
-						_ = blockSum
+
+//line llmc_layernorm.go:203
+					gc_c3v[gc_lane] = warpSum
+					gc_l_warpSum2[gc_lane] = warpSum2
+				}
+			}
+
+//line llmc_layernorm.go:203
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				warpSum2 := gc_l_warpSum2[gc_lane]
+				_ = warpSum2
+
+//line llmc_layernorm.go:203
+				blockSum := gc_c3r[gc_lane]
+				_ = blockSum
 
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c4r[gc_lane]
+				gc_l_blockSum[gc_lane] = blockSum
+			}
+
+//line llmc_layernorm.go:204
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off4 := idx
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+						gc_at2 := mean[gc_off4:][:1]
+						gc_at3 := rstd[gc_off4:][:1]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockSum := gc_l_blockSum[gc_lane]
+							_ = blockSum
+
+//line llmc_layernorm.go:204
+							blockSum2 := gc_c4r[gc_lane]
 
 //line llmc_layernorm.go:205
-						blockSum /= float32(C)
+							blockSum /= float32(C)
 
 //line llmc_layernorm.go:206
-						blockSum2 /= float32(C)
+							blockSum2 /= float32(C)
 
 //line llmc_layernorm.go:207
-						m := blockSum
+							m := blockSum
 
 //line llmc_layernorm.go:208
-						vr := blockSum2 - m*m
+							vr := blockSum2 - m*m
 
 //line llmc_layernorm.go:209
-						s := rsqrtf(vr + 1e-5)
+							s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:210
-						if gc_tx == 0 && mean != nil {
-							mean[idx] = m
-						}
+							if gc_tx == 0 && mean != nil {
+								gc_at2[0] = m
+							}
 
 //line llmc_layernorm.go:213
-						if gc_tx == 0 && rstd != nil {
-							rstd[idx] = s
+							if gc_tx == 0 && rstd != nil {
+								gc_at3[0] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = vr
+							_ = s
+							gc_l_blockSum[gc_lane] = blockSum
+							gc_s_m[gc_rank] = m
+							gc_s_s[gc_rank] = s
 						}
-						_ = blockSum2
-						_ = m
-						_ = vr
-						_ = s
-						gc_l_blockSum[gc_lane] = blockSum
-						gc_s_m[gc_rank] = m
-						gc_s_s[gc_rank] = s
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							blockSum := gc_l_blockSum[gc_lane]
+							_ = blockSum
+
+//line llmc_layernorm.go:204
+							blockSum2 := gc_c4r[gc_lane]
+
+//line llmc_layernorm.go:205
+							blockSum /= float32(C)
+
+//line llmc_layernorm.go:206
+							blockSum2 /= float32(C)
+
+//line llmc_layernorm.go:207
+							m := blockSum
+
+//line llmc_layernorm.go:208
+							vr := blockSum2 - m*m
+
+//line llmc_layernorm.go:209
+							s := rsqrtf(vr + 1e-5)
+
+//line llmc_layernorm.go:210
+							if gc_tx == 0 && mean != nil {
+								mean[idx] = m
+							}
+
+//line llmc_layernorm.go:213
+							if gc_tx == 0 && rstd != nil {
+								rstd[idx] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = vr
+							_ = s
+							gc_l_blockSum[gc_lane] = blockSum
+							gc_s_m[gc_rank] = m
+							gc_s_s[gc_rank] = s
+						}
 					}
 				}
 			}

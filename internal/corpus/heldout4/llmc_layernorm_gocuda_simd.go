@@ -1825,106 +1825,108 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line llmc_layernorm.go:144
-			gc_c21v[gc_lane2] = sum
-		}
-
-//line llmc_layernorm.go:144
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+				gc_c21v[gc_lane2] = sum
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			var sum float32
-			_ = sum
-			sum2 := gc_s_sum2[gc_rank2]
 
 //line llmc_layernorm.go:144
-			sum = gc_c21r[gc_lane2]
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				var sum float32
+				_ = sum
+				sum2 := gc_s_sum2[gc_rank2]
+
+//line llmc_layernorm.go:144
+				sum = gc_c21r[gc_lane2]
 
 //line llmc_layernorm.go:145
-			gc_c22v[gc_lane2] = sum2
-			gc_s_sum[gc_rank2] = sum
-		}
+				gc_c22v[gc_lane2] = sum2
+				gc_s_sum[gc_rank2] = sum
+			}
 
 //line llmc_layernorm.go:145
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:130
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-			sum := gc_s_sum[gc_rank2]
-			var sum2 float32
-			_ = sum2
+				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+				_ = idx
+				sum := gc_s_sum[gc_rank2]
+				var sum2 float32
+				_ = sum2
 
 //line llmc_layernorm.go:145
-			sum2 = gc_c22r[gc_lane2]
+				sum2 = gc_c22r[gc_lane2]
 
 //line llmc_layernorm.go:146
-			sum /= float32(C)
+				sum /= float32(C)
 
 //line llmc_layernorm.go:147
-			sum2 /= float32(C)
+				sum2 /= float32(C)
 
 //line llmc_layernorm.go:149
-			m := sum
+				m := sum
 
 //line llmc_layernorm.go:150
-			vr := sum2 - sum*sum
+				vr := sum2 - sum*sum
 
 //line llmc_layernorm.go:151
-			s := rsqrtf(vr + 1e-5)
+				s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:153
-			if (gc_rank2&(32-1)) == 0 && mean != nil {
-				mean[idx] = m
-			}
+				if (gc_rank2&(32-1)) == 0 && mean != nil {
+					mean[idx] = m
+				}
 
 //line llmc_layernorm.go:156
-			if (gc_rank2&(32-1)) == 0 && rstd != nil {
-				rstd[idx] = s
-			}
+				if (gc_rank2&(32-1)) == 0 && rstd != nil {
+					rstd[idx] = s
+				}
 
 //line llmc_layernorm.go:159
-			o := out[idx*C:]
-			_ = m
-			_ = vr
-			_ = s
-			_ = o
-			gc_s_sum[gc_rank2] = sum
-			gc_s_sum2[gc_rank2] = sum2
-			gc_s_m[gc_rank2] = m
-			gc_s_s[gc_rank2] = s
-			gc_s_o[gc_rank2] = o
+				o := out[idx*C:]
+				_ = m
+				_ = vr
+				_ = s
+				_ = o
+				gc_s_sum[gc_rank2] = sum
+				gc_s_sum2[gc_rank2] = sum2
+				gc_s_m[gc_rank2] = m
+				gc_s_s[gc_rank2] = s
+				gc_s_o[gc_rank2] = o
+			}
 		}
 	}
 
@@ -2359,239 +2361,243 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_warpSum [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_layernorm.go:188
-			gc_c21v[gc_lane2] = threadSum
-		}
-
-//line llmc_layernorm.go:188
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:188
-			warpSum := gc_c21r[gc_lane2]
-			_ = warpSum
-
-//line llmc_layernorm.go:189
-			gc_c22v[gc_lane2] = threadSum2
-			gc_l_warpSum[gc_lane2] = warpSum
-		}
-
-//line llmc_layernorm.go:189
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				threadSum := gc_s_threadSum[gc_rank2]
 
-//line llmc_layernorm.go:177
-				warpID := gc_tx2 / 32
-				_ = warpID
-				warpSum := gc_l_warpSum[gc_lane2]
+//line llmc_layernorm.go:188
+				gc_c21v[gc_lane2] = threadSum
+			}
+
+//line llmc_layernorm.go:188
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line llmc_layernorm.go:188
+				warpSum := gc_c21r[gc_lane2]
 				_ = warpSum
 
 //line llmc_layernorm.go:189
-				warpSum2 := gc_c22r[gc_lane2]
+				gc_c22v[gc_lane2] = threadSum2
+				gc_l_warpSum[gc_lane2] = warpSum
+			}
+
+//line llmc_layernorm.go:189
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:177
+					warpID := gc_tx2 / 32
+					_ = warpID
+					warpSum := gc_l_warpSum[gc_lane2]
+					_ = warpSum
+
+//line llmc_layernorm.go:189
+					warpSum2 := gc_c22r[gc_lane2]
 
 //line llmc_layernorm.go:190
-				sharedSum[warpID] = warpSum
+					sharedSum[warpID] = warpSum
 
 //line llmc_layernorm.go:191
-				sharedSum2[warpID] = warpSum2
-				_ = warpSum2
+					sharedSum2[warpID] = warpSum2
+					_ = warpSum2
+				}
 			}
 		}
 	}
 
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
 		var gc_c24r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:178
-				laneID := gc_tx2 % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
-				var warpSum2 float32
-				_ = warpSum2
+					laneID := gc_tx2 % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
+					var warpSum2 float32
+					_ = warpSum2
 
 //line llmc_layernorm.go:193
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
 
 //line llmc_layernorm.go:198
-				if laneID < numWarps {
-					warpSum2 = sharedSum2[laneID]
-				} else {
-					warpSum2 = 0.0
-				}
-
-//line llmc_layernorm.go:203
-				gc_c23v[gc_lane2] = warpSum
-				gc_l_warpSum2[gc_lane2] = warpSum2
-			}
-		}
-
-//line llmc_layernorm.go:203
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_l_warpSum2[gc_lane2]
-			_ = warpSum2
-
-//line llmc_layernorm.go:203
-			blockSum := gc_c23r[gc_lane2]
-			_ = blockSum
-
-//line llmc_layernorm.go:204
-			gc_l_blockSum[gc_lane2] = blockSum
-		}
-
-//line llmc_layernorm.go:204
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			{
-				gc_x02 := gc_tidx2.X
-				gc_off7 := idx
-				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
-					gc_at9 := mean[gc_off7:][:1]
-					gc_at10 := rstd[gc_off7:][:1]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x02 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
-						_ = blockSum
-
-//line llmc_layernorm.go:204
-						blockSum2 := gc_c24r[gc_lane2]
-
-//line llmc_layernorm.go:205
-						blockSum /= float32(C)
-
-//line llmc_layernorm.go:206
-						blockSum2 /= float32(C)
-
-//line llmc_layernorm.go:207
-						m := blockSum
-
-//line llmc_layernorm.go:208
-						vr := blockSum2 - m*m
-
-//line llmc_layernorm.go:209
-						s := rsqrtf(vr + 1e-5)
-
-//line llmc_layernorm.go:210
-						if gc_tx2 == 0 && mean != nil {
-							gc_at9[0] = m
-						}
-
-//line llmc_layernorm.go:213
-						if gc_tx2 == 0 && rstd != nil {
-							gc_at10[0] = s
-						}
-						_ = blockSum2
-						_ = m
-						_ = vr
-						_ = s
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+					if laneID < numWarps {
+						warpSum2 = sharedSum2[laneID]
+					} else {
+						warpSum2 = 0.0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						blockSum := gc_l_blockSum[gc_lane2]
-						_ = blockSum
+
+//line llmc_layernorm.go:203
+					gc_c23v[gc_lane2] = warpSum
+					gc_l_warpSum2[gc_lane2] = warpSum2
+				}
+			}
+
+//line llmc_layernorm.go:203
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				warpSum2 := gc_l_warpSum2[gc_lane2]
+				_ = warpSum2
+
+//line llmc_layernorm.go:203
+				blockSum := gc_c23r[gc_lane2]
+				_ = blockSum
 
 //line llmc_layernorm.go:204
-						blockSum2 := gc_c24r[gc_lane2]
+				gc_l_blockSum[gc_lane2] = blockSum
+			}
+
+//line llmc_layernorm.go:204
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off7 := idx
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
+						gc_at9 := mean[gc_off7:][:1]
+						gc_at10 := rstd[gc_off7:][:1]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockSum := gc_l_blockSum[gc_lane2]
+							_ = blockSum
+
+//line llmc_layernorm.go:204
+							blockSum2 := gc_c24r[gc_lane2]
 
 //line llmc_layernorm.go:205
-						blockSum /= float32(C)
+							blockSum /= float32(C)
 
 //line llmc_layernorm.go:206
-						blockSum2 /= float32(C)
+							blockSum2 /= float32(C)
 
 //line llmc_layernorm.go:207
-						m := blockSum
+							m := blockSum
 
 //line llmc_layernorm.go:208
-						vr := blockSum2 - m*m
+							vr := blockSum2 - m*m
 
 //line llmc_layernorm.go:209
-						s := rsqrtf(vr + 1e-5)
+							s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:210
-						if gc_tx2 == 0 && mean != nil {
-							mean[idx] = m
-						}
+							if gc_tx2 == 0 && mean != nil {
+								gc_at9[0] = m
+							}
 
 //line llmc_layernorm.go:213
-						if gc_tx2 == 0 && rstd != nil {
-							rstd[idx] = s
+							if gc_tx2 == 0 && rstd != nil {
+								gc_at10[0] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = vr
+							_ = s
+							gc_l_blockSum[gc_lane2] = blockSum
+							gc_s_m[gc_rank2] = m
+							gc_s_s[gc_rank2] = s
 						}
-						_ = blockSum2
-						_ = m
-						_ = vr
-						_ = s
-						gc_l_blockSum[gc_lane2] = blockSum
-						gc_s_m[gc_rank2] = m
-						gc_s_s[gc_rank2] = s
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							blockSum := gc_l_blockSum[gc_lane2]
+							_ = blockSum
+
+//line llmc_layernorm.go:204
+							blockSum2 := gc_c24r[gc_lane2]
+
+//line llmc_layernorm.go:205
+							blockSum /= float32(C)
+
+//line llmc_layernorm.go:206
+							blockSum2 /= float32(C)
+
+//line llmc_layernorm.go:207
+							m := blockSum
+
+//line llmc_layernorm.go:208
+							vr := blockSum2 - m*m
+
+//line llmc_layernorm.go:209
+							s := rsqrtf(vr + 1e-5)
+
+//line llmc_layernorm.go:210
+							if gc_tx2 == 0 && mean != nil {
+								mean[idx] = m
+							}
+
+//line llmc_layernorm.go:213
+							if gc_tx2 == 0 && rstd != nil {
+								rstd[idx] = s
+							}
+							_ = blockSum2
+							_ = m
+							_ = vr
+							_ = s
+							gc_l_blockSum[gc_lane2] = blockSum
+							gc_s_m[gc_rank2] = m
+							gc_s_s[gc_rank2] = s
+						}
 					}
 				}
 			}

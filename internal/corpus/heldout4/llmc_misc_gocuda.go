@@ -788,52 +788,54 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			sum := gc_s_sum[gc_rank]
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:106
-			gc_c1v[gc_lane] = sum
-		}
+				gc_c1v[gc_lane] = sum
+			}
 
 //line llmc_misc.go:106
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:97
-			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-			var sum float32
-			_ = sum
+				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+				_ = idx
+				var sum float32
+				_ = sum
 
 //line llmc_misc.go:106
-			sum = gc_c1r[gc_lane]
+				sum = gc_c1r[gc_lane]
 
 //line llmc_misc.go:107
-			if (gc_rank & (32 - 1)) == 0 {
-				dbias[idx] = float32(dbias[idx]) + sum
+				if (gc_rank & (32 - 1)) == 0 {
+					dbias[idx] = float32(dbias[idx]) + sum
+				}
+				gc_s_sum[gc_rank] = sum
 			}
-			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
@@ -984,94 +986,98 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_misc.go:130
-			gc_c1v[gc_lane] = threadSum
-		}
-
-//line llmc_misc.go:130
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:123
-				warpID := gc_tx / 32
-				_ = warpID
+				threadSum := gc_s_threadSum[gc_rank]
 
 //line llmc_misc.go:130
-				warpSum := gc_c1r[gc_lane]
+				gc_c1v[gc_lane] = threadSum
+			}
+
+//line llmc_misc.go:130
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:123
+					warpID := gc_tx / 32
+					_ = warpID
+
+//line llmc_misc.go:130
+					warpSum := gc_c1r[gc_lane]
 
 //line llmc_misc.go:131
-				sharedSum[warpID] = warpSum
-				_ = warpSum
+					sharedSum[warpID] = warpSum
+					_ = warpSum
+				}
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:124
-				laneID := gc_tx % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
+					laneID := gc_tx % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
 
 //line llmc_misc.go:133
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
+
+//line llmc_misc.go:138
+					gc_c2v[gc_lane] = warpSum
 				}
-
-//line llmc_misc.go:138
-				gc_c2v[gc_lane] = warpSum
 			}
-		}
 
 //line llmc_misc.go:138
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
 
 //line llmc_misc.go:138
-			blockSum := gc_c2r[gc_lane]
-			_ = blockSum
-			gc_s_blockSum[gc_rank] = blockSum
+				blockSum := gc_c2r[gc_lane]
+				_ = blockSum
+				gc_s_blockSum[gc_rank] = blockSum
+			}
 		}
 	}
 	{
@@ -1278,99 +1284,103 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			accumulator := gc_s_accumulator[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				accumulator := gc_s_accumulator[gc_rank]
 
 //line llmc_misc.go:166
-			gc_c1v[gc_lane] = accumulator
-		}
+				gc_c1v[gc_lane] = accumulator
+			}
 
 //line llmc_misc.go:166
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:166
-			warpResult := gc_c1r[gc_lane]
-
-//line llmc_misc.go:167
-			blockResult[(gc_rank / 32)] = warpResult
-			_ = warpResult
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		{
-			var gc_m9 uint32
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line llmc_misc.go:169
-				if (gc_rank / 32) == 0 {
-					gc_m9 |= 1 << gc_lane
-				}
+//line llmc_misc.go:166
+				warpResult := gc_c1r[gc_lane]
+
+//line llmc_misc.go:167
+				blockResult[(gc_rank / 32)] = warpResult
+				_ = warpResult
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+		}
+	}
+	{
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m9 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:169
+					if (gc_rank / 32) == 0 {
+						gc_m9 |= 1 << gc_lane
+					}
+				}
+				gc_save9 := gc_act
+				gc_act = gc_save9 & gc_m9
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:170
-					var gather float32
+						var gather float32
 
 //line llmc_misc.go:171
-					if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
-						gather = blockResult[(gc_rank & (32 - 1))]
-					} else {
-						gather = 0.0
+						if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+							gather = blockResult[(gc_rank & (32 - 1))]
+						} else {
+							gather = 0.0
+						}
+						_ = gather
+
+//line llmc_misc.go:176
+						gc_c2v[gc_lane] = gather
 					}
-					_ = gather
 
 //line llmc_misc.go:176
-					gc_c2v[gc_lane] = gather
-				}
+					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:176
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:176
-					blockSum := gc_c2r[gc_lane]
+						blockSum := gc_c2r[gc_lane]
 
 //line llmc_misc.go:177
-					if (gc_rank & (32 - 1)) == 0 {
-						atomic.Add(out, blockSum)
+						if (gc_rank & (32 - 1)) == 0 {
+							atomic.Add(out, blockSum)
+						}
+						_ = blockSum
 					}
-					_ = blockSum
 				}
+				gc_act = gc_save9 &^ gc_dead
 			}
-			gc_act = gc_save9 &^ gc_dead
 		}
 	}
 }
@@ -1493,36 +1503,38 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			accumulator := gc_s_accumulator[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				accumulator := gc_s_accumulator[gc_rank]
 
 //line llmc_misc.go:198
-			gc_c1v[gc_lane] = accumulator
-		}
+				gc_c1v[gc_lane] = accumulator
+			}
 
 //line llmc_misc.go:198
-		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:198
-			warpResult := gc_c1r[gc_lane]
+				warpResult := gc_c1r[gc_lane]
 
 //line llmc_misc.go:199
-			if (gc_rank & (32 - 1)) == 0 {
-				atomic.Add(out, warpResult)
+				if (gc_rank & (32 - 1)) == 0 {
+					atomic.Add(out, warpResult)
+				}
+				_ = warpResult
 			}
-			_ = warpResult
 		}
 	}
 }

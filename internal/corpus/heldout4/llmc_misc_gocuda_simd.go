@@ -898,52 +898,54 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line llmc_misc.go:106
-			gc_c21v[gc_lane2] = sum
-		}
+				gc_c21v[gc_lane2] = sum
+			}
 
 //line llmc_misc.go:106
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:97
-			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-			var sum float32
-			_ = sum
+				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+				_ = idx
+				var sum float32
+				_ = sum
 
 //line llmc_misc.go:106
-			sum = gc_c21r[gc_lane2]
+				sum = gc_c21r[gc_lane2]
 
 //line llmc_misc.go:107
-			if (gc_rank2 & (32 - 1)) == 0 {
-				dbias[idx] = float32(dbias[idx]) + sum
+				if (gc_rank2 & (32 - 1)) == 0 {
+					dbias[idx] = float32(dbias[idx]) + sum
+				}
+				gc_s_sum[gc_rank2] = sum
 			}
-			gc_s_sum[gc_rank2] = sum
 		}
 	}
 }
@@ -1107,130 +1109,134 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_misc.go:130
-			gc_c21v[gc_lane2] = threadSum
-		}
-
-//line llmc_misc.go:130
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:123
-				warpID := gc_tx2 / 32
-				_ = warpID
+				threadSum := gc_s_threadSum[gc_rank2]
 
 //line llmc_misc.go:130
-				warpSum := gc_c21r[gc_lane2]
+				gc_c21v[gc_lane2] = threadSum
+			}
+
+//line llmc_misc.go:130
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:123
+					warpID := gc_tx2 / 32
+					_ = warpID
+
+//line llmc_misc.go:130
+					warpSum := gc_c21r[gc_lane2]
 
 //line llmc_misc.go:131
-				sharedSum[warpID] = warpSum
-				_ = warpSum
+					sharedSum[warpID] = warpSum
+					_ = warpSum
+				}
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:124
-				laneID := gc_tx2 % 32
-				_ = laneID
-				var warpSum float32
-				_ = warpSum
+					laneID := gc_tx2 % 32
+					_ = laneID
+					var warpSum float32
+					_ = warpSum
 
 //line llmc_misc.go:133
-				if laneID < numWarps {
-					warpSum = sharedSum[laneID]
-				} else {
-					warpSum = 0.0
-				}
+					if laneID < numWarps {
+						warpSum = sharedSum[laneID]
+					} else {
+						warpSum = 0.0
+					}
 
 //line llmc_misc.go:138
-				gc_c22v[gc_lane2] = warpSum
+					gc_c22v[gc_lane2] = warpSum
+				}
 			}
-		}
 
 //line llmc_misc.go:138
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line llmc_misc.go:138
-					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+						blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line llmc_misc.go:138
-					_ = blockSum
+						_ = blockSum
 //line llmc_misc.go:138
-					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
+						blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_misc.go:138
+						blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_misc.go:138
+						_ = blockSum
+//line llmc_misc.go:138
+						blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line llmc_misc.go:138
-					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line llmc_misc.go:138
-					_ = blockSum
-//line llmc_misc.go:138
-					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
 
 //line llmc_misc.go:138
-				blockSum := gc_c22r[gc_lane2]
-				_ = blockSum
-				gc_s_blockSum[gc_rank2] = blockSum
+					blockSum := gc_c22r[gc_lane2]
+					_ = blockSum
+					gc_s_blockSum[gc_rank2] = blockSum
+				}
 			}
 		}
 	}
@@ -1457,99 +1463,103 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			}
 		}
 	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_c31v [32]float32
 		var gc_c31r [32]float32
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			accumulator := gc_s_accumulator[gc_rank3]
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				accumulator := gc_s_accumulator[gc_rank3]
 
 //line llmc_misc.go:166
-			gc_c31v[gc_lane3] = accumulator
-		}
+				gc_c31v[gc_lane3] = accumulator
+			}
 
 //line llmc_misc.go:166
-		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:166
-			warpResult := gc_c31r[gc_lane3]
-
-//line llmc_misc.go:167
-			blockResult[(gc_rank3 / 32)] = warpResult
-			_ = warpResult
-		}
-	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
-		var gc_c32v [32]float32
-		var gc_c32r [32]float32
-		{
-			var gc_m93 uint32
+			compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 
-//line llmc_misc.go:169
-				if (gc_rank3 / 32) == 0 {
-					gc_m93 |= 1 << gc_lane3
-				}
+//line llmc_misc.go:166
+				warpResult := gc_c31r[gc_lane3]
+
+//line llmc_misc.go:167
+				blockResult[(gc_rank3 / 32)] = warpResult
+				_ = warpResult
 			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
-			if gc_act3 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
+		}
+	}
+	{
+		var gc_c32v [32]float32
+		var gc_c32r [32]float32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				var gc_m93 uint32
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
+
+//line llmc_misc.go:169
+					if (gc_rank3 / 32) == 0 {
+						gc_m93 |= 1 << gc_lane3
+					}
+				}
+				gc_save93 := gc_act3
+				gc_act3 = gc_save93 & gc_m93
+				if gc_act3 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 
 //line llmc_misc.go:170
-					var gather float32
+						var gather float32
 
 //line llmc_misc.go:171
-					if (gc_rank3 & (32 - 1)) < ((gc_n3 + 31) / 32) {
-						gather = blockResult[(gc_rank3 & (32 - 1))]
-					} else {
-						gather = 0.0
+						if (gc_rank3 & (32 - 1)) < ((gc_n3 + 31) / 32) {
+							gather = blockResult[(gc_rank3 & (32 - 1))]
+						} else {
+							gather = 0.0
+						}
+						_ = gather
+
+//line llmc_misc.go:176
+						gc_c32v[gc_lane3] = gather
 					}
-					_ = gather
 
 //line llmc_misc.go:176
-					gc_c32v[gc_lane3] = gather
-				}
+					compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c32v, compiled.OpPlus, &gc_c32r)
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
 
 //line llmc_misc.go:176
-				compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c32v, compiled.OpPlus, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:176
-					blockSum := gc_c32r[gc_lane3]
+						blockSum := gc_c32r[gc_lane3]
 
 //line llmc_misc.go:177
-					if (gc_rank3 & (32 - 1)) == 0 {
-						atomic.Add(out, blockSum)
+						if (gc_rank3 & (32 - 1)) == 0 {
+							atomic.Add(out, blockSum)
+						}
+						_ = blockSum
 					}
-					_ = blockSum
 				}
+				gc_act3 = gc_save93 &^ gc_dead3
 			}
-			gc_act3 = gc_save93 &^ gc_dead3
 		}
 	}
 }
@@ -1675,99 +1685,103 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			accumulator := gc_s_accumulator[gc_rank2]
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				accumulator := gc_s_accumulator[gc_rank2]
 
 //line llmc_misc.go:166
-			gc_c21v[gc_lane2] = accumulator
-		}
+				gc_c21v[gc_lane2] = accumulator
+			}
 
 //line llmc_misc.go:166
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:166
-			warpResult := gc_c21r[gc_lane2]
-
-//line llmc_misc.go:167
-			blockResult[(gc_rank2 / 32)] = warpResult
-			_ = warpResult
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		{
-			var gc_m92 uint32
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
-//line llmc_misc.go:169
-				if (gc_rank2 / 32) == 0 {
-					gc_m92 |= 1 << gc_lane2
-				}
+//line llmc_misc.go:166
+				warpResult := gc_c21r[gc_lane2]
+
+//line llmc_misc.go:167
+				blockResult[(gc_rank2 / 32)] = warpResult
+				_ = warpResult
 			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+		}
+	}
+	{
+		var gc_c22v [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m92 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:169
+					if (gc_rank2 / 32) == 0 {
+						gc_m92 |= 1 << gc_lane2
+					}
+				}
+				gc_save92 := gc_act2
+				gc_act2 = gc_save92 & gc_m92
+				if gc_act2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:170
-					var gather float32
+						var gather float32
 
 //line llmc_misc.go:171
-					if (gc_rank2 & (32 - 1)) < ((gc_n2 + 31) / 32) {
-						gather = blockResult[(gc_rank2 & (32 - 1))]
-					} else {
-						gather = 0.0
+						if (gc_rank2 & (32 - 1)) < ((gc_n2 + 31) / 32) {
+							gather = blockResult[(gc_rank2 & (32 - 1))]
+						} else {
+							gather = 0.0
+						}
+						_ = gather
+
+//line llmc_misc.go:176
+						gc_c22v[gc_lane2] = gather
 					}
-					_ = gather
 
 //line llmc_misc.go:176
-					gc_c22v[gc_lane2] = gather
-				}
+					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:176
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:176
-					blockSum := gc_c22r[gc_lane2]
+						blockSum := gc_c22r[gc_lane2]
 
 //line llmc_misc.go:177
-					if (gc_rank2 & (32 - 1)) == 0 {
-						atomic.Add(out, blockSum)
+						if (gc_rank2 & (32 - 1)) == 0 {
+							atomic.Add(out, blockSum)
+						}
+						_ = blockSum
 					}
-					_ = blockSum
 				}
+				gc_act2 = gc_save92 &^ gc_dead2
 			}
-			gc_act2 = gc_save92 &^ gc_dead2
 		}
 	}
 }
@@ -1909,36 +1923,38 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			}
 		}
 	}
-	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_cnt3 := min(32, gc_n3-gc_w3)
-		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-		var gc_dead3 uint32
-		_ = gc_dead3
+	{
 		var gc_c31v [32]float32
 		var gc_c31r [32]float32
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
-			accumulator := gc_s_accumulator[gc_rank3]
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+				accumulator := gc_s_accumulator[gc_rank3]
 
 //line llmc_misc.go:198
-			gc_c31v[gc_lane3] = accumulator
-		}
+				gc_c31v[gc_lane3] = accumulator
+			}
 
 //line llmc_misc.go:198
-		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
-		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-			gc_rank3 := gc_w3 + gc_lane3
-			gc_pos3.Thread = gc_rank3
+			compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
 
 //line llmc_misc.go:198
-			warpResult := gc_c31r[gc_lane3]
+				warpResult := gc_c31r[gc_lane3]
 
 //line llmc_misc.go:199
-			if (gc_rank3 & (32 - 1)) == 0 {
-				atomic.Add(out, warpResult)
+				if (gc_rank3 & (32 - 1)) == 0 {
+					atomic.Add(out, warpResult)
+				}
+				_ = warpResult
 			}
-			_ = warpResult
 		}
 	}
 }
@@ -2061,36 +2077,38 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			accumulator := gc_s_accumulator[gc_rank2]
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				accumulator := gc_s_accumulator[gc_rank2]
 
 //line llmc_misc.go:198
-			gc_c21v[gc_lane2] = accumulator
-		}
+				gc_c21v[gc_lane2] = accumulator
+			}
 
 //line llmc_misc.go:198
-		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:198
-			warpResult := gc_c21r[gc_lane2]
+				warpResult := gc_c21r[gc_lane2]
 
 //line llmc_misc.go:199
-			if (gc_rank2 & (32 - 1)) == 0 {
-				atomic.Add(out, warpResult)
+				if (gc_rank2 & (32 - 1)) == 0 {
+					atomic.Add(out, warpResult)
+				}
+				_ = warpResult
 			}
-			_ = warpResult
 		}
 	}
 }

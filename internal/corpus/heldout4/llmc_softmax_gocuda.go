@@ -1344,82 +1344,84 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			maxval := gc_s_maxval[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				maxval := gc_s_maxval[gc_rank]
 
 //line llmc_softmax.go:122
-			var val float32 = maxval
+				var val float32 = maxval
 
 //line llmc_softmax.go:122
-			_ = val
-			_ = val
-			gc_l_val[gc_lane] = val
-		}
+				_ = val
+				_ = val
+				gc_l_val[gc_lane] = val
+			}
 
 //line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			for offset_ := 16; offset_ > 0; offset_ /= 2 {
 
 //line llmc_softmax.go:30
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val := gc_l_val[gc_lane]
+					_ = val
+
+//line llmc_softmax.go:30
+					var shflDownSync float32 = gc_c1r[gc_lane]
+
+//line llmc_softmax.go:30
+					val = fmaxf(val, shflDownSync)
+					_ = shflDownSync
+					gc_l_val[gc_lane] = val
+				}
+			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				val := gc_l_val[gc_lane]
 				_ = val
-
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:30
-				val = fmaxf(val, shflDownSync)
-				_ = shflDownSync
-				gc_l_val[gc_lane] = val
-			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			val := gc_l_val[gc_lane]
-			_ = val
-			var maxval float32
-			_ = maxval
+				var maxval float32
+				_ = maxval
 
 //line llmc_softmax.go:32
-			var r float32 = val
+				var r float32 = val
 
 //line llmc_softmax.go:32
-			_ = r
+				_ = r
 
 //line llmc_softmax.go:122
-			maxval = r
-			_ = r
+				maxval = r
+				_ = r
 
 //line llmc_softmax.go:124
-			gc_c2v[gc_lane] = maxval
-			gc_s_maxval[gc_rank] = maxval
-		}
+				gc_c2v[gc_lane] = maxval
+				gc_s_maxval[gc_rank] = maxval
+			}
 
 //line llmc_softmax.go:124
-		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
 
 //line llmc_softmax.go:124
-			offset := gc_c2r[gc_lane]
-			_ = offset
-			gc_s_offset[gc_rank] = offset
+				offset := gc_c2r[gc_lane]
+				_ = offset
+				gc_s_offset[gc_rank] = offset
+			}
 		}
 	}
 
@@ -1738,67 +1740,69 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_ [32]float32
 		var gc_c3r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sumval := gc_s_sumval[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:135
-			var val_ float32 = sumval
+				var val_ float32 = sumval
 
 //line llmc_softmax.go:135
-			_ = val_
-			_ = val_
-			gc_l_val_[gc_lane] = val_
-		}
+				_ = val_
+				_ = val_
+				gc_l_val_[gc_lane] = val_
+			}
 
 //line llmc_softmax.go:20
-		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
+				} else {
 
 //line llmc_softmax.go:21
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_ := gc_l_val_[gc_lane]
+						_ = val_
 
 //line llmc_softmax.go:21
-					val_ += gc_c3r[gc_lane]
-					gc_l_val_[gc_lane] = val_
+						val_ += gc_c3r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
 				}
 			}
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			val_ := gc_l_val_[gc_lane]
-			_ = val_
-			var sumval float32
-			_ = sumval
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				val_ := gc_l_val_[gc_lane]
+				_ = val_
+				var sumval float32
+				_ = sumval
 
 //line llmc_softmax.go:23
-			var r_ float32 = val_
+				var r_ float32 = val_
 
 //line llmc_softmax.go:23
-			_ = r_
+				_ = r_
 
 //line llmc_softmax.go:135
-			sumval = r_
-			_ = r_
-			gc_s_sumval[gc_rank] = sumval
+				sumval = r_
+				_ = r_
+				gc_s_sumval[gc_rank] = sumval
+			}
 		}
 	}
 
@@ -2158,85 +2162,87 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_2 [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:164
-			var val_2 float32 = maxval
-
-//line llmc_softmax.go:164
-			_ = val_2
-			_ = val_2
-			gc_l_val_2[gc_lane] = val_2
-		}
-
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
-				_ = shflDownSync
-				gc_l_val_2[gc_lane] = val_2
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:151
-				warpID := gc_tx / 32
-				_ = warpID
-
-//line llmc_softmax.go:152
-				laneID := gc_tx % 32
-				_ = laneID
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-				var maxval float32
-				_ = maxval
-
-//line llmc_softmax.go:32
-				var r float32 = val_2
-
-//line llmc_softmax.go:32
-				_ = r
+				maxval := gc_s_maxval[gc_rank]
 
 //line llmc_softmax.go:164
-				maxval = r
+				var val_2 float32 = maxval
+
+//line llmc_softmax.go:164
+				_ = val_2
+				_ = val_2
+				gc_l_val_2[gc_lane] = val_2
+			}
+
+//line llmc_softmax.go:29
+			for offset_ := 16; offset_ > 0; offset_ /= 2 {
+
+//line llmc_softmax.go:30
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+
+//line llmc_softmax.go:30
+					var shflDownSync float32 = gc_c1r[gc_lane]
+
+//line llmc_softmax.go:30
+					val_2 = fmaxf(val_2, shflDownSync)
+					_ = shflDownSync
+					gc_l_val_2[gc_lane] = val_2
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:151
+					warpID := gc_tx / 32
+					_ = warpID
+
+//line llmc_softmax.go:152
+					laneID := gc_tx % 32
+					_ = laneID
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+					var maxval float32
+					_ = maxval
+
+//line llmc_softmax.go:32
+					var r float32 = val_2
+
+//line llmc_softmax.go:32
+					_ = r
+
+//line llmc_softmax.go:164
+					maxval = r
 
 //line llmc_softmax.go:166
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = maxval
+					if laneID == 0 {
+						maxOrSumStorage[warpID] = maxval
+					}
+					_ = r
+					gc_s_maxval[gc_rank] = maxval
 				}
-				_ = r
-				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
@@ -2642,87 +2648,89 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_3 [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sumval := gc_s_sumval[gc_rank]
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:190
-			var val_3 float32 = sumval
+				var val_3 float32 = sumval
 
 //line llmc_softmax.go:190
-			_ = val_3
-			_ = val_3
-			gc_l_val_3[gc_lane] = val_3
-		}
+				_ = val_3
+				_ = val_3
+				gc_l_val_3[gc_lane] = val_3
+			}
 
 //line llmc_softmax.go:20
-		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-			} else {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
 
 //line llmc_softmax.go:21
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_3 := gc_l_val_3[gc_lane]
+						_ = val_3
 
 //line llmc_softmax.go:21
-					val_3 += gc_c2r[gc_lane]
-					gc_l_val_3[gc_lane] = val_3
+						val_3 += gc_c2r[gc_lane]
+						gc_l_val_3[gc_lane] = val_3
+					}
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:151
-				warpID := gc_tx / 32
-				_ = warpID
+					warpID := gc_tx / 32
+					_ = warpID
 
 //line llmc_softmax.go:152
-				laneID := gc_tx % 32
-				_ = laneID
-				val_3 := gc_l_val_3[gc_lane]
-				_ = val_3
-				var sumval float32
-				_ = sumval
+					laneID := gc_tx % 32
+					_ = laneID
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+					var sumval float32
+					_ = sumval
 
 //line llmc_softmax.go:23
-				var r_ float32 = val_3
+					var r_ float32 = val_3
 
 //line llmc_softmax.go:23
-				_ = r_
+					_ = r_
 
 //line llmc_softmax.go:190
-				sumval = r_
+					sumval = r_
 
 //line llmc_softmax.go:192
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = sumval
+					if laneID == 0 {
+						maxOrSumStorage[warpID] = sumval
+					}
+					_ = r_
+					gc_s_sumval[gc_rank] = sumval
 				}
-				_ = r_
-				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
@@ -3217,42 +3225,44 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]SumMax
 		var gc_c1r [32]SumMax
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			smPartial := gc_s_smPartial[gc_rank]
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				smPartial := gc_s_smPartial[gc_rank]
 
 //line llmc_softmax.go:292
-			gc_c1v[gc_lane] = smPartial
-		}
-
-//line llmc_softmax.go:292
-		compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+				gc_c1v[gc_lane] = smPartial
 			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
 
 //line llmc_softmax.go:292
-			smTotal := gc_c1r[gc_lane]
-			_ = smTotal
-			gc_s_smTotal[gc_rank] = smTotal
+			compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+
+//line llmc_softmax.go:292
+				smTotal := gc_c1r[gc_lane]
+				_ = smTotal
+				gc_s_smTotal[gc_rank] = smTotal
+			}
 		}
 	}
 
@@ -3521,98 +3531,100 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_2 [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:334
-			var val_2 float32 = maxval
-
-//line llmc_softmax.go:334
-			_ = val_2
-			_ = val_2
-			gc_l_val_2[gc_lane] = val_2
-		}
-
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
-				_ = shflDownSync
-				gc_l_val_2[gc_lane] = val_2
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:312
-				warpID := gc_tx / 32
-				_ = warpID
-
-//line llmc_softmax.go:313
-				laneID := gc_tx % 32
-				_ = laneID
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-				var maxval float32
-				_ = maxval
-
-//line llmc_softmax.go:32
-				var r float32 = val_2
-
-//line llmc_softmax.go:32
-				_ = r
+				maxval := gc_s_maxval[gc_rank]
 
 //line llmc_softmax.go:334
-				maxval = r
+				var val_2 float32 = maxval
+
+//line llmc_softmax.go:334
+				_ = val_2
+				_ = val_2
+				gc_l_val_2[gc_lane] = val_2
+			}
+
+//line llmc_softmax.go:29
+			for offset_ := 16; offset_ > 0; offset_ /= 2 {
+
+//line llmc_softmax.go:30
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+
+//line llmc_softmax.go:30
+					var shflDownSync float32 = gc_c1r[gc_lane]
+
+//line llmc_softmax.go:30
+					val_2 = fmaxf(val_2, shflDownSync)
+					_ = shflDownSync
+					gc_l_val_2[gc_lane] = val_2
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:312
+					warpID := gc_tx / 32
+					_ = warpID
+
+//line llmc_softmax.go:313
+					laneID := gc_tx % 32
+					_ = laneID
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+					var maxval float32
+					_ = maxval
+
+//line llmc_softmax.go:32
+					var r float32 = val_2
+
+//line llmc_softmax.go:32
+					_ = r
+
+//line llmc_softmax.go:334
+					maxval = r
 
 //line llmc_softmax.go:335
-				if laneID == 0 {
-					maxvals[warpID] = maxval
+					if laneID == 0 {
+						maxvals[warpID] = maxval
+					}
+					_ = r
+					gc_s_maxval[gc_rank] = maxval
 				}
-				_ = r
-				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
@@ -3892,100 +3904,102 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_val_3 [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:364
-			var val_3 float32 = sumval
-
-//line llmc_softmax.go:364
-			_ = val_3
-			_ = val_3
-			gc_l_val_3[gc_lane] = val_3
-		}
-
-//line llmc_softmax.go:20
-		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-			} else {
-
-//line llmc_softmax.go:21
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
-
-//line llmc_softmax.go:21
-					val_3 += gc_c2r[gc_lane]
-					gc_l_val_3[gc_lane] = val_3
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:312
-				warpID := gc_tx / 32
-				_ = warpID
-
-//line llmc_softmax.go:313
-				laneID := gc_tx % 32
-				_ = laneID
-				val_3 := gc_l_val_3[gc_lane]
-				_ = val_3
-				var sumval float32
-				_ = sumval
-
-//line llmc_softmax.go:23
-				var r_ float32 = val_3
-
-//line llmc_softmax.go:23
-				_ = r_
+				_ = gc_rank
+				sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:364
-				sumval = r_
+				var val_3 float32 = sumval
+
+//line llmc_softmax.go:364
+				_ = val_3
+				_ = val_3
+				gc_l_val_3[gc_lane] = val_3
+			}
+
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+
+//line llmc_softmax.go:21
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
+
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_3 := gc_l_val_3[gc_lane]
+						_ = val_3
+
+//line llmc_softmax.go:21
+						val_3 += gc_c2r[gc_lane]
+						gc_l_val_3[gc_lane] = val_3
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:312
+					warpID := gc_tx / 32
+					_ = warpID
+
+//line llmc_softmax.go:313
+					laneID := gc_tx % 32
+					_ = laneID
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+					var sumval float32
+					_ = sumval
+
+//line llmc_softmax.go:23
+					var r_ float32 = val_3
+
+//line llmc_softmax.go:23
+					_ = r_
+
+//line llmc_softmax.go:364
+					sumval = r_
 
 //line llmc_softmax.go:365
-				if laneID == 0 {
-					sumvals[warpID] = sumval
+					if laneID == 0 {
+						sumvals[warpID] = sumval
+					}
+					_ = r_
+					gc_s_sumval[gc_rank] = sumval
 				}
-				_ = r_
-				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
@@ -4411,15 +4425,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_offsetMaxval [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
@@ -4429,56 +4435,95 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 		var gc_c3r [32]float32
 		var gc_c4v [32]float32
 		var gc_c4r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
 			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
 
 //line llmc_softmax.go:424
-			var offsetMaxval, offsetSumval float32
-			_ = offsetMaxval
-			_ = offsetSumval
-			gc_l_offsetMaxval[gc_lane] = offsetMaxval
-		}
-
-//line llmc_softmax.go:425
-		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:427
-				gc_c1v[gc_lane] = maxval
-			}
-
-//line llmc_softmax.go:427
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sumval := gc_s_sumval[gc_rank]
-				var offsetMaxval float32
+				var offsetMaxval, offsetSumval float32
 				_ = offsetMaxval
-
-//line llmc_softmax.go:427
-				offsetMaxval = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:428
-				gc_c2v[gc_lane] = sumval
+				_ = offsetSumval
 				gc_l_offsetMaxval[gc_lane] = offsetMaxval
 			}
 
+//line llmc_softmax.go:425
+			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:427
+					gc_c1v[gc_lane] = maxval
+				}
+
+//line llmc_softmax.go:427
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					sumval := gc_s_sumval[gc_rank]
+					var offsetMaxval float32
+					_ = offsetMaxval
+
+//line llmc_softmax.go:427
+					offsetMaxval = gc_c1r[gc_lane]
+
 //line llmc_softmax.go:428
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
+					gc_c2v[gc_lane] = sumval
+					gc_l_offsetMaxval[gc_lane] = offsetMaxval
+				}
+
+//line llmc_softmax.go:428
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+					sumval := gc_s_sumval[gc_rank]
+					offsetMaxval := gc_l_offsetMaxval[gc_lane]
+					_ = offsetMaxval
+					var offsetSumval float32
+					_ = offsetSumval
+
+//line llmc_softmax.go:428
+					offsetSumval = gc_c2r[gc_lane]
+
+//line llmc_softmax.go:429
+					if offsetMaxval > maxval {
+						sumval *= expf(maxval - offsetMaxval)
+						maxval = offsetMaxval
+					} else {
+						offsetSumval *= expf(offsetMaxval - maxval)
+					}
+
+//line llmc_softmax.go:435
+					sumval += offsetSumval
+					gc_s_maxval[gc_rank] = maxval
+					gc_s_sumval[gc_rank] = sumval
+				}
+			}
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -4486,75 +4531,46 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				maxval := gc_s_maxval[gc_rank]
-				sumval := gc_s_sumval[gc_rank]
-				offsetMaxval := gc_l_offsetMaxval[gc_lane]
-				_ = offsetMaxval
-				var offsetSumval float32
-				_ = offsetSumval
 
-//line llmc_softmax.go:428
-				offsetSumval = gc_c2r[gc_lane]
+//line llmc_softmax.go:438
+				gc_c3v[gc_lane] = maxval
+			}
 
-//line llmc_softmax.go:429
-				if offsetMaxval > maxval {
-					sumval *= expf(maxval - offsetMaxval)
-					maxval = offsetMaxval
-				} else {
-					offsetSumval *= expf(offsetMaxval - maxval)
+//line llmc_softmax.go:438
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				var maxval float32
+				_ = maxval
+				sumval := gc_s_sumval[gc_rank]
 
-//line llmc_softmax.go:435
-				sumval += offsetSumval
+//line llmc_softmax.go:438
+				maxval = gc_c3r[gc_lane]
+
+//line llmc_softmax.go:439
+				gc_c4v[gc_lane] = sumval
 				gc_s_maxval[gc_rank] = maxval
+			}
+
+//line llmc_softmax.go:439
+			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, 0, gocuda.WarpSize, &gc_c4r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				var sumval float32
+				_ = sumval
+
+//line llmc_softmax.go:439
+				sumval = gc_c4r[gc_lane]
 				gc_s_sumval[gc_rank] = sumval
 			}
-		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:438
-			gc_c3v[gc_lane] = maxval
-		}
-
-//line llmc_softmax.go:438
-		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			var maxval float32
-			_ = maxval
-			sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:438
-			maxval = gc_c3r[gc_lane]
-
-//line llmc_softmax.go:439
-			gc_c4v[gc_lane] = sumval
-			gc_s_maxval[gc_rank] = maxval
-		}
-
-//line llmc_softmax.go:439
-		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, 0, gocuda.WarpSize, &gc_c4r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			var sumval float32
-			_ = sumval
-
-//line llmc_softmax.go:439
-			sumval = gc_c4r[gc_lane]
-			gc_s_sumval[gc_rank] = sumval
 		}
 	}
 

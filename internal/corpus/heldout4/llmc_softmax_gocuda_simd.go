@@ -1638,224 +1638,226 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line llmc_softmax.go:122
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line llmc_softmax.go:122
-					_ = maxval
+						_ = maxval
 //line llmc_softmax.go:122
-					val := maxval
+						val := maxval
 //line llmc_softmax.go:122
-					_ = val
+						_ = val
 //line llmc_softmax.go:122
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:122
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:122
+						_ = maxval
+//line llmc_softmax.go:122
+						val := maxval
+//line llmc_softmax.go:122
+						_ = val
+//line llmc_softmax.go:122
+						val.StoreSlice(gc_l_val[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
+
 //line llmc_softmax.go:122
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:122
-					_ = maxval
-//line llmc_softmax.go:122
-					val := maxval
+					var val float32 = maxval
+
 //line llmc_softmax.go:122
 					_ = val
-//line llmc_softmax.go:122
-					val.StoreSlice(gc_l_val[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = val
+					gc_l_val[gc_lane2] = val
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:122
-				var val float32 = maxval
-
-//line llmc_softmax.go:122
-				_ = val
-				_ = val
-				gc_l_val[gc_lane2] = val
-			}
-		}
 
 //line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			for offset_ := 16; offset_ > 0; offset_ /= 2 {
 
 //line llmc_softmax.go:30
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
-
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c21r[gc_lane2]
-
-//line llmc_softmax.go:30
-				val = fmaxf(val, shflDownSync)
-				_ = shflDownSync
-				gc_l_val[gc_lane2] = val
-			}
-		}
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line llmc_softmax.go:32
-					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line llmc_softmax.go:32
+					val := gc_l_val[gc_lane2]
 					_ = val
-//line llmc_softmax.go:32
-					var maxval archsimd.Float32x8
-//line llmc_softmax.go:32
-					_ = maxval
-//line llmc_softmax.go:32
-					r := val
-//line llmc_softmax.go:32
-					_ = r
-//line llmc_softmax.go:122
-					maxval = r
-//line llmc_softmax.go:124
-					maxval.StoreSlice(gc_c22v[gc_lane2:])
-//line llmc_softmax.go:124
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+
+//line llmc_softmax.go:30
+					var shflDownSync float32 = gc_c21r[gc_lane2]
+
+//line llmc_softmax.go:30
+					val = fmaxf(val, shflDownSync)
+					_ = shflDownSync
+					gc_l_val[gc_lane2] = val
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			}
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:32
+						val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line llmc_softmax.go:32
+						_ = val
+//line llmc_softmax.go:32
+						var maxval archsimd.Float32x8
+//line llmc_softmax.go:32
+						_ = maxval
+//line llmc_softmax.go:32
+						r := val
+//line llmc_softmax.go:32
+						_ = r
+//line llmc_softmax.go:122
+						maxval = r
+//line llmc_softmax.go:124
+						maxval.StoreSlice(gc_c22v[gc_lane2:])
+//line llmc_softmax.go:124
+						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:124
+						val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line llmc_softmax.go:124
+						_ = val
+//line llmc_softmax.go:124
+						var maxval archsimd.Float32x8
+//line llmc_softmax.go:124
+						_ = maxval
+//line llmc_softmax.go:32
+						r := val
+//line llmc_softmax.go:32
+						_ = r
+//line llmc_softmax.go:122
+						maxval = r
+//line llmc_softmax.go:124
+						maxval.StoreSlice(gc_c22v[gc_lane2:])
+//line llmc_softmax.go:124
+						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line llmc_softmax.go:124
-					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line llmc_softmax.go:124
+					val := gc_l_val[gc_lane2]
 					_ = val
-//line llmc_softmax.go:124
-					var maxval archsimd.Float32x8
-//line llmc_softmax.go:124
+					var maxval float32
 					_ = maxval
+
 //line llmc_softmax.go:32
-					r := val
+					var r float32 = val
+
 //line llmc_softmax.go:32
 					_ = r
+
 //line llmc_softmax.go:122
 					maxval = r
+					_ = r
+
 //line llmc_softmax.go:124
-					maxval.StoreSlice(gc_c22v[gc_lane2:])
-//line llmc_softmax.go:124
-					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_c22v[gc_lane2] = maxval
+					gc_s_maxval[gc_rank2] = maxval
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val := gc_l_val[gc_lane2]
-				_ = val
-				var maxval float32
-				_ = maxval
-
-//line llmc_softmax.go:32
-				var r float32 = val
-
-//line llmc_softmax.go:32
-				_ = r
-
-//line llmc_softmax.go:122
-				maxval = r
-				_ = r
 
 //line llmc_softmax.go:124
-				gc_c22v[gc_lane2] = maxval
-				gc_s_maxval[gc_rank2] = maxval
+			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:124
+						offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_softmax.go:124
+						_ = offset
+//line llmc_softmax.go:124
+						offset.StoreSlice(gc_s_offset[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:124
+						offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_softmax.go:124
+						_ = offset
+//line llmc_softmax.go:124
+						offset.StoreSlice(gc_s_offset[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-
-//line llmc_softmax.go:124
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
-		gc_left3 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-//line llmc_softmax.go:124
-					offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line llmc_softmax.go:124
-					_ = offset
-//line llmc_softmax.go:124
-					offset.StoreSlice(gc_s_offset[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line llmc_softmax.go:124
-					offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line llmc_softmax.go:124
-					_ = offset
-//line llmc_softmax.go:124
-					offset.StoreSlice(gc_s_offset[gc_rank2:])
-					gc_left3 &^= 0xff << gc_lane2
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
 
 //line llmc_softmax.go:124
-				offset := gc_c22r[gc_lane2]
-				_ = offset
-				gc_s_offset[gc_rank2] = offset
+					offset := gc_c22r[gc_lane2]
+					_ = offset
+					gc_s_offset[gc_rank2] = offset
+				}
 			}
 		}
 	}
@@ -2250,223 +2252,225 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_ [32]float32
 		var gc_c23r [32]float32
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line llmc_softmax.go:135
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:135
-					_ = sumval
+						_ = sumval
 //line llmc_softmax.go:135
-					val_ := sumval
+						val_ := sumval
 //line llmc_softmax.go:135
-					_ = val_
+						_ = val_
 //line llmc_softmax.go:135
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:135
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:135
+						_ = sumval
+//line llmc_softmax.go:135
+						val_ := sumval
+//line llmc_softmax.go:135
+						_ = val_
+//line llmc_softmax.go:135
+						val_.StoreSlice(gc_l_val_[gc_lane2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					sumval := gc_s_sumval[gc_rank2]
+
 //line llmc_softmax.go:135
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:135
-					_ = sumval
-//line llmc_softmax.go:135
-					val_ := sumval
+					var val_ float32 = sumval
+
 //line llmc_softmax.go:135
 					_ = val_
-//line llmc_softmax.go:135
-					val_.StoreSlice(gc_l_val_[gc_lane2:])
-					gc_left4 &^= 0xff << gc_lane2
+					_ = val_
+					gc_l_val_[gc_lane2] = val_
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left4 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:135
-				var val_ float32 = sumval
-
-//line llmc_softmax.go:135
-				_ = val_
-				_ = val_
-				gc_l_val_[gc_lane2] = val_
-			}
-		}
 
 //line llmc_softmax.go:20
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				gc_run.Add(offset_2, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					gc_run.Add(offset_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			} else {
 
 //line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
+					} else {
 
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
+						gc_left5 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line llmc_softmax.go:21
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line llmc_softmax.go:21
-								_ = val_
+									_ = val_
 //line llmc_softmax.go:21
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line llmc_softmax.go:21
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line llmc_softmax.go:21
+									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:21
+									_ = val_
+//line llmc_softmax.go:21
+									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line llmc_softmax.go:21
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left5 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left5&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line llmc_softmax.go:21
-								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:21
+								val_ := gc_l_val_[gc_lane2]
 								_ = val_
-//line llmc_softmax.go:21
-								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line llmc_softmax.go:21
-								val_.StoreSlice(gc_l_val_[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
 
 //line llmc_softmax.go:21
-							val_ += gc_c23r[gc_lane2]
-							gc_l_val_[gc_lane2] = val_
+								val_ += gc_c23r[gc_lane2]
+								gc_l_val_[gc_lane2] = val_
+							}
 						}
 					}
 				}
 			}
-		}
-		gc_left6 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line llmc_softmax.go:23
-					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+						val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line llmc_softmax.go:23
-					_ = val_
+						_ = val_
 //line llmc_softmax.go:23
-					var sumval archsimd.Float32x8
+						var sumval archsimd.Float32x8
 //line llmc_softmax.go:23
-					_ = sumval
+						_ = sumval
 //line llmc_softmax.go:23
-					r_ := val_
+						r_ := val_
 //line llmc_softmax.go:23
-					_ = r_
+						_ = r_
 //line llmc_softmax.go:135
-					sumval = r_
+						sumval = r_
 //line llmc_softmax.go:135
-					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-					gc_left6 &^= 0xff << gc_lane2
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:135
+						val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:135
+						_ = val_
+//line llmc_softmax.go:135
+						var sumval archsimd.Float32x8
+//line llmc_softmax.go:135
+						_ = sumval
+//line llmc_softmax.go:23
+						r_ := val_
+//line llmc_softmax.go:23
+						_ = r_
+//line llmc_softmax.go:135
+						sumval = r_
+//line llmc_softmax.go:135
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left6&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line llmc_softmax.go:135
-					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:135
+					val_ := gc_l_val_[gc_lane2]
 					_ = val_
-//line llmc_softmax.go:135
-					var sumval archsimd.Float32x8
-//line llmc_softmax.go:135
+					var sumval float32
 					_ = sumval
+
 //line llmc_softmax.go:23
-					r_ := val_
+					var r_ float32 = val_
+
 //line llmc_softmax.go:23
 					_ = r_
+
 //line llmc_softmax.go:135
 					sumval = r_
-//line llmc_softmax.go:135
-					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-					gc_left6 &^= 0xff << gc_lane2
+					_ = r_
+					gc_s_sumval[gc_rank2] = sumval
 				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left6 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left6&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_ := gc_l_val_[gc_lane2]
-				_ = val_
-				var sumval float32
-				_ = sumval
-
-//line llmc_softmax.go:23
-				var r_ float32 = val_
-
-//line llmc_softmax.go:23
-				_ = r_
-
-//line llmc_softmax.go:135
-				sumval = r_
-				_ = r_
-				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
@@ -2896,130 +2900,132 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_2 [32]float32
 		var gc_c21r [32]float32
-		gc_left := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line llmc_softmax.go:164
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line llmc_softmax.go:164
-					_ = maxval
+						_ = maxval
 //line llmc_softmax.go:164
-					val_2 := maxval
+						val_2 := maxval
 //line llmc_softmax.go:164
-					_ = val_2
+						_ = val_2
 //line llmc_softmax.go:164
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:164
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:164
+						_ = maxval
+//line llmc_softmax.go:164
+						val_2 := maxval
+//line llmc_softmax.go:164
+						_ = val_2
+//line llmc_softmax.go:164
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
+
 //line llmc_softmax.go:164
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:164
-					_ = maxval
-//line llmc_softmax.go:164
-					val_2 := maxval
+					var val_2 float32 = maxval
+
 //line llmc_softmax.go:164
 					_ = val_2
-//line llmc_softmax.go:164
-					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-					gc_left &^= 0xff << gc_lane2
+					_ = val_2
+					gc_l_val_2[gc_lane2] = val_2
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:164
-				var val_2 float32 = maxval
-
-//line llmc_softmax.go:164
-				_ = val_2
-				_ = val_2
-				gc_l_val_2[gc_lane2] = val_2
-			}
-		}
 
 //line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			for offset_ := 16; offset_ > 0; offset_ /= 2 {
 
 //line llmc_softmax.go:30
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
 
 //line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c21r[gc_lane2]
+					var shflDownSync float32 = gc_c21r[gc_lane2]
 
 //line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
-				_ = shflDownSync
-				gc_l_val_2[gc_lane2] = val_2
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+					val_2 = fmaxf(val_2, shflDownSync)
+					_ = shflDownSync
+					gc_l_val_2[gc_lane2] = val_2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:151
-				warpID := gc_tx2 / 32
-				_ = warpID
+					warpID := gc_tx2 / 32
+					_ = warpID
 
 //line llmc_softmax.go:152
-				laneID := gc_tx2 % 32
-				_ = laneID
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
-				var maxval float32
-				_ = maxval
+					laneID := gc_tx2 % 32
+					_ = laneID
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
+					var maxval float32
+					_ = maxval
 
 //line llmc_softmax.go:32
-				var r float32 = val_2
+					var r float32 = val_2
 
 //line llmc_softmax.go:32
-				_ = r
+					_ = r
 
 //line llmc_softmax.go:164
-				maxval = r
+					maxval = r
 
 //line llmc_softmax.go:166
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = maxval
+					if laneID == 0 {
+						maxOrSumStorage[warpID] = maxval
+					}
+					_ = r
+					gc_s_maxval[gc_rank2] = maxval
 				}
-				_ = r
-				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
 	}
@@ -3526,188 +3532,190 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_3 [32]float32
 		var gc_c22r [32]float32
-		gc_left2 := gc_act2
-		if compiled.SIMD {
-			if gc_act2 == ^uint32(0) {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 //line llmc_softmax.go:190
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:190
-					_ = sumval
+						_ = sumval
 //line llmc_softmax.go:190
-					val_3 := sumval
+						val_3 := sumval
 //line llmc_softmax.go:190
-					_ = val_3
+						_ = val_3
 //line llmc_softmax.go:190
-					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+						val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line llmc_softmax.go:190
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:190
+						_ = sumval
+//line llmc_softmax.go:190
+						val_3 := sumval
+//line llmc_softmax.go:190
+						_ = val_3
+//line llmc_softmax.go:190
+						val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
 				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
+					sumval := gc_s_sumval[gc_rank2]
+
 //line llmc_softmax.go:190
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:190
-					_ = sumval
-//line llmc_softmax.go:190
-					val_3 := sumval
+					var val_3 float32 = sumval
+
 //line llmc_softmax.go:190
 					_ = val_3
-//line llmc_softmax.go:190
-					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					_ = val_3
+					gc_l_val_3[gc_lane2] = val_3
 				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:190
-				var val_3 float32 = sumval
-
-//line llmc_softmax.go:190
-				_ = val_3
-				_ = val_3
-				gc_l_val_3[gc_lane2] = val_3
-			}
-		}
 
 //line llmc_softmax.go:20
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				gc_run.Add(offset_2, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+					gc_run.Add(offset_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+					}
 				}
-			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
-		} else {
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+			} else {
 
 //line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-				} else {
+					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+					} else {
 
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
 //line llmc_softmax.go:21
-								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
 //line llmc_softmax.go:21
-								_ = val_3
+									_ = val_3
 //line llmc_softmax.go:21
-								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line llmc_softmax.go:21
-								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+									val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line llmc_softmax.go:21
+									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line llmc_softmax.go:21
+									_ = val_3
+//line llmc_softmax.go:21
+									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line llmc_softmax.go:21
+									val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line llmc_softmax.go:21
-								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line llmc_softmax.go:21
+								val_3 := gc_l_val_3[gc_lane2]
 								_ = val_3
-//line llmc_softmax.go:21
-								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line llmc_softmax.go:21
-								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_3 := gc_l_val_3[gc_lane2]
-							_ = val_3
 
 //line llmc_softmax.go:21
-							val_3 += gc_c22r[gc_lane2]
-							gc_l_val_3[gc_lane2] = val_3
+								val_3 += gc_c22r[gc_lane2]
+								gc_l_val_3[gc_lane2] = val_3
+							}
 						}
 					}
 				}
 			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:151
-				warpID := gc_tx2 / 32
-				_ = warpID
+					warpID := gc_tx2 / 32
+					_ = warpID
 
 //line llmc_softmax.go:152
-				laneID := gc_tx2 % 32
-				_ = laneID
-				val_3 := gc_l_val_3[gc_lane2]
-				_ = val_3
-				var sumval float32
-				_ = sumval
+					laneID := gc_tx2 % 32
+					_ = laneID
+					val_3 := gc_l_val_3[gc_lane2]
+					_ = val_3
+					var sumval float32
+					_ = sumval
 
 //line llmc_softmax.go:23
-				var r_ float32 = val_3
+					var r_ float32 = val_3
 
 //line llmc_softmax.go:23
-				_ = r_
+					_ = r_
 
 //line llmc_softmax.go:190
-				sumval = r_
+					sumval = r_
 
 //line llmc_softmax.go:192
-				if laneID == 0 {
-					maxOrSumStorage[warpID] = sumval
+					if laneID == 0 {
+						maxOrSumStorage[warpID] = sumval
+					}
+					_ = r_
+					gc_s_sumval[gc_rank2] = sumval
 				}
-				_ = r_
-				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
@@ -4284,42 +4292,44 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]SumMax
 		var gc_c21r [32]SumMax
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			smPartial := gc_s_smPartial[gc_rank2]
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				smPartial := gc_s_smPartial[gc_rank2]
 
 //line llmc_softmax.go:292
-			gc_c21v[gc_lane2] = smPartial
-		}
-
-//line llmc_softmax.go:292
-		compiled.TileReduce[SumMax](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, reduceSumMaxOp, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+				gc_c21v[gc_lane2] = smPartial
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
 
 //line llmc_softmax.go:292
-			smTotal := gc_c21r[gc_lane2]
-			_ = smTotal
-			gc_s_smTotal[gc_rank2] = smTotal
+			compiled.TileReduce[SumMax](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, reduceSumMaxOp, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+
+//line llmc_softmax.go:292
+				smTotal := gc_c21r[gc_lane2]
+				_ = smTotal
+				gc_s_smTotal[gc_rank2] = smTotal
+			}
 		}
 	}
 
@@ -4588,98 +4598,100 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_2 [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:334
-			var val_2 float32 = maxval
-
-//line llmc_softmax.go:334
-			_ = val_2
-			_ = val_2
-			gc_l_val_2[gc_lane2] = val_2
-		}
-
-//line llmc_softmax.go:29
-		for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
-
-//line llmc_softmax.go:30
-				var shflDownSync float32 = gc_c21r[gc_lane2]
-
-//line llmc_softmax.go:30
-				val_2 = fmaxf(val_2, shflDownSync)
-				_ = shflDownSync
-				gc_l_val_2[gc_lane2] = val_2
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:312
-				warpID := gc_tx2 / 32
-				_ = warpID
-
-//line llmc_softmax.go:313
-				laneID := gc_tx2 % 32
-				_ = laneID
-				val_2 := gc_l_val_2[gc_lane2]
-				_ = val_2
-				var maxval float32
-				_ = maxval
-
-//line llmc_softmax.go:32
-				var r float32 = val_2
-
-//line llmc_softmax.go:32
-				_ = r
+				maxval := gc_s_maxval[gc_rank2]
 
 //line llmc_softmax.go:334
-				maxval = r
+				var val_2 float32 = maxval
+
+//line llmc_softmax.go:334
+				_ = val_2
+				_ = val_2
+				gc_l_val_2[gc_lane2] = val_2
+			}
+
+//line llmc_softmax.go:29
+			for offset_ := 16; offset_ > 0; offset_ /= 2 {
+
+//line llmc_softmax.go:30
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
+
+//line llmc_softmax.go:30
+					var shflDownSync float32 = gc_c21r[gc_lane2]
+
+//line llmc_softmax.go:30
+					val_2 = fmaxf(val_2, shflDownSync)
+					_ = shflDownSync
+					gc_l_val_2[gc_lane2] = val_2
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:312
+					warpID := gc_tx2 / 32
+					_ = warpID
+
+//line llmc_softmax.go:313
+					laneID := gc_tx2 % 32
+					_ = laneID
+					val_2 := gc_l_val_2[gc_lane2]
+					_ = val_2
+					var maxval float32
+					_ = maxval
+
+//line llmc_softmax.go:32
+					var r float32 = val_2
+
+//line llmc_softmax.go:32
+					_ = r
+
+//line llmc_softmax.go:334
+					maxval = r
 
 //line llmc_softmax.go:335
-				if laneID == 0 {
-					maxvals[warpID] = maxval
+					if laneID == 0 {
+						maxvals[warpID] = maxval
+					}
+					_ = r
+					gc_s_maxval[gc_rank2] = maxval
 				}
-				_ = r
-				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
 	}
@@ -5003,115 +5015,117 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_val_3 [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:364
-			var val_3 float32 = sumval
-
-//line llmc_softmax.go:364
-			_ = val_3
-			_ = val_3
-			gc_l_val_3[gc_lane2] = val_3
-		}
-
-//line llmc_softmax.go:20
-		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-			var gc_run compiled.ShflSteps
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-				gc_run.Add(offset_2, 0, 32)
-				if gc_run.Full() {
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
 				}
 			}
-			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
-		} else {
-
-//line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-				} else {
-
-//line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_3 := gc_l_val_3[gc_lane2]
-						_ = val_3
-
-//line llmc_softmax.go:21
-						val_3 += gc_c22r[gc_lane2]
-						gc_l_val_3[gc_lane2] = val_3
-					}
-				}
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
-				}
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:312
-				warpID := gc_tx2 / 32
-				_ = warpID
-
-//line llmc_softmax.go:313
-				laneID := gc_tx2 % 32
-				_ = laneID
-				val_3 := gc_l_val_3[gc_lane2]
-				_ = val_3
-				var sumval float32
-				_ = sumval
-
-//line llmc_softmax.go:23
-				var r_ float32 = val_3
-
-//line llmc_softmax.go:23
-				_ = r_
+				_ = gc_rank2
+				sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:364
-				sumval = r_
+				var val_3 float32 = sumval
+
+//line llmc_softmax.go:364
+				_ = val_3
+				_ = val_3
+				gc_l_val_3[gc_lane2] = val_3
+			}
+
+//line llmc_softmax.go:20
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+
+//line llmc_softmax.go:21
+					gc_run.Add(offset_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+			} else {
+
+//line llmc_softmax.go:20
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+
+//line llmc_softmax.go:21
+					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+					} else {
+
+//line llmc_softmax.go:21
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							val_3 := gc_l_val_3[gc_lane2]
+							_ = val_3
+
+//line llmc_softmax.go:21
+							val_3 += gc_c22r[gc_lane2]
+							gc_l_val_3[gc_lane2] = val_3
+						}
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:312
+					warpID := gc_tx2 / 32
+					_ = warpID
+
+//line llmc_softmax.go:313
+					laneID := gc_tx2 % 32
+					_ = laneID
+					val_3 := gc_l_val_3[gc_lane2]
+					_ = val_3
+					var sumval float32
+					_ = sumval
+
+//line llmc_softmax.go:23
+					var r_ float32 = val_3
+
+//line llmc_softmax.go:23
+					_ = r_
+
+//line llmc_softmax.go:364
+					sumval = r_
 
 //line llmc_softmax.go:365
-				if laneID == 0 {
-					sumvals[warpID] = sumval
+					if laneID == 0 {
+						sumvals[warpID] = sumval
+					}
+					_ = r_
+					gc_s_sumval[gc_rank2] = sumval
 				}
-				_ = r_
-				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
@@ -5576,15 +5590,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_offsetMaxval [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
@@ -5594,56 +5600,95 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 		var gc_c23r [32]float32
 		var gc_c24v [32]float32
 		var gc_c24r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line llmc_softmax.go:424
-			var offsetMaxval, offsetSumval float32
-			_ = offsetMaxval
-			_ = offsetSumval
-			gc_l_offsetMaxval[gc_lane2] = offsetMaxval
-		}
-
-//line llmc_softmax.go:425
-		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:427
-				gc_c21v[gc_lane2] = maxval
-			}
-
-//line llmc_softmax.go:427
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sumval := gc_s_sumval[gc_rank2]
-				var offsetMaxval float32
+				var offsetMaxval, offsetSumval float32
 				_ = offsetMaxval
-
-//line llmc_softmax.go:427
-				offsetMaxval = gc_c21r[gc_lane2]
-
-//line llmc_softmax.go:428
-				gc_c22v[gc_lane2] = sumval
+				_ = offsetSumval
 				gc_l_offsetMaxval[gc_lane2] = offsetMaxval
 			}
 
+//line llmc_softmax.go:425
+			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:427
+					gc_c21v[gc_lane2] = maxval
+				}
+
+//line llmc_softmax.go:427
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					sumval := gc_s_sumval[gc_rank2]
+					var offsetMaxval float32
+					_ = offsetMaxval
+
+//line llmc_softmax.go:427
+					offsetMaxval = gc_c21r[gc_lane2]
+
 //line llmc_softmax.go:428
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, gocuda.WarpSize, &gc_c22r)
+					gc_c22v[gc_lane2] = sumval
+					gc_l_offsetMaxval[gc_lane2] = offsetMaxval
+				}
+
+//line llmc_softmax.go:428
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, gocuda.WarpSize, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
+					sumval := gc_s_sumval[gc_rank2]
+					offsetMaxval := gc_l_offsetMaxval[gc_lane2]
+					_ = offsetMaxval
+					var offsetSumval float32
+					_ = offsetSumval
+
+//line llmc_softmax.go:428
+					offsetSumval = gc_c22r[gc_lane2]
+
+//line llmc_softmax.go:429
+					if offsetMaxval > maxval {
+						sumval *= expf(maxval - offsetMaxval)
+						maxval = offsetMaxval
+					} else {
+						offsetSumval *= expf(offsetMaxval - maxval)
+					}
+
+//line llmc_softmax.go:435
+					sumval += offsetSumval
+					gc_s_maxval[gc_rank2] = maxval
+					gc_s_sumval[gc_rank2] = sumval
+				}
+			}
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -5651,75 +5696,46 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				maxval := gc_s_maxval[gc_rank2]
-				sumval := gc_s_sumval[gc_rank2]
-				offsetMaxval := gc_l_offsetMaxval[gc_lane2]
-				_ = offsetMaxval
-				var offsetSumval float32
-				_ = offsetSumval
 
-//line llmc_softmax.go:428
-				offsetSumval = gc_c22r[gc_lane2]
+//line llmc_softmax.go:438
+				gc_c23v[gc_lane2] = maxval
+			}
 
-//line llmc_softmax.go:429
-				if offsetMaxval > maxval {
-					sumval *= expf(maxval - offsetMaxval)
-					maxval = offsetMaxval
-				} else {
-					offsetSumval *= expf(offsetMaxval - maxval)
+//line llmc_softmax.go:438
+			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, 0, gocuda.WarpSize, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				var maxval float32
+				_ = maxval
+				sumval := gc_s_sumval[gc_rank2]
 
-//line llmc_softmax.go:435
-				sumval += offsetSumval
+//line llmc_softmax.go:438
+				maxval = gc_c23r[gc_lane2]
+
+//line llmc_softmax.go:439
+				gc_c24v[gc_lane2] = sumval
 				gc_s_maxval[gc_rank2] = maxval
+			}
+
+//line llmc_softmax.go:439
+			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, 0, gocuda.WarpSize, &gc_c24r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				var sumval float32
+				_ = sumval
+
+//line llmc_softmax.go:439
+				sumval = gc_c24r[gc_lane2]
 				gc_s_sumval[gc_rank2] = sumval
 			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:438
-			gc_c23v[gc_lane2] = maxval
-		}
-
-//line llmc_softmax.go:438
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, 0, gocuda.WarpSize, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			var maxval float32
-			_ = maxval
-			sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:438
-			maxval = gc_c23r[gc_lane2]
-
-//line llmc_softmax.go:439
-			gc_c24v[gc_lane2] = sumval
-			gc_s_maxval[gc_rank2] = maxval
-		}
-
-//line llmc_softmax.go:439
-		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, 0, gocuda.WarpSize, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			var sumval float32
-			_ = sumval
-
-//line llmc_softmax.go:439
-			sumval = gc_c24r[gc_lane2]
-			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
 

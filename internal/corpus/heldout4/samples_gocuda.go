@@ -348,104 +348,108 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:56
 	tile32 := cg.TiledPartition(cta_, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float64
 		var gc_c1r [32]float64
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-
-//line samples.go:58
-			gc_c1v[gc_lane] = tempSum
-		}
-
-//line samples.go:58
-		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			var tempSum float64
-			_ = tempSum
-
-//line samples.go:58
-			tempSum = gc_c1r[gc_lane]
-
-//line samples.go:60
-			if (gc_rank & (tile32.Size() - 1)) == 0 {
-				tmp[((gc_rank / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
-			}
-			gc_s_tempSum[gc_rank] = tempSum
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_c2v [32]float64
-		var gc_c2r [32]float64
-		{
-			var gc_m26 uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+				tempSum := gc_s_tempSum[gc_rank]
+
+//line samples.go:58
+				gc_c1v[gc_lane] = tempSum
+			}
+
+//line samples.go:58
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum float64
+				_ = tempSum
+
+//line samples.go:58
+				tempSum = gc_c1r[gc_lane]
+
+//line samples.go:60
+				if (gc_rank & (tile32.Size() - 1)) == 0 {
+					tmp[((gc_rank / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
+				}
+				gc_s_tempSum[gc_rank] = tempSum
+			}
+		}
+	}
+	{
+		var gc_c2v [32]float64
+		var gc_c2r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m26 uint32
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line samples.go:66
-				if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-					gc_m26 |= 1 << gc_lane
-				}
-			}
-			gc_save26 := gc_act
-			gc_act = gc_save26 & gc_m26
-			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+					if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+						gc_m26 |= 1 << gc_lane
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var tempSum float64
-					_ = tempSum
+				}
+				gc_save26 := gc_act
+				gc_act = gc_save26 & gc_m26
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var tempSum float64
+						_ = tempSum
 
 //line samples.go:67
-					if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
-						tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
-					} else {
-						tempSum = 0.0
+						if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+							tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
+						} else {
+							tempSum = 0.0
+						}
+
+//line samples.go:72
+						gc_c2v[gc_lane] = tempSum
+						gc_s_tempSum[gc_rank] = tempSum
 					}
 
 //line samples.go:72
-					gc_c2v[gc_lane] = tempSum
-					gc_s_tempSum[gc_rank] = tempSum
-				}
+					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var tempSum float64
+						_ = tempSum
 
 //line samples.go:72
-				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var tempSum float64
-					_ = tempSum
-
-//line samples.go:72
-					tempSum = gc_c2r[gc_lane]
+						tempSum = gc_c2r[gc_lane]
 
 //line samples.go:74
-					if (gc_rank & (tile32.Size() - 1)) == 0 {
-						atomic.Add(result, tempSum)
+						if (gc_rank & (tile32.Size() - 1)) == 0 {
+							atomic.Add(result, tempSum)
+						}
+						gc_s_tempSum[gc_rank] = tempSum
 					}
-					gc_s_tempSum[gc_rank] = tempSum
 				}
+				gc_act = gc_save26 &^ gc_dead
 			}
-			gc_act = gc_save26 &^ gc_dead
 		}
 	}
 
@@ -817,104 +821,108 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:56
 		tile32_ := cg.TiledPartition(cta_2, 32)
 		_ = tile32_
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c3v [32]float64
 			var gc_c3r [32]float64
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				tempSum_ := gc_s_tempSum_[gc_rank]
-
-//line samples.go:58
-				gc_c3v[gc_lane] = tempSum_
-			}
-
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				var tempSum_ float64
-				_ = tempSum_
-
-//line samples.go:58
-				tempSum_ = gc_c3r[gc_lane]
-
-//line samples.go:60
-				if (gc_rank & (tile32_.Size() - 1)) == 0 {
-					tmp_[((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
-				}
-				gc_s_tempSum_[gc_rank] = tempSum_
-			}
-		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_c4v [32]float64
-			var gc_c4r [32]float64
-			{
-				var gc_m31 uint32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+					tempSum_ := gc_s_tempSum_[gc_rank]
+
+//line samples.go:58
+					gc_c3v[gc_lane] = tempSum_
+				}
+
+//line samples.go:58
+				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_ float64
+					_ = tempSum_
+
+//line samples.go:58
+					tempSum_ = gc_c3r[gc_lane]
+
+//line samples.go:60
+					if (gc_rank & (tile32_.Size() - 1)) == 0 {
+						tmp_[((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
+					}
+					gc_s_tempSum_[gc_rank] = tempSum_
+				}
+			}
+		}
+		{
+			var gc_c4v [32]float64
+			var gc_c4r [32]float64
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m31 uint32
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line samples.go:66
-					if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-						gc_m31 |= 1 << gc_lane
-					}
-				}
-				gc_save31 := gc_act
-				gc_act = gc_save31 & gc_m31
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+						if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+							gc_m31 |= 1 << gc_lane
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_ float64
-						_ = tempSum_
+					}
+					gc_save31 := gc_act
+					gc_act = gc_save31 & gc_m31
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var tempSum_ float64
+							_ = tempSum_
 
 //line samples.go:67
-						if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
-							tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
-						} else {
-							tempSum_ = 0.0
+							if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+								tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
+							} else {
+								tempSum_ = 0.0
+							}
+
+//line samples.go:72
+							gc_c4v[gc_lane] = tempSum_
+							gc_s_tempSum_[gc_rank] = tempSum_
 						}
 
 //line samples.go:72
-						gc_c4v[gc_lane] = tempSum_
-						gc_s_tempSum_[gc_rank] = tempSum_
-					}
+						compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var tempSum_ float64
+							_ = tempSum_
 
 //line samples.go:72
-					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_ float64
-						_ = tempSum_
-
-//line samples.go:72
-						tempSum_ = gc_c4r[gc_lane]
+							tempSum_ = gc_c4r[gc_lane]
 
 //line samples.go:74
-						if (gc_rank & (tile32_.Size() - 1)) == 0 {
-							atomic.Add(result_, tempSum_)
+							if (gc_rank & (tile32_.Size() - 1)) == 0 {
+								atomic.Add(result_, tempSum_)
+							}
+							gc_s_tempSum_[gc_rank] = tempSum_
 						}
-						gc_s_tempSum_[gc_rank] = tempSum_
 					}
+					gc_act = gc_save31 &^ gc_dead
 				}
-				gc_act = gc_save31 &^ gc_dead
 			}
 		}
 
@@ -1158,104 +1166,108 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:56
 		tile32_2 := cg.TiledPartition(cta_3, 32)
 		_ = tile32_2
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+		{
 			var gc_c5v [32]float64
 			var gc_c5r [32]float64
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				tempSum_2 := gc_s_tempSum_2[gc_rank]
-
-//line samples.go:58
-				gc_c5v[gc_lane] = tempSum_2
-			}
-
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				var tempSum_2 float64
-				_ = tempSum_2
-
-//line samples.go:58
-				tempSum_2 = gc_c5r[gc_lane]
-
-//line samples.go:60
-				if (gc_rank & (tile32_2.Size() - 1)) == 0 {
-					tmp_2[((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
-				}
-				gc_s_tempSum_2[gc_rank] = tempSum_2
-			}
-		}
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			var gc_c6v [32]float64
-			var gc_c6r [32]float64
-			{
-				var gc_m36 uint32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
+					tempSum_2 := gc_s_tempSum_2[gc_rank]
+
+//line samples.go:58
+					gc_c5v[gc_lane] = tempSum_2
+				}
+
+//line samples.go:58
+				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum_2 float64
+					_ = tempSum_2
+
+//line samples.go:58
+					tempSum_2 = gc_c5r[gc_lane]
+
+//line samples.go:60
+					if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+						tmp_2[((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
+					}
+					gc_s_tempSum_2[gc_rank] = tempSum_2
+				}
+			}
+		}
+		{
+			var gc_c6v [32]float64
+			var gc_c6r [32]float64
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				{
+					var gc_m36 uint32
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 
 //line samples.go:66
-					if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-						gc_m36 |= 1 << gc_lane
-					}
-				}
-				gc_save36 := gc_act
-				gc_act = gc_save36 & gc_m36
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+						if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+							gc_m36 |= 1 << gc_lane
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_2 float64
-						_ = tempSum_2
+					}
+					gc_save36 := gc_act
+					gc_act = gc_save36 & gc_m36
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var tempSum_2 float64
+							_ = tempSum_2
 
 //line samples.go:67
-						if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
-							tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
-						} else {
-							tempSum_2 = 0.0
+							if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+								tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
+							} else {
+								tempSum_2 = 0.0
+							}
+
+//line samples.go:72
+							gc_c6v[gc_lane] = tempSum_2
+							gc_s_tempSum_2[gc_rank] = tempSum_2
 						}
 
 //line samples.go:72
-						gc_c6v[gc_lane] = tempSum_2
-						gc_s_tempSum_2[gc_rank] = tempSum_2
-					}
+						compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							var tempSum_2 float64
+							_ = tempSum_2
 
 //line samples.go:72
-					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum_2 float64
-						_ = tempSum_2
-
-//line samples.go:72
-						tempSum_2 = gc_c6r[gc_lane]
+							tempSum_2 = gc_c6r[gc_lane]
 
 //line samples.go:74
-						if (gc_rank & (tile32_2.Size() - 1)) == 0 {
-							atomic.Add(result_2, tempSum_2)
+							if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+								atomic.Add(result_2, tempSum_2)
+							}
+							gc_s_tempSum_2[gc_rank] = tempSum_2
 						}
-						gc_s_tempSum_2[gc_rank] = tempSum_2
 					}
+					gc_act = gc_save36 &^ gc_dead
 				}
-				gc_act = gc_save36 &^ gc_dead
 			}
 		}
 
@@ -1508,91 +1520,20 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 //line samples.go:204
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_rowThreadSum [32]float64
 		var gc_c1r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 
 //line samples.go:206
-		for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
-			if gc_b.Stopped() {
-				return
-			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples.go:207
-					rowThreadSum := 0.0
-
-//line samples.go:208
-					for j := gc_tx; j < jacobiNRows; j += gc_bdx {
-						rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
-					}
-					_ = rowThreadSum
-					gc_l_rowThreadSum[gc_lane] = rowThreadSum
+			for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+				if gc_b.Stopped() {
+					return
 				}
-			}
-
-//line samples.go:212
-			for offset := 32 / 2; offset > 0; offset /= 2 {
-
-//line samples.go:213
-				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					rowThreadSum := gc_l_rowThreadSum[gc_lane]
-					_ = rowThreadSum
-
-//line samples.go:213
-					rowThreadSum += gc_c1r[gc_lane]
-					gc_l_rowThreadSum[gc_lane] = rowThreadSum
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				rowThreadSum := gc_l_rowThreadSum[gc_lane]
-				_ = rowThreadSum
-
-//line samples.go:216
-				if (gc_rank & (32 - 1)) == 0 {
-					atomic.Add(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
-				}
-			}
-		}
-	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		var gc_l_tempSum [32]float64
-		var gc_c2r [32]float64
-		{
-			var gc_m13 uint32
-
-//line samples.go:223
-			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -1604,95 +1545,170 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
-//line samples.go:223
-						if gc_tx < jacobiRowsPerCTA {
-							gc_m13 |= 1 << gc_lane
+//line samples.go:207
+						rowThreadSum := 0.0
+
+//line samples.go:208
+						for j := gc_tx; j < jacobiNRows; j += gc_bdx {
+							rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
 						}
+						_ = rowThreadSum
+						gc_l_rowThreadSum[gc_lane] = rowThreadSum
+					}
+				}
+
+//line samples.go:212
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+
+//line samples.go:213
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						rowThreadSum := gc_l_rowThreadSum[gc_lane]
+						_ = rowThreadSum
+
+//line samples.go:213
+						rowThreadSum += gc_c1r[gc_lane]
+						gc_l_rowThreadSum[gc_lane] = rowThreadSum
+					}
+				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					rowThreadSum := gc_l_rowThreadSum[gc_lane]
+					_ = rowThreadSum
+
+//line samples.go:216
+					if (gc_rank & (32 - 1)) == 0 {
+						atomic.Add(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 					}
 				}
 			}
-			gc_save13 := gc_act
-			gc_act = gc_save13 & gc_m13
-			if gc_act != 0 {
+		}
+	}
+	{
+		var gc_l_tempSum [32]float64
+		var gc_c2r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				var gc_m13 uint32
+
+//line samples.go:223
+				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					}
+				} else {
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples.go:223
+							if gc_tx < jacobiRowsPerCTA {
+								gc_m13 |= 1 << gc_lane
+							}
+						}
+					}
+				}
+				gc_save13 := gc_act
+				gc_act = gc_save13 & gc_m13
+				if gc_act != 0 {
 
 //line samples.go:224
-				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
-				_ = tile8
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+					tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
+					_ = tile8
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples.go:225
+							tempSum := 0.0
+
+//line samples.go:227
+							k_2 := gc_tx
+
+//line samples.go:229
+							for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+//line samples.go:229
+								if gc_b.Stopped() {
+//line samples.go:229
+									return
+//line samples.go:229
+								}
+								dx := bShared[i_3%(jacobiRowsPerCTA+1)]
+								dx /= float64(A[i_3*jacobiNRows+i_3])
+
+								xNew[i_3] = (xShared[i_3] + dx)
+								tempSum += fabs(dx)
+							}
+							_ = tempSum
+							_ = k_2
+							gc_l_tempSum[gc_lane] = tempSum
 						}
+					}
+
+//line samples.go:237
+					for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
+
+//line samples.go:238
+						compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							tempSum := gc_l_tempSum[gc_lane]
+							_ = tempSum
+
+//line samples.go:238
+							tempSum += gc_c2r[gc_lane]
+							gc_l_tempSum[gc_lane] = tempSum
+						}
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line samples.go:225
-						tempSum := 0.0
-
-//line samples.go:227
-						k_2 := gc_tx
-
-//line samples.go:229
-						for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
-//line samples.go:229
-							if gc_b.Stopped() {
-//line samples.go:229
-								return
-//line samples.go:229
-							}
-							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
-							dx /= float64(A[i_3*jacobiNRows+i_3])
-
-							xNew[i_3] = (xShared[i_3] + dx)
-							tempSum += fabs(dx)
-						}
-						_ = tempSum
-						_ = k_2
-						gc_l_tempSum[gc_lane] = tempSum
-					}
-				}
-
-//line samples.go:237
-				for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
-
-//line samples.go:238
-					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
 						tempSum := gc_l_tempSum[gc_lane]
 						_ = tempSum
 
-//line samples.go:238
-						tempSum += gc_c2r[gc_lane]
-						gc_l_tempSum[gc_lane] = tempSum
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tempSum := gc_l_tempSum[gc_lane]
-					_ = tempSum
-
 //line samples.go:241
-					if (gc_rank & (8 - 1)) == 0 {
-						atomic.Add(sum, tempSum)
+						if (gc_rank & (8 - 1)) == 0 {
+							atomic.Add(sum, tempSum)
+						}
 					}
 				}
+				gc_act = gc_save13 &^ gc_dead
 			}
-			gc_act = gc_save13 &^ gc_dead
 		}
 	}
 }
@@ -1935,179 +1951,183 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 //line samples.go:264
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_c1v [32]float64
 		var gc_c1r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 
 //line samples.go:266
-		for offset := 32 / 2; offset > 0; offset /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sum := gc_s_sum[gc_rank]
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					sum := gc_s_sum[gc_rank]
 
 //line samples.go:267
-				gc_c1v[gc_lane] = sum
-			}
-
-//line samples.go:267
-			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line samples.go:267
-				sum += gc_c1r[gc_lane]
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
+					gc_c1v[gc_lane] = sum
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
+
+//line samples.go:267
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line samples.go:267
+					sum += gc_c1r[gc_lane]
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
 
 //line samples.go:270
-				if (gc_rank & (32 - 1)) == 0 {
-					warpSum[gc_tx/gocuda.WarpSize] = sum
+					if (gc_rank & (32 - 1)) == 0 {
+						warpSum[gc_tx/gocuda.WarpSize] = sum
+					}
 				}
 			}
 		}
 	}
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
+	{
 		var gc_l_blockSum [32]float64
 		var gc_c2r [32]float64
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
 			{
-				gc_x0 := gc_tidx.X
-				gc_off3 := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
-					gc_at2 := warpSum[gc_off3:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx := gc_x0 + gc_lane
-						_ = gc_tx
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off3 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+						gc_at2 := warpSum[gc_off3:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
 
 //line samples.go:276
-						blockSum := 0.0
+							blockSum := 0.0
 
 //line samples.go:277
-						if gc_tx < (gc_bdx / gocuda.WarpSize) {
-							blockSum = gc_at2[gc_lane]
+							if gc_tx < (gc_bdx / gocuda.WarpSize) {
+								blockSum = gc_at2[gc_lane]
+							}
+							_ = blockSum
+							gc_l_blockSum[gc_lane] = blockSum
 						}
-						_ = blockSum
-						gc_l_blockSum[gc_lane] = blockSum
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line samples.go:276
+							blockSum := 0.0
+
+//line samples.go:277
+							if gc_tx < (gc_bdx / gocuda.WarpSize) {
+								blockSum = warpSum[gc_tx]
+							}
+							_ = blockSum
+							gc_l_blockSum[gc_lane] = blockSum
+						}
+					}
+				}
+			}
+			{
+				var gc_m12 uint32
+
+//line samples.go:281
+				if gc_x02 := gc_b.At(gc_w).X; gc_x02+gc_cnt <= gc_bdx {
+					gc_lo2, gc_hi2 := 0, 32
+					if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
+						gc_hi2 = gc_bound2
+					}
+					if gc_lo2 < gc_hi2 {
+						gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 					}
 				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples.go:276
-						blockSum := 0.0
-
-//line samples.go:277
-						if gc_tx < (gc_bdx / gocuda.WarpSize) {
-							blockSum = warpSum[gc_tx]
-						}
-						_ = blockSum
-						gc_l_blockSum[gc_lane] = blockSum
-					}
-				}
-			}
-		}
-		{
-			var gc_m12 uint32
+					{
+						gc_tidx := gc_b.At(gc_w)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line samples.go:281
-			if gc_x02 := gc_b.At(gc_w).X; gc_x02+gc_cnt <= gc_bdx {
-				gc_lo2, gc_hi2 := 0, 32
-				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
-					gc_hi2 = gc_bound2
-				}
-				if gc_lo2 < gc_hi2 {
-					gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-				}
-			} else {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples.go:281
-						if gc_tx < 32 {
-							gc_m12 |= 1 << gc_lane
+							if gc_tx < 32 {
+								gc_m12 |= 1 << gc_lane
+							}
 						}
 					}
 				}
-			}
-			gc_save12 := gc_act
-			gc_act = gc_save12 & gc_m12
-			if gc_act != 0 {
+				gc_save12 := gc_act
+				gc_act = gc_save12 & gc_m12
+				if gc_act != 0 {
 
 //line samples.go:282
-				for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
+					for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
 
 //line samples.go:283
-					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
+						compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							blockSum := gc_l_blockSum[gc_lane]
+							_ = blockSum
+
+//line samples.go:283
+							blockSum += gc_c2r[gc_lane]
+							gc_l_blockSum[gc_lane] = blockSum
+						}
+					}
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 						blockSum := gc_l_blockSum[gc_lane]
 						_ = blockSum
 
-//line samples.go:283
-						blockSum += gc_c2r[gc_lane]
-						gc_l_blockSum[gc_lane] = blockSum
-					}
-				}
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					blockSum := gc_l_blockSum[gc_lane]
-					_ = blockSum
-
 //line samples.go:285
-					if (gc_rank & (32 - 1)) == 0 {
-						atomic.Add(gSum, blockSum)
+						if (gc_rank & (32 - 1)) == 0 {
+							atomic.Add(gSum, blockSum)
+						}
 					}
 				}
+				gc_act = gc_save12 &^ gc_dead
 			}
-			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }

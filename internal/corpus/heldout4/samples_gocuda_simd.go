@@ -362,104 +362,108 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:56
 	tile32 := cg.TiledPartition(cta_, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float64
 		var gc_c21r [32]float64
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples.go:58
-			gc_c21v[gc_lane2] = tempSum
-		}
-
-//line samples.go:58
-		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			gc_pos2.Thread = gc_rank2
-			var tempSum float64
-			_ = tempSum
-
-//line samples.go:58
-			tempSum = gc_c21r[gc_lane2]
-
-//line samples.go:60
-			if (gc_rank2 & (tile32.Size() - 1)) == 0 {
-				tmp[((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
-			}
-			gc_s_tempSum[gc_rank2] = tempSum
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_c22v [32]float64
-		var gc_c22r [32]float64
-		{
-			var gc_m262 uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
+				tempSum := gc_s_tempSum[gc_rank2]
+
+//line samples.go:58
+				gc_c21v[gc_lane2] = tempSum
+			}
+
+//line samples.go:58
+			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				var tempSum float64
+				_ = tempSum
+
+//line samples.go:58
+				tempSum = gc_c21r[gc_lane2]
+
+//line samples.go:60
+				if (gc_rank2 & (tile32.Size() - 1)) == 0 {
+					tmp[((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
+				}
+				gc_s_tempSum[gc_rank2] = tempSum
+			}
+		}
+	}
+	{
+		var gc_c22v [32]float64
+		var gc_c22r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m262 uint32
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line samples.go:66
-				if ((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-					gc_m262 |= 1 << gc_lane2
-				}
-			}
-			gc_save262 := gc_act2
-			gc_act2 = gc_save262 & gc_m262
-			if gc_act2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+					if ((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+						gc_m262 |= 1 << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					var tempSum float64
-					_ = tempSum
+				}
+				gc_save262 := gc_act2
+				gc_act2 = gc_save262 & gc_m262
+				if gc_act2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var tempSum float64
+						_ = tempSum
 
 //line samples.go:67
-					if (gc_rank2 & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
-						tempSum = tmp[(gc_rank2 & (tile32.Size() - 1))]
-					} else {
-						tempSum = 0.0
+						if (gc_rank2 & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+							tempSum = tmp[(gc_rank2 & (tile32.Size() - 1))]
+						} else {
+							tempSum = 0.0
+						}
+
+//line samples.go:72
+						gc_c22v[gc_lane2] = tempSum
+						gc_s_tempSum[gc_rank2] = tempSum
 					}
 
 //line samples.go:72
-					gc_c22v[gc_lane2] = tempSum
-					gc_s_tempSum[gc_rank2] = tempSum
-				}
+					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var tempSum float64
+						_ = tempSum
 
 //line samples.go:72
-				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					var tempSum float64
-					_ = tempSum
-
-//line samples.go:72
-					tempSum = gc_c22r[gc_lane2]
+						tempSum = gc_c22r[gc_lane2]
 
 //line samples.go:74
-					if (gc_rank2 & (tile32.Size() - 1)) == 0 {
-						atomic.Add(result, tempSum)
+						if (gc_rank2 & (tile32.Size() - 1)) == 0 {
+							atomic.Add(result, tempSum)
+						}
+						gc_s_tempSum[gc_rank2] = tempSum
 					}
-					gc_s_tempSum[gc_rank2] = tempSum
 				}
+				gc_act2 = gc_save262 &^ gc_dead2
 			}
-			gc_act2 = gc_save262 &^ gc_dead2
 		}
 	}
 
@@ -844,104 +848,108 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:56
 		tile32_ := cg.TiledPartition(cta_2, 32)
 		_ = tile32_
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_c23v [32]float64
 			var gc_c23r [32]float64
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				tempSum_ := gc_s_tempSum_[gc_rank2]
-
-//line samples.go:58
-				gc_c23v[gc_lane2] = tempSum_
-			}
-
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				var tempSum_ float64
-				_ = tempSum_
-
-//line samples.go:58
-				tempSum_ = gc_c23r[gc_lane2]
-
-//line samples.go:60
-				if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
-					tmp_[((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
-				}
-				gc_s_tempSum_[gc_rank2] = tempSum_
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_c24v [32]float64
-			var gc_c24r [32]float64
-			{
-				var gc_m312 uint32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
+					tempSum_ := gc_s_tempSum_[gc_rank2]
+
+//line samples.go:58
+					gc_c23v[gc_lane2] = tempSum_
+				}
+
+//line samples.go:58
+				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var tempSum_ float64
+					_ = tempSum_
+
+//line samples.go:58
+					tempSum_ = gc_c23r[gc_lane2]
+
+//line samples.go:60
+					if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
+						tmp_[((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
+					}
+					gc_s_tempSum_[gc_rank2] = tempSum_
+				}
+			}
+		}
+		{
+			var gc_c24v [32]float64
+			var gc_c24r [32]float64
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m312 uint32
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line samples.go:66
-					if ((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-						gc_m312 |= 1 << gc_lane2
-					}
-				}
-				gc_save312 := gc_act2
-				gc_act2 = gc_save312 & gc_m312
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+						if ((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+							gc_m312 |= 1 << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var tempSum_ float64
-						_ = tempSum_
+					}
+					gc_save312 := gc_act2
+					gc_act2 = gc_save312 & gc_m312
+					if gc_act2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var tempSum_ float64
+							_ = tempSum_
 
 //line samples.go:67
-						if (gc_rank2 & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
-							tempSum_ = tmp_[(gc_rank2 & (tile32_.Size() - 1))]
-						} else {
-							tempSum_ = 0.0
+							if (gc_rank2 & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+								tempSum_ = tmp_[(gc_rank2 & (tile32_.Size() - 1))]
+							} else {
+								tempSum_ = 0.0
+							}
+
+//line samples.go:72
+							gc_c24v[gc_lane2] = tempSum_
+							gc_s_tempSum_[gc_rank2] = tempSum_
 						}
 
 //line samples.go:72
-						gc_c24v[gc_lane2] = tempSum_
-						gc_s_tempSum_[gc_rank2] = tempSum_
-					}
+						compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var tempSum_ float64
+							_ = tempSum_
 
 //line samples.go:72
-					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var tempSum_ float64
-						_ = tempSum_
-
-//line samples.go:72
-						tempSum_ = gc_c24r[gc_lane2]
+							tempSum_ = gc_c24r[gc_lane2]
 
 //line samples.go:74
-						if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
-							atomic.Add(result_, tempSum_)
+							if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
+								atomic.Add(result_, tempSum_)
+							}
+							gc_s_tempSum_[gc_rank2] = tempSum_
 						}
-						gc_s_tempSum_[gc_rank2] = tempSum_
 					}
+					gc_act2 = gc_save312 &^ gc_dead2
 				}
-				gc_act2 = gc_save312 &^ gc_dead2
 			}
 		}
 
@@ -1241,104 +1249,108 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:56
 		tile32_2 := cg.TiledPartition(cta_3, 32)
 		_ = tile32_2
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+		{
 			var gc_c25v [32]float64
 			var gc_c25r [32]float64
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				tempSum_2 := gc_s_tempSum_2[gc_rank2]
-
-//line samples.go:58
-				gc_c25v[gc_lane2] = tempSum_2
-			}
-
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				var tempSum_2 float64
-				_ = tempSum_2
-
-//line samples.go:58
-				tempSum_2 = gc_c25r[gc_lane2]
-
-//line samples.go:60
-				if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
-					tmp_2[((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
-				}
-				gc_s_tempSum_2[gc_rank2] = tempSum_2
-			}
-		}
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			var gc_c26v [32]float64
-			var gc_c26r [32]float64
-			{
-				var gc_m362 uint32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
+					tempSum_2 := gc_s_tempSum_2[gc_rank2]
+
+//line samples.go:58
+					gc_c25v[gc_lane2] = tempSum_2
+				}
+
+//line samples.go:58
+				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var tempSum_2 float64
+					_ = tempSum_2
+
+//line samples.go:58
+					tempSum_2 = gc_c25r[gc_lane2]
+
+//line samples.go:60
+					if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
+						tmp_2[((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
+					}
+					gc_s_tempSum_2[gc_rank2] = tempSum_2
+				}
+			}
+		}
+		{
+			var gc_c26v [32]float64
+			var gc_c26r [32]float64
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					var gc_m362 uint32
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line samples.go:66
-					if ((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-						gc_m362 |= 1 << gc_lane2
-					}
-				}
-				gc_save362 := gc_act2
-				gc_act2 = gc_save362 & gc_m362
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
+						if ((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+							gc_m362 |= 1 << gc_lane2
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var tempSum_2 float64
-						_ = tempSum_2
+					}
+					gc_save362 := gc_act2
+					gc_act2 = gc_save362 & gc_m362
+					if gc_act2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var tempSum_2 float64
+							_ = tempSum_2
 
 //line samples.go:67
-						if (gc_rank2 & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
-							tempSum_2 = tmp_2[(gc_rank2 & (tile32_2.Size() - 1))]
-						} else {
-							tempSum_2 = 0.0
+							if (gc_rank2 & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+								tempSum_2 = tmp_2[(gc_rank2 & (tile32_2.Size() - 1))]
+							} else {
+								tempSum_2 = 0.0
+							}
+
+//line samples.go:72
+							gc_c26v[gc_lane2] = tempSum_2
+							gc_s_tempSum_2[gc_rank2] = tempSum_2
 						}
 
 //line samples.go:72
-						gc_c26v[gc_lane2] = tempSum_2
-						gc_s_tempSum_2[gc_rank2] = tempSum_2
-					}
+						compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							var tempSum_2 float64
+							_ = tempSum_2
 
 //line samples.go:72
-					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var tempSum_2 float64
-						_ = tempSum_2
-
-//line samples.go:72
-						tempSum_2 = gc_c26r[gc_lane2]
+							tempSum_2 = gc_c26r[gc_lane2]
 
 //line samples.go:74
-						if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
-							atomic.Add(result_2, tempSum_2)
+							if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
+								atomic.Add(result_2, tempSum_2)
+							}
+							gc_s_tempSum_2[gc_rank2] = tempSum_2
 						}
-						gc_s_tempSum_2[gc_rank2] = tempSum_2
 					}
+					gc_act2 = gc_save362 &^ gc_dead2
 				}
-				gc_act2 = gc_save362 &^ gc_dead2
 			}
 		}
 
@@ -1631,91 +1643,20 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:204
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_rowThreadSum [32]float64
 		var gc_c21r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 
 //line samples.go:206
-		for k_, i_2 := 0, gc_bx2*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
-			if gc_b2.Stopped() {
-				return
-			}
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:207
-					rowThreadSum := 0.0
-
-//line samples.go:208
-					for j := gc_tx2; j < jacobiNRows; j += gc_bdx2 {
-						rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
-					}
-					_ = rowThreadSum
-					gc_l_rowThreadSum[gc_lane2] = rowThreadSum
+			for k_, i_2 := 0, gc_bx2*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+				if gc_b2.Stopped() {
+					return
 				}
-			}
-
-//line samples.go:212
-			for offset := 32 / 2; offset > 0; offset /= 2 {
-
-//line samples.go:213
-				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					rowThreadSum := gc_l_rowThreadSum[gc_lane2]
-					_ = rowThreadSum
-
-//line samples.go:213
-					rowThreadSum += gc_c21r[gc_lane2]
-					gc_l_rowThreadSum[gc_lane2] = rowThreadSum
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				rowThreadSum := gc_l_rowThreadSum[gc_lane2]
-				_ = rowThreadSum
-
-//line samples.go:216
-				if (gc_rank2 & (32 - 1)) == 0 {
-					atomic.Add(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
-				}
-			}
-		}
-	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
-		var gc_l_tempSum [32]float64
-		var gc_c22r [32]float64
-		{
-			var gc_m132 uint32
-
-//line samples.go:223
-			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(jacobiRowsPerCTA, gc_x02); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m132 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-			} else {
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1727,95 +1668,170 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 
-//line samples.go:223
-						if gc_tx2 < jacobiRowsPerCTA {
-							gc_m132 |= 1 << gc_lane2
+//line samples.go:207
+						rowThreadSum := 0.0
+
+//line samples.go:208
+						for j := gc_tx2; j < jacobiNRows; j += gc_bdx2 {
+							rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
 						}
+						_ = rowThreadSum
+						gc_l_rowThreadSum[gc_lane2] = rowThreadSum
+					}
+				}
+
+//line samples.go:212
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+
+//line samples.go:213
+					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						rowThreadSum := gc_l_rowThreadSum[gc_lane2]
+						_ = rowThreadSum
+
+//line samples.go:213
+						rowThreadSum += gc_c21r[gc_lane2]
+						gc_l_rowThreadSum[gc_lane2] = rowThreadSum
+					}
+				}
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					rowThreadSum := gc_l_rowThreadSum[gc_lane2]
+					_ = rowThreadSum
+
+//line samples.go:216
+					if (gc_rank2 & (32 - 1)) == 0 {
+						atomic.Add(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 					}
 				}
 			}
-			gc_save132 := gc_act2
-			gc_act2 = gc_save132 & gc_m132
-			if gc_act2 != 0 {
+		}
+	}
+	{
+		var gc_l_tempSum [32]float64
+		var gc_c22r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				var gc_m132 uint32
+
+//line samples.go:223
+				if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi4 := 0, 32
+					if gc_bound4 := compiled.Diff(jacobiRowsPerCTA, gc_x02); gc_bound4 < gc_hi4 {
+						gc_hi4 = gc_bound4
+					}
+					if gc_lo4 < gc_hi4 {
+						gc_m132 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+					}
+				} else {
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:223
+							if gc_tx2 < jacobiRowsPerCTA {
+								gc_m132 |= 1 << gc_lane2
+							}
+						}
+					}
+				}
+				gc_save132 := gc_act2
+				gc_act2 = gc_save132 & gc_m132
+				if gc_act2 != 0 {
 
 //line samples.go:224
-				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
-				_ = tile8
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
+					_ = tile8
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:225
+							tempSum := 0.0
+
+//line samples.go:227
+							k_2 := gc_tx2
+
+//line samples.go:229
+							for i_3 := k_2 + (gc_bx2 * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+//line samples.go:229
+								if gc_b2.Stopped() {
+//line samples.go:229
+									return
+//line samples.go:229
+								}
+								dx := bShared[i_3%(jacobiRowsPerCTA+1)]
+								dx /= float64(A[i_3*jacobiNRows+i_3])
+
+								xNew[i_3] = (xShared[i_3] + dx)
+								tempSum += fabs(dx)
+							}
+							_ = tempSum
+							_ = k_2
+							gc_l_tempSum[gc_lane2] = tempSum
 						}
+					}
+
+//line samples.go:237
+					for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
+
+//line samples.go:238
+						compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							tempSum := gc_l_tempSum[gc_lane2]
+							_ = tempSum
+
+//line samples.go:238
+							tempSum += gc_c22r[gc_lane2]
+							gc_l_tempSum[gc_lane2] = tempSum
+						}
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line samples.go:225
-						tempSum := 0.0
-
-//line samples.go:227
-						k_2 := gc_tx2
-
-//line samples.go:229
-						for i_3 := k_2 + (gc_bx2 * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
-//line samples.go:229
-							if gc_b2.Stopped() {
-//line samples.go:229
-								return
-//line samples.go:229
-							}
-							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
-							dx /= float64(A[i_3*jacobiNRows+i_3])
-
-							xNew[i_3] = (xShared[i_3] + dx)
-							tempSum += fabs(dx)
-						}
-						_ = tempSum
-						_ = k_2
-						gc_l_tempSum[gc_lane2] = tempSum
-					}
-				}
-
-//line samples.go:237
-				for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
-
-//line samples.go:238
-					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
 						tempSum := gc_l_tempSum[gc_lane2]
 						_ = tempSum
 
-//line samples.go:238
-						tempSum += gc_c22r[gc_lane2]
-						gc_l_tempSum[gc_lane2] = tempSum
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					tempSum := gc_l_tempSum[gc_lane2]
-					_ = tempSum
-
 //line samples.go:241
-					if (gc_rank2 & (8 - 1)) == 0 {
-						atomic.Add(sum, tempSum)
+						if (gc_rank2 & (8 - 1)) == 0 {
+							atomic.Add(sum, tempSum)
+						}
 					}
 				}
+				gc_act2 = gc_save132 &^ gc_dead2
 			}
-			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
 }
@@ -2071,179 +2087,183 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 //line samples.go:264
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]float64
 		var gc_c21r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 
 //line samples.go:266
-		for offset := 32 / 2; offset > 0; offset /= 2 {
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					sum := gc_s_sum[gc_rank2]
 
 //line samples.go:267
-				gc_c21v[gc_lane2] = sum
-			}
-
-//line samples.go:267
-			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line samples.go:267
-				sum += gc_c21r[gc_lane2]
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_tx2++
-				if gc_tx2 == gc_bdx2 {
-					gc_tx2 = 0
+					gc_c21v[gc_lane2] = sum
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
+
+//line samples.go:267
+				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line samples.go:267
+					sum += gc_c21r[gc_lane2]
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
 
 //line samples.go:270
-				if (gc_rank2 & (32 - 1)) == 0 {
-					warpSum[gc_tx2/gocuda.WarpSize] = sum
+					if (gc_rank2 & (32 - 1)) == 0 {
+						warpSum[gc_tx2/gocuda.WarpSize] = sum
+					}
 				}
 			}
 		}
 	}
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_l_blockSum [32]float64
 		var gc_c22r [32]float64
-		{
-			gc_tidx2 := gc_b2.At(gc_w2)
-			gc_tx2 := gc_tidx2.X - 1
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				gc_x03 := gc_tidx2.X
-				gc_off5 := gc_x03
-				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(warpSum) && 32 <= len(warpSum)-gc_off5 {
-					gc_at4 := warpSum[gc_off5:][:32]
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2 := gc_x03 + gc_lane2
-						_ = gc_tx2
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x03 := gc_tidx2.X
+					gc_off5 := gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(warpSum) && 32 <= len(warpSum)-gc_off5 {
+						gc_at4 := warpSum[gc_off5:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line samples.go:276
-						blockSum := 0.0
+							blockSum := 0.0
 
 //line samples.go:277
-						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
-							blockSum = gc_at4[gc_lane2]
+							if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
+								blockSum = gc_at4[gc_lane2]
+							}
+							_ = blockSum
+							gc_l_blockSum[gc_lane2] = blockSum
 						}
-						_ = blockSum
-						gc_l_blockSum[gc_lane2] = blockSum
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:276
+							blockSum := 0.0
+
+//line samples.go:277
+							if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
+								blockSum = warpSum[gc_tx2]
+							}
+							_ = blockSum
+							gc_l_blockSum[gc_lane2] = blockSum
+						}
+					}
+				}
+			}
+			{
+				var gc_m122 uint32
+
+//line samples.go:281
+				if gc_x04 := gc_b2.At(gc_w2).X; gc_x04+gc_cnt2 <= gc_bdx2 {
+					gc_lo4, gc_hi4 := 0, 32
+					if gc_bound4 := compiled.Diff(32, gc_x04); gc_bound4 < gc_hi4 {
+						gc_hi4 = gc_bound4
+					}
+					if gc_lo4 < gc_hi4 {
+						gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:276
-						blockSum := 0.0
-
-//line samples.go:277
-						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
-							blockSum = warpSum[gc_tx2]
-						}
-						_ = blockSum
-						gc_l_blockSum[gc_lane2] = blockSum
-					}
-				}
-			}
-		}
-		{
-			var gc_m122 uint32
+					{
+						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line samples.go:281
-			if gc_x04 := gc_b2.At(gc_w2).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_bound4 := compiled.Diff(32, gc_x04); gc_bound4 < gc_hi4 {
-					gc_hi4 = gc_bound4
-				}
-				if gc_lo4 < gc_hi4 {
-					gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-				}
-			} else {
-				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:281
-						if gc_tx2 < 32 {
-							gc_m122 |= 1 << gc_lane2
+							if gc_tx2 < 32 {
+								gc_m122 |= 1 << gc_lane2
+							}
 						}
 					}
 				}
-			}
-			gc_save122 := gc_act2
-			gc_act2 = gc_save122 & gc_m122
-			if gc_act2 != 0 {
+				gc_save122 := gc_act2
+				gc_act2 = gc_save122 & gc_m122
+				if gc_act2 != 0 {
 
 //line samples.go:282
-				for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
+					for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
 
 //line samples.go:283
-					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c22r)
+						compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c22r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							blockSum := gc_l_blockSum[gc_lane2]
+							_ = blockSum
+
+//line samples.go:283
+							blockSum += gc_c22r[gc_lane2]
+							gc_l_blockSum[gc_lane2] = blockSum
+						}
+					}
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 						blockSum := gc_l_blockSum[gc_lane2]
 						_ = blockSum
 
-//line samples.go:283
-						blockSum += gc_c22r[gc_lane2]
-						gc_l_blockSum[gc_lane2] = blockSum
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					blockSum := gc_l_blockSum[gc_lane2]
-					_ = blockSum
-
 //line samples.go:285
-					if (gc_rank2 & (32 - 1)) == 0 {
-						atomic.Add(gSum, blockSum)
+						if (gc_rank2 & (32 - 1)) == 0 {
+							atomic.Add(gSum, blockSum)
+						}
 					}
 				}
+				gc_act2 = gc_save122 &^ gc_dead2
 			}
-			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
 }

@@ -2136,99 +2136,101 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-		var gc_dead2 uint32
-		_ = gc_dead2
+	{
 		var gc_c21v [32]bool
 		var gc_c21r [32]uint32
-		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
 
 //line basic.go:71
-			gc_c21v[gc_lane2] = true
-		}
-
-//line basic.go:71
-		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-		gc_left := gc_act2
-		if compiled.SIMD {
-//line basic.go:71
-			gc_vb := archsimd.BroadcastUint32x8(1)
-//line basic.go:71
-			_ = gc_vb
-			gc_tidx3 := gc_b2.At(gc_w2)
-			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line basic.go:71
-				gc_vb2 := archsimd.BroadcastUint32x8(1)
-//line basic.go:71
-				_ = gc_vb2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tx2 := gc_tidx3.X + gc_lane2
-					_ = gc_tx2
-					gc_ty2 := gc_tidx3.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx3.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line basic.go:71
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line basic.go:71
-						break
-//line basic.go:71
-					}
-					gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
-				}
-			} else {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_tidx2 := gc_b2.At(gc_rank2)
-					if gc_tidx2.X+8 > gc_bdx2 {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx2 := gc_tidx2.X
-					_ = gc_tx2
-					gc_ty2 := gc_tidx2.Y
-					_ = gc_ty2
-					gc_tz2 := gc_tidx2.Z
-					_ = gc_tz2
-					_ = gc_rank2
-//line basic.go:71
-					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line basic.go:71
-						break
-//line basic.go:71
-					}
-					gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
-					gc_left &^= 0xff << gc_lane2
-				}
+				gc_c21v[gc_lane2] = true
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
 
 //line basic.go:71
-					out[gc_tx2] = 1 + gc_c21r[gc_lane2]
+			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+//line basic.go:71
+				gc_vb := archsimd.BroadcastUint32x8(1)
+//line basic.go:71
+				_ = gc_vb
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line basic.go:71
+					gc_vb2 := archsimd.BroadcastUint32x8(1)
+//line basic.go:71
+					_ = gc_vb2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line basic.go:71
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line basic.go:71
+							break
+//line basic.go:71
+						}
+						gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line basic.go:71
+						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line basic.go:71
+							break
+//line basic.go:71
+						}
+						gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line basic.go:71
+						out[gc_tx2] = 1 + gc_c21r[gc_lane2]
+					}
 				}
 			}
 		}
