@@ -84,6 +84,31 @@ func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
 	}
 }
 
+// ShflUpDoubling completes, for a whole warp (every lane active, a full
+// mask, width 32), a shuffle-up scan whose offsets double from d while
+// below end, as in the CUDA samples' shfl_scan:
+//
+//	for d := 1; d < 32; d <<= 1 {
+//		y := gocuda.ShflUpSync(t, mask, v, d, 32)
+//		if t.LaneID() >= d {
+//			v += y
+//		}
+//	}
+//
+// each step as ShflAddWarp(ShflUp, vals, d, d, 32) would, in one call:
+// lanes [d, 32) add the value lane l-d held before the step. Steps from
+// 32 on add nothing (no lane is at or past them), and a d below 1 takes
+// none. Generated code calls it in the default build.
+func ShflUpDoubling[T Number](vals *[warpSize]T, d, end int) {
+	for end = min(end, warpSize); d > 0 && d < end; d <<= 1 {
+		to, src := vals[d:], vals[:warpSize-d]
+		src = src[:len(to)]
+		for i := len(to) - 1; i >= 0; i-- { // from the last: each lane reads its source before it changes
+			to[i] += src[i]
+		}
+	}
+}
+
 // xorAdd is ShflAddWarp for a shuffle xor: lanes l and l^d read each
 // other, so each pair is read once, then each of its lanes in [lo, hi)
 // adds the other's value to its own (in that order: v + y).

@@ -123,3 +123,24 @@ func TestShflDownHalving(t *testing.T) {
 		require.Equal(t, steps[0], one[0])
 	}
 }
+
+// TestShflUpDoubling: the doubling steps in one call leave every lane as
+// ShflAddWarp's steps one by one do (lanes [d, 32) adding), from starts
+// 0 to 40 and ends 0 to 40, on random float32 values (bit for bit).
+func TestShflUpDoubling(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 1))
+	for start := 0; start <= 40; start++ {
+		for end := 0; end <= 40; end++ {
+			var steps, one [32]float32
+			for l := range steps {
+				steps[l] = float32(r.NormFloat64())
+				one[l] = steps[l]
+			}
+			for d := start; d > 0 && d < end; d *= 2 {
+				compiled.ShflAddWarp(compiled.ShflUp, &steps, d, d, 32)
+			}
+			compiled.ShflUpDoubling(&one, start, end)
+			require.Equal(t, steps, one, "start %d, end %d", start, end)
+		}
+	}
+}

@@ -212,62 +212,72 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			}
 
 //line scan_block.go:203
-			for d := 1; d < gocuda.WarpSize; d <<= 1 {
+			gc_all := gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all = (d < (min(w, b_-(gc_w>>5)*w)))
+			}
+			if gc_all {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
+			} else {
+
+//line scan_block.go:203
+				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-				if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 {
-						gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-					}
-					if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-						gc_hi2 = 0
-					}
-					compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
-				} else {
+					if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+						gc_lo2, gc_hi2 := 0, 32
+						if gc_lo2 < gc_hi2 {
+							gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+						}
+						if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+							gc_hi2 = 0
+						}
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo2, gc_hi2)
+					} else {
 
 //line scan_block.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-					{
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+						{
 
 //line scan_block.go:167
-						warp := (gc_w >> 5)
-						_ = warp
+							warp := (gc_w >> 5)
+							_ = warp
 
 //line scan_block.go:168
-						lanes := min(w, b_-warp*w)
-						_ = lanes
+							lanes := min(w, b_-warp*w)
+							_ = lanes
 
 //line scan_block.go:170
-						var lanes_ int = lanes
-						_ = lanes_
-						gc_lo3, gc_hi3 := 0, 32
-						if gc_lo3 < gc_hi3 {
-							gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
-						}
-						if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-							gc_hi3 = 0
-						}
-						gc_hi3 = min(gc_hi3, gc_cnt)
-						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
+							var lanes_ int = lanes
+							_ = lanes_
+							gc_lo3, gc_hi3 := 0, 32
+							if gc_lo3 < gc_hi3 {
+								gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+							}
+							if gc_lo3 < gc_hi3 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+								gc_hi3 = 0
+							}
+							gc_hi3 = min(gc_hi3, gc_cnt)
+							for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
 
 //line scan_block.go:202
-							lane_ := (gc_rank & 31)
-							_ = lane_
-							v_2 := gc_l_v_2[gc_lane]
-							_ = v_2
+								lane_ := (gc_rank & 31)
+								_ = lane_
+								v_2 := gc_l_v_2[gc_lane]
+								_ = v_2
 
 //line scan_block.go:204
-							y := gc_c1r[gc_lane]
+								y := gc_c1r[gc_lane]
 
 //line scan_block.go:205
-							{
-								v_2 += y
+								{
+									v_2 += y
+								}
+								_ = y
+								gc_l_v_2[gc_lane] = v_2
 							}
-							_ = y
-							gc_l_v_2[gc_lane] = v_2
 						}
 					}
 				}
@@ -518,49 +528,59 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						}
 
 //line scan_block.go:203
-						for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
+						gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all2 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all2 = (d_ < lanes_2)
+						}
+						if gc_all2 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
+						} else {
+
+//line scan_block.go:203
+							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-							if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-								gc_lo4, gc_hi4 := 0, 32
-								if gc_lo4 < gc_hi4 {
-									gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
-								}
-								if gc_lo4 < gc_hi4 && !(d_ < lanes_2) {
-									gc_hi4 = 0
-								}
-								compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo4, gc_hi4)
-							} else {
+								if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
+									gc_lo4, gc_hi4 := 0, 32
+									if gc_lo4 < gc_hi4 {
+										gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
+									}
+									if gc_lo4 < gc_hi4 && !(d_ < lanes_2) {
+										gc_hi4 = 0
+									}
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo4, gc_hi4)
+								} else {
 
 //line scan_block.go:204
-								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-								gc_lo5, gc_hi5 := 0, 32
-								if gc_lo5 < gc_hi5 {
-									gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-								}
-								if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-									gc_hi5 = 0
-								}
-								gc_hi5 = min(gc_hi5, gc_cnt)
-								for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
+									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+									gc_lo5, gc_hi5 := 0, 32
+									if gc_lo5 < gc_hi5 {
+										gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
+									}
+									if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
+										gc_hi5 = 0
+									}
+									gc_hi5 = min(gc_hi5, gc_cnt)
+									for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+										gc_rank := gc_w + gc_lane
+										_ = gc_rank
 
 //line scan_block.go:202
-									lane_2 := (gc_rank & 31)
-									_ = lane_2
-									v_3 := gc_l_v_3[gc_lane]
-									_ = v_3
+										lane_2 := (gc_rank & 31)
+										_ = lane_2
+										v_3 := gc_l_v_3[gc_lane]
+										_ = v_3
 
 //line scan_block.go:204
-									y_ := gc_c3r[gc_lane]
+										y_ := gc_c3r[gc_lane]
 
 //line scan_block.go:205
-									{
-										v_3 += y_
+										{
+											v_3 += y_
+										}
+										_ = y_
+										gc_l_v_3[gc_lane] = v_3
 									}
-									_ = y_
-									gc_l_v_3[gc_lane] = v_3
 								}
 							}
 						}

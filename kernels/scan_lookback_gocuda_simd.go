@@ -1160,9 +1160,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 							_ = gc_none
 //line scan_block.go:204
-							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all
+							_ = gc_all3
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1173,9 +1173,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 								_ = gc_none2
 //line scan_block.go:204
-								gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all2
+								_ = gc_all4
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -1208,7 +1208,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b4 = gc_all2
+										gc_b4 = gc_all4
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -1261,7 +1261,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b3 = gc_all
+										gc_b3 = gc_all3
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -1968,9 +1968,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 										_ = gc_none3
 //line scan_block.go:204
-										gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all3
+										_ = gc_all5
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1981,9 +1981,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 											_ = gc_none4
 //line scan_block.go:204
-											gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all4
+											_ = gc_all6
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -2004,7 +2004,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b6 = gc_all4
+													gc_b6 = gc_all6
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -2045,7 +2045,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b5 = gc_all3
+													gc_b5 = gc_all5
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -2691,9 +2691,9 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 							_ = gc_none5
 //line scan_block.go:204
-							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all5
+							_ = gc_all7
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2704,9 +2704,9 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 								_ = gc_none6
 //line scan_block.go:204
-								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all6
+								_ = gc_all8
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -2739,7 +2739,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b9 = gc_all6
+										gc_b9 = gc_all8
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2792,7 +2792,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b8 = gc_all5
+										gc_b8 = gc_all7
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -3499,9 +3499,9 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 										_ = gc_none7
 //line scan_block.go:204
-										gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all7
+										_ = gc_all9
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3512,9 +3512,9 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 											_ = gc_none8
 //line scan_block.go:204
-											gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all8
+											_ = gc_all10
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 												gc_rank3 := gc_w3 + gc_lane3
 												_ = gc_rank3
@@ -3535,7 +3535,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b11 = gc_all8
+													gc_b11 = gc_all10
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -3576,7 +3576,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b10 = gc_all7
+													gc_b10 = gc_all9
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -4222,9 +4222,9 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 							_ = gc_none9
 //line scan_block.go:204
-							gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all9
+							_ = gc_all11
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -4235,9 +4235,9 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 								_ = gc_none10
 //line scan_block.go:204
-								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all10
+								_ = gc_all12
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -4270,7 +4270,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b14 = gc_all10
+										gc_b14 = gc_all12
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -4323,7 +4323,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b13 = gc_all9
+										gc_b13 = gc_all11
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -5030,9 +5030,9 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 										_ = gc_none11
 //line scan_block.go:204
-										gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all11
+										_ = gc_all13
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5043,9 +5043,9 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 											_ = gc_none12
 //line scan_block.go:204
-											gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all12
+											_ = gc_all14
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 												gc_rank4 := gc_w4 + gc_lane4
 												_ = gc_rank4
@@ -5066,7 +5066,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b16 = gc_all12
+													gc_b16 = gc_all14
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -5107,7 +5107,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b15 = gc_all11
+													gc_b15 = gc_all13
 //line scan_block.go:205
 												}
 //line scan_block.go:205

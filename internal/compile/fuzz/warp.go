@@ -201,7 +201,9 @@ func (g *gen) shuffle(mask string, seg int) {
 // lanes at k and above, x += y (compiled.ShflAddWarp's shapes). The first
 // form of a shuffle down halves its offsets from 16 (a reduction, which
 // the compiled form runs in one call: compiled.ShflDownHalving); the
-// others double them from 1.
+// others double them from 1 (the guarded shuffle up, with the lane read
+// by t.LaneID(), is a scan the compiled form runs in one call:
+// compiled.ShflUpDoubling).
 func (g *gen) shuffleStep(mask string, t typ) bool {
 	vs := thread(g.vars(t, false, true))
 	if len(vs) == 0 {
@@ -219,8 +221,12 @@ func (g *gen) shuffleStep(mask string, t typ) bool {
 		g.line("\t%s += gocuda.Shfl%sSync(t, %s, %s, %s, 32)", x, kind, mask, x, k)
 	} else {
 		y := g.fresh("y")
+		lane := "lane" // the thread's rank mod 32
+		if g.ids%2 == 0 {
+			lane = "t.LaneID()" // every other loop, without a choice of its own (the corpus's kernels stay as they are)
+		}
 		g.line("\t%s := gocuda.Shfl%sSync(t, %s, %s, %s, 32)", y, kind, mask, x, k)
-		g.line("\tif lane >= %s {", k)
+		g.line("\tif %s >= %s {", lane, k)
 		g.line("\t\t%s += %s", x, y)
 		g.line("\t}")
 	}

@@ -82,7 +82,7 @@ func (e *emitter) node(n Node) {
 // forNode writes a block-level for loop; one that might not end checks
 // for a stopped launch at each trip.
 func (e *emitter) forNode(n *For) {
-	if e.shuffleHalving(n) || e.shuffleRun(n) {
+	if e.shuffleHalving(n) || e.shuffleDoubling(n) || e.shuffleRun(n) {
 		return
 	}
 	e.forLoop(n)

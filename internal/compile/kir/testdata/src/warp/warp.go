@@ -160,3 +160,49 @@ func guardedTail(t *gocuda.Thread, in, out []float32) {
 		out[t.BlockIdx.X] = sum
 	}
 }
+
+// scanSamples is the CUDA samples' shfl_scan step loop: offsets doubling
+// to the warp's width inclusive, the last step adding nothing. Whole
+// warps take its steps in one call.
+func scanSamples(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	value := in[i]
+	for d := 1; d <= 32; d *= 2 {
+		n := gocuda.ShflUpSync(t, gocuda.FullMask, value, d, 32)
+		if t.LaneID() >= d {
+			value += n
+		}
+	}
+	out[i] = value
+}
+
+// scanLanes scans the first lanes of each warp, as the block scans'
+// helper does: the guard's condition of the warp (d < lanes) is tested
+// at every step before the one call, which takes the steps only where it
+// always holds.
+func scanLanes(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
+	v := in[i]
+	for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		y := gocuda.ShflUpSync(t, gocuda.FullMask, v, d, gocuda.WarpSize)
+		if t.LaneID() >= d && d < lanes {
+			v += y
+		}
+	}
+	out[i] = v
+}
+
+// scanFrom starts its offsets at a value of the block, not a constant:
+// its steps run as written.
+func scanFrom(t *gocuda.Thread, in, out []float32, first int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := in[i]
+	for d := first; d < 32; d <<= 1 {
+		y := gocuda.ShflUpSync(t, gocuda.FullMask, v, d, 32)
+		if t.LaneID() >= d {
+			v += y
+		}
+	}
+	out[i] = v
+}
