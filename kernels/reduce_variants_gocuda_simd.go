@@ -10183,39 +10183,39 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, partial []T) {
-	t := gc_b14.Thread()
-	gc_pos5 := gc_b14.Pos()
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partial []T) {
+	t := gc_b8.Thread()
+	gc_pos5 := gc_b8.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b14.Dim()
+	gc_bd5 := gc_b8.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b14.Index()
+	gc_bidx5 := gc_b8.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b14.Len()
-	gc_s_v := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
-	gc_row9 := compiled.Scratch[T](gc_b14, 1)[:gc_n5]
-	gc_row10 := compiled.Scratch[T](gc_b14, 2)[:gc_n5]
+	gc_n5 := gc_b8.Len()
+	gc_s_v := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
+	gc_row9 := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
+	gc_row10 := compiled.Scratch[T](gc_b8, 2)[:gc_n5]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok9 := false
 	{
-		gc_off11 := gc_bx5 * 2 * gc_bdx5
-		if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx5 <= len(in)-gc_off11 {
-			copy(gc_row9, in[gc_off11:][:gc_bdx5])
+		gc_off23 := gc_bx5 * 2 * gc_bdx5
+		if gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx5 <= len(in)-gc_off23 {
+			copy(gc_row9, in[gc_off23:][:gc_bdx5])
 			gc_rowok9 = true
 		}
 	}
 	gc_rowok10 := false
 	{
-		gc_off12 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-		if gc_off12 >= 0 && gc_off12 <= len(in) && gc_bdx5 <= len(in)-gc_off12 {
-			copy(gc_row10, in[gc_off12:][:gc_bdx5])
+		gc_off24 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+		if gc_off24 >= 0 && gc_off24 <= len(in) && gc_bdx5 <= len(in)-gc_off24 {
+			copy(gc_row10, in[gc_off24:][:gc_bdx5])
 			gc_rowok10 = true
 		}
 	}
@@ -10228,23 +10228,23 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx23 := gc_b14.At(gc_w5)
-				gc_tx5 := gc_tidx23.X - 1
+				gc_tidx20 := gc_b8.At(gc_w5)
+				gc_tx5 := gc_tidx20.X - 1
 				{
-					gc_x02 := gc_tidx23.X
-					gc_off9 := (gc_bx5 * 2 * gc_bdx5) + gc_x02
-					gc_off10 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x02
-					if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(in) && 32 <= len(in)-gc_off10 {
-						gc_at7 := in[gc_off9:][:32]
-						gc_at8 := in[gc_off10:][:32]
+					gc_x05 := gc_tidx20.X
+					gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x05
+					gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x05
+					if gc_act5 == ^uint32(0) && gc_x05+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
+						gc_at13 := in[gc_off21:][:32]
+						gc_at14 := in[gc_off22:][:32]
 						if gc_rowok9 {
-							gc_at7 = gc_row9[gc_x02:][:32]
+							gc_at13 = gc_row9[gc_x05:][:32]
 						}
 						if gc_rowok10 {
-							gc_at8 = gc_row10[gc_x02:][:32]
+							gc_at14 = gc_row10[gc_x05:][:32]
 						}
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5 := gc_x02 + gc_lane5
+							gc_tx5 := gc_x05 + gc_lane5
 							_ = gc_tx5
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
@@ -10254,7 +10254,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 							_ = i
 
 //line reduce_variants.go:81
-							var v T = gc_at7[gc_lane5] + gc_at8[gc_lane5]
+							var v T = gc_at13[gc_lane5] + gc_at14[gc_lane5]
 
 //line reduce_variants.go:81
 							_ = v
@@ -10318,7 +10318,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
@@ -10427,7 +10427,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b14, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 									gc_rank5 := gc_w5 + gc_lane5
 									_ = gc_rank5
@@ -10475,9 +10475,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off13 := gc_bx5
-			if gc_from5 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) {
-				gc_at9 := partial[gc_off13:][:1]
+			gc_off25 := gc_bx5
+			if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) {
+				gc_at15 := partial[gc_off25:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10494,7 +10494,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b14 *compiled.Block, in, parti
 
 //line reduce_variants.go:82
 					{
-						gc_at9[0] = sum
+						gc_at15[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -10633,9 +10633,27 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_row3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_row4 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared12(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok3 := false
+	{
+		gc_off8 := gc_bx2 * 2 * gc_bdx2
+		if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+			copy(gc_row3, in[gc_off8:][:gc_bdx2])
+			gc_rowok3 = true
+		}
+	}
+	gc_rowok4 := false
+	{
+		gc_off9 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+			copy(gc_row4, in[gc_off9:][:gc_bdx2])
+			gc_rowok4 = true
+		}
+	}
 	{
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
@@ -10644,508 +10662,75 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line reduce_variants.go:81
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:81
-				_ = gc_none
-//line reduce_variants.go:81
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:81
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.At(gc_w2)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line reduce_variants.go:81
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:81
-					_ = gc_none2
-//line reduce_variants.go:81
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:81
-					_ = gc_iota4
-//line reduce_variants.go:81
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-					_ = gc_all
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line reduce_variants.go:80
-						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
-//line reduce_variants.go:80
-						_ = i
-//line reduce_variants.go:81
-						var gc_i7 int = i
-//line reduce_variants.go:81
-						_ = gc_i7
-//line reduce_variants.go:81
-						var gc_result7 archsimd.Float32x8
-//line reduce_variants.go:81
-						_ = gc_result7
-//line reduce_variants.go:81
-						gc_returned7 := gc_none2
-//line reduce_variants.go:81
-						_ = gc_returned7
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i7, 8) > 7 {
-//line reduce_variants.go:81
-							var gc_ld9 archsimd.Float32x8
-//line reduce_variants.go:81
-							if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld9 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes9 [8]float32
-//line reduce_variants.go:81
-								for gc_k9 := range 8 {
-//line reduce_variants.go:81
-									if 0xff&(1<<gc_k9) != 0 {
-//line reduce_variants.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k9
-//line reduce_variants.go:81
-										gc_lanes9[gc_k9] = in[gc_i7+gc_k9]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result7 = gc_ld9
-//line reduce_variants.go:81
-							gc_b3 := gc_none2
-//line reduce_variants.go:81
-							if true {
-//line reduce_variants.go:81
-								gc_b3 = gc_all
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_returned7 = gc_b3
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line reduce_variants.go:81
-							_ = gc_if9
-//line reduce_variants.go:81
-							if gc_if9.ToBits() != 0 {
-//line reduce_variants.go:81
-								var gc_ld10 archsimd.Float32x8
-//line reduce_variants.go:81
-								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line reduce_variants.go:81
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line reduce_variants.go:81
-								} else {
-//line reduce_variants.go:81
-									var gc_lanes10 [8]float32
-//line reduce_variants.go:81
-									for gc_k10 := range 8 {
-//line reduce_variants.go:81
-										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line reduce_variants.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k10
-//line reduce_variants.go:81
-											gc_lanes10[gc_k10] = in[gc_i7+gc_k10]
-//line reduce_variants.go:81
-										}
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_result7 = gc_ld10.Merge(gc_result7, gc_if9)
-//line reduce_variants.go:81
-								gc_returned7 = gc_if9.Or(gc_returned7)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce.go:281
-						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if10
-//line reduce.go:284
-						if gc_if10.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero7 float32
-//line reduce.go:284
-							_ = gc_zero7
-//line reduce.go:284
-							gc_result7 = archsimd.BroadcastFloat32x8(gc_zero7).Merge(gc_result7, gc_if10)
-//line reduce.go:284
-							gc_returned7 = gc_if10.Or(gc_returned7)
-//line reduce.go:284
-						}
-//line reduce_variants.go:81
-						var gc_t7 int = i + gc_bdx2
-//line reduce_variants.go:81
-						_ = gc_t7
-//line reduce_variants.go:81
-						var gc_i8 int = gc_t7
-//line reduce_variants.go:81
-						_ = gc_i8
-//line reduce_variants.go:81
-						var gc_result8 archsimd.Float32x8
-//line reduce_variants.go:81
-						_ = gc_result8
-//line reduce_variants.go:81
-						gc_returned8 := gc_none2
-//line reduce_variants.go:81
-						_ = gc_returned8
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i8, 8) > 7 {
-//line reduce_variants.go:81
-							var gc_ld11 archsimd.Float32x8
-//line reduce_variants.go:81
-							if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes11 [8]float32
-//line reduce_variants.go:81
-								for gc_k11 := range 8 {
-//line reduce_variants.go:81
-									if 0xff&(1<<gc_k11) != 0 {
-//line reduce_variants.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line reduce_variants.go:81
-										gc_lanes11[gc_k11] = in[gc_i8+gc_k11]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result8 = gc_ld11
-//line reduce_variants.go:81
-							gc_b4 := gc_none2
-//line reduce_variants.go:81
-							if true {
-//line reduce_variants.go:81
-								gc_b4 = gc_all
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_returned8 = gc_b4
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line reduce_variants.go:81
-							_ = gc_if11
-//line reduce_variants.go:81
-							if gc_if11.ToBits() != 0 {
-//line reduce_variants.go:81
-								var gc_ld12 archsimd.Float32x8
-//line reduce_variants.go:81
-								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line reduce_variants.go:81
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line reduce_variants.go:81
-								} else {
-//line reduce_variants.go:81
-									var gc_lanes12 [8]float32
-//line reduce_variants.go:81
-									for gc_k12 := range 8 {
-//line reduce_variants.go:81
-										if gc_if11.ToBits()&(1<<gc_k12) != 0 {
-//line reduce_variants.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line reduce_variants.go:81
-											gc_lanes12[gc_k12] = in[gc_i8+gc_k12]
-//line reduce_variants.go:81
-										}
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_result8 = gc_ld12.Merge(gc_result8, gc_if11)
-//line reduce_variants.go:81
-								gc_returned8 = gc_if11.Or(gc_returned8)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce.go:281
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if12
-//line reduce.go:284
-						if gc_if12.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero8 float32
-//line reduce.go:284
-							_ = gc_zero8
-//line reduce.go:284
-							gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if12)
-//line reduce.go:284
-							gc_returned8 = gc_if12.Or(gc_returned8)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_t8 := gc_result7.Add(gc_result8)
-//line reduce.go:284
-						_ = gc_t8
-//line reduce.go:284
-						v := gc_t8
-//line reduce.go:284
-						_ = v
-//line reduce.go:284
-						v_ := v
-//line reduce.go:284
-						_ = v_
-//line reduce.go:284
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line reduce.go:284
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line reduce_variants.go:80
-						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
-//line reduce_variants.go:80
-						_ = i
-//line reduce_variants.go:81
-						var gc_i3 int = i
-//line reduce_variants.go:81
-						_ = gc_i3
-//line reduce_variants.go:81
-						var gc_result3 archsimd.Float32x8
-//line reduce_variants.go:81
-						_ = gc_result3
-//line reduce_variants.go:81
-						gc_returned3 := gc_none
-//line reduce_variants.go:81
-						_ = gc_returned3
-//line reduce.go:281
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line reduce.go:281
-						_ = gc_if3
-//line reduce_variants.go:81
-						if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld3 archsimd.Float32x8
-//line reduce_variants.go:81
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes3 [8]float32
-//line reduce_variants.go:81
-								for gc_k3 := range 8 {
-//line reduce_variants.go:81
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line reduce_variants.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line reduce_variants.go:81
-										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
-//line reduce_variants.go:81
-							gc_returned3 = gc_if3.Or(gc_returned3)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-						_ = gc_if4
-//line reduce.go:284
-						if gc_if4.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero3 float32
-//line reduce.go:284
-							_ = gc_zero3
-//line reduce.go:284
-							gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
-//line reduce.go:284
-							gc_returned3 = gc_if4.Or(gc_returned3)
-//line reduce.go:284
-						}
-//line reduce_variants.go:81
-						var gc_t3 int = i + gc_bdx2
-//line reduce_variants.go:81
-						_ = gc_t3
-//line reduce_variants.go:81
-						var gc_i4 int = gc_t3
-//line reduce_variants.go:81
-						_ = gc_i4
-//line reduce_variants.go:81
-						var gc_result4 archsimd.Float32x8
-//line reduce_variants.go:81
-						_ = gc_result4
-//line reduce_variants.go:81
-						gc_returned4 := gc_none
-//line reduce_variants.go:81
-						_ = gc_returned4
-//line reduce.go:281
-						gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line reduce.go:281
-						_ = gc_if5
-//line reduce_variants.go:81
-						if gc_if5.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld4 archsimd.Float32x8
-//line reduce_variants.go:81
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes4 [8]float32
-//line reduce_variants.go:81
-								for gc_k4 := range 8 {
-//line reduce_variants.go:81
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce_variants.go:81
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce_variants.go:81
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:81
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line reduce_variants.go:81
-							gc_returned4 = gc_if5.Or(gc_returned4)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-						_ = gc_if6
-//line reduce.go:284
-						if gc_if6.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero4 float32
-//line reduce.go:284
-							_ = gc_zero4
-//line reduce.go:284
-							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
-//line reduce.go:284
-							gc_returned4 = gc_if6.Or(gc_returned4)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_t4 := gc_result3.Add(gc_result4)
-//line reduce.go:284
-						_ = gc_t4
-//line reduce.go:284
-						v := gc_t4
-//line reduce.go:284
-						_ = v
-//line reduce.go:284
-						v_ := v
-//line reduce.go:284
-						_ = v_
-//line reduce.go:284
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line reduce.go:284
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_x02 := gc_tidx2.X
+					gc_off6 := (gc_bx2 * 2 * gc_bdx2) + gc_x02
+					gc_off7 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
+						gc_at4 := in[gc_off6:][:32]
+						gc_at5 := in[gc_off7:][:32]
+						if gc_rowok3 {
+							gc_at4 = gc_row3[gc_x02:][:32]
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+						if gc_rowok4 {
+							gc_at5 = gc_row4[gc_x02:][:32]
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line reduce_variants.go:80
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line reduce_variants.go:81
-						var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+							var v float32 = gc_at4[gc_lane2] + gc_at5[gc_lane2]
 
 //line reduce_variants.go:81
-						_ = v
+							_ = v
 
 //line reduce_variants.go:101
-						var v_ float32 = v
+							var v_ float32 = v
 
 //line reduce_variants.go:101
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:80
+							i := gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line reduce_variants.go:81
+							var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+
+//line reduce_variants.go:81
+							_ = v
+
+//line reduce_variants.go:101
+							var v_ float32 = v
+
+//line reduce_variants.go:101
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
+						}
 					}
 				}
 			}
@@ -11169,7 +10754,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11183,7 +10768,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11200,14 +10785,14 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -11223,7 +10808,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 			}
-			gc_left3 := gc_act2
+			gc_left2 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11245,7 +10830,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						v = r_
 //line reduce_variants.go:101
 						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11270,14 +10855,14 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						v = r_
 //line reduce_variants.go:101
 						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -11339,72 +10924,72 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:107
 					warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left4 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none3
+						_ = gc_none2
 //line reduce_variants.go:108
-						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-						_ = gc_iota8
+						_ = gc_iota6
 						if gc_act2 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none4
+							_ = gc_none3
 //line reduce_variants.go:108
-							gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-							_ = gc_iota10
+							_ = gc_iota8
 //line reduce_variants.go:108
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all2
+							_ = gc_all
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
-								var gc_t12 []float32 = warpSums[:warps]
+								var gc_t8 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t12
+								_ = gc_t8
 //line reduce_variants.go:108
-								var gc_in4 []float32 = gc_t12
+								var gc_in4 []float32 = gc_t8
 //line reduce_variants.go:108
 								_ = gc_in4
 //line reduce_variants.go:108
-								var gc_i12 int = gc_lane2
+								var gc_i8 int = gc_lane2
 //line reduce_variants.go:108
-								_ = gc_i12
+								_ = gc_i8
 //line reduce_variants.go:108
-								var gc_result12 archsimd.Float32x8
+								var gc_result8 archsimd.Float32x8
 //line reduce_variants.go:108
-								_ = gc_result12
+								_ = gc_result8
 //line reduce_variants.go:108
-								gc_returned12 := gc_none4
+								gc_returned8 := gc_none3
 //line reduce_variants.go:108
-								_ = gc_returned12
+								_ = gc_returned8
 //line reduce.go:281
-								if compiled.Reach(len(gc_in4), gc_i12, 8) > 7 {
+								if compiled.Reach(len(gc_in4), gc_i8, 8) > 7 {
 //line reduce.go:281
-									var gc_ld17 archsimd.Float32x8
+									var gc_ld9 archsimd.Float32x8
 //line reduce.go:281
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
+									if gc_i8 >= 0 && gc_i8 <= len(gc_in4)-8 {
 //line reduce.go:281
-										gc_ld17 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i12:])
+										gc_ld9 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i8:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes19 [8]float32
+										var gc_lanes11 [8]float32
 //line reduce.go:281
-										for gc_k19 := range 8 {
+										for gc_k11 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k19) != 0 {
+											if 0xff&(1<<gc_k11) != 0 {
 //line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k19
+												gc_pos2.Thread = gc_rank2 + gc_k11
 //line reduce.go:281
-												gc_lanes19[gc_k19] = gc_in4[gc_i12+gc_k19]
+												gc_lanes11[gc_k11] = gc_in4[gc_i8+gc_k11]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -11412,47 +10997,47 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-										gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes19)
+										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result12 = gc_ld17
+									gc_result8 = gc_ld9
 //line reduce.go:281
-									gc_b5 := gc_none4
+									gc_b3 := gc_none3
 //line reduce.go:281
 									if true {
 //line reduce.go:281
-										gc_b5 = gc_all2
+										gc_b3 = gc_all
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_returned12 = gc_b5
+									gc_returned8 = gc_b3
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
+									gc_if13 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i8, 8))))
 //line reduce.go:281
-									_ = gc_if19
+									_ = gc_if13
 //line reduce.go:281
-									if gc_if19.ToBits() != 0 {
+									if gc_if13.ToBits() != 0 {
 //line reduce.go:281
-										var gc_ld18 archsimd.Float32x8
+										var gc_ld10 archsimd.Float32x8
 //line reduce.go:281
-										if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
+										if gc_i8 >= 0 && gc_i8 <= len(gc_in4)-8 {
 //line reduce.go:281
-											gc_ld18 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i12:])
+											gc_ld10 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i8:])
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes20 [8]float32
+											var gc_lanes12 [8]float32
 //line reduce.go:281
-											for gc_k20 := range 8 {
+											for gc_k12 := range 8 {
 //line reduce.go:281
-												if gc_if19.ToBits()&(1<<gc_k20) != 0 {
+												if gc_if13.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:281
-													gc_pos2.Thread = gc_rank2 + gc_k20
+													gc_pos2.Thread = gc_rank2 + gc_k12
 //line reduce.go:281
-													gc_lanes20[gc_k20] = gc_in4[gc_i12+gc_k20]
+													gc_lanes12[gc_k12] = gc_in4[gc_i8+gc_k12]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -11460,40 +11045,40 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 											gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-											gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes20)
+											gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result12 = gc_ld18.Merge(gc_result12, gc_if19)
+										gc_result8 = gc_ld10.Merge(gc_result8, gc_if13)
 //line reduce.go:281
-										gc_returned12 = gc_if19.Or(gc_returned12)
+										gc_returned8 = gc_if13.Or(gc_returned8)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if20 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if14 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if20
+								_ = gc_if14
 //line reduce.go:284
-								if gc_if20.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero12 float32
+									var gc_zero8 float32
 //line reduce.go:284
-									_ = gc_zero12
+									_ = gc_zero8
 //line reduce.go:284
-									gc_result12 = archsimd.BroadcastFloat32x8(gc_zero12).Merge(gc_result12, gc_if20)
+									gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if14)
 //line reduce.go:284
-									gc_returned12 = gc_if20.Or(gc_returned12)
+									gc_returned8 = gc_if14.Or(gc_returned8)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result12
+								v_2 := gc_result8
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11503,49 +11088,49 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
-								var gc_t10 []float32 = warpSums[:warps]
+								var gc_t6 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t10
+								_ = gc_t6
 //line reduce_variants.go:108
-								var gc_in2 []float32 = gc_t10
+								var gc_in2 []float32 = gc_t6
 //line reduce_variants.go:108
 								_ = gc_in2
 //line reduce_variants.go:108
-								var gc_i10 int = gc_lane2
+								var gc_i6 int = gc_lane2
 //line reduce_variants.go:108
-								_ = gc_i10
+								_ = gc_i6
 //line reduce_variants.go:108
-								var gc_result10 archsimd.Float32x8
+								var gc_result6 archsimd.Float32x8
 //line reduce_variants.go:108
-								_ = gc_result10
+								_ = gc_result6
 //line reduce_variants.go:108
-								gc_returned10 := gc_none3
+								gc_returned6 := gc_none2
 //line reduce_variants.go:108
-								_ = gc_returned10
+								_ = gc_returned6
 //line reduce.go:281
-								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i10, 8))))
+								gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i6, 8))))
 //line reduce.go:281
-								_ = gc_if16
+								_ = gc_if10
 //line reduce.go:281
-								if gc_if16.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line reduce.go:281
-									var gc_ld14 archsimd.Float32x8
+									var gc_ld6 archsimd.Float32x8
 //line reduce.go:281
-									if gc_i10 >= 0 && gc_i10 <= len(gc_in2)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(gc_in2)-8 {
 //line reduce.go:281
-										gc_ld14 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i10:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes16 [8]float32
+										var gc_lanes8 [8]float32
 //line reduce.go:281
-										for gc_k16 := range 8 {
+										for gc_k8 := range 8 {
 //line reduce.go:281
-											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
+											if gc_if10.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k16
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line reduce.go:281
-												gc_lanes16[gc_k16] = gc_in2[gc_i10+gc_k16]
+												gc_lanes8[gc_k8] = gc_in2[gc_i6+gc_k8]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -11553,45 +11138,45 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-										gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes16)
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result10 = gc_ld14.Merge(gc_result10, gc_if16)
+									gc_result6 = gc_ld6.Merge(gc_result6, gc_if10)
 //line reduce.go:281
-									gc_returned10 = gc_if16.Or(gc_returned10)
+									gc_returned6 = gc_if10.Or(gc_returned6)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if17 := gc_returned10.ToInt32x8().Not().ToMask()
+								gc_if11 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if17
+								_ = gc_if11
 //line reduce.go:284
-								if gc_if17.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero10 float32
+									var gc_zero6 float32
 //line reduce.go:284
-									_ = gc_zero10
+									_ = gc_zero6
 //line reduce.go:284
-									gc_result10 = archsimd.BroadcastFloat32x8(gc_zero10).Merge(gc_result10, gc_if17)
+									gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if11)
 //line reduce.go:284
-									gc_returned10 = gc_if17.Or(gc_returned10)
+									gc_returned6 = gc_if11.Or(gc_returned6)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result10
+								v_2 := gc_result6
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -11626,7 +11211,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:91
 								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left5 := gc_act2
+								gc_left4 := gc_act2
 								if compiled.SIMD {
 									if gc_act2 == ^uint32(0) {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11640,7 +11225,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									} else {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11657,14 +11242,14 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left5 != 0 {
+								if gc_left4 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left5&(1<<gc_lane2) == 0 {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
@@ -11680,7 +11265,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							}
 						}
 					}
-					gc_left6 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11702,7 +11287,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								v = r_2
 //line reduce_variants.go:108
 								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11727,14 +11312,14 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								v = r_2
 //line reduce_variants.go:108
 								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -11767,9 +11352,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
-				gc_at4 := partial[gc_off6:][:1]
+			gc_off10 := gc_bx2
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
+				gc_at6 := partial[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -11786,7 +11371,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:82
 					{
-						gc_at4[0] = sum
+						gc_at6[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -11910,24 +11495,42 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b6.Thread()
-	gc_pos3 := gc_b6.Pos()
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b4.Thread()
+	gc_pos3 := gc_b4.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b6.Dim()
+	gc_bd3 := gc_b4.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b6.Index()
+	gc_bidx3 := gc_b4.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b6.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b6, 0)[:gc_n3]
+	gc_n3 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
+	gc_row5 := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
+	gc_row6 := compiled.Scratch[int32](gc_b4, 2)[:gc_n3]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok5 := false
+	{
+		gc_off13 := gc_bx3 * 2 * gc_bdx3
+		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx3 <= len(in)-gc_off13 {
+			copy(gc_row5, in[gc_off13:][:gc_bdx3])
+			gc_rowok5 = true
+		}
+	}
+	gc_rowok6 := false
+	{
+		gc_off14 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+		if gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx3 <= len(in)-gc_off14 {
+			copy(gc_row6, in[gc_off14:][:gc_bdx3])
+			gc_rowok6 = true
+		}
+	}
 	{
 		var gc_l_v_ [32]int32
 		var gc_c31r [32]int32
@@ -11936,508 +11539,75 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
-			gc_left7 := gc_act3
-			if compiled.SIMD {
-//line reduce_variants.go:81
-				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:81
-				_ = gc_none5
-//line reduce_variants.go:81
-				gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:81
-				_ = gc_iota12
-				gc_tidx10 := gc_b6.At(gc_w3)
-				if gc_act3 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx3 {
-//line reduce_variants.go:81
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:81
-					_ = gc_none6
-//line reduce_variants.go:81
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:81
-					_ = gc_iota14
-//line reduce_variants.go:81
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-					_ = gc_all3
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tx3 := gc_tidx10.X + gc_lane3
-						_ = gc_tx3
-						gc_ty3 := gc_tidx10.Y
-						_ = gc_ty3
-						gc_tz3 := gc_tidx10.Z
-						_ = gc_tz3
-						_ = gc_rank3
-//line reduce_variants.go:80
-						var i int = gc_bx3*2*gc_bdx3 + gc_tx3
-//line reduce_variants.go:80
-						_ = i
-//line reduce_variants.go:81
-						var gc_i19 int = i
-//line reduce_variants.go:81
-						_ = gc_i19
-//line reduce_variants.go:81
-						var gc_result19 archsimd.Int32x8
-//line reduce_variants.go:81
-						_ = gc_result19
-//line reduce_variants.go:81
-						gc_returned19 := gc_none6
-//line reduce_variants.go:81
-						_ = gc_returned19
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i19, 8) > 7 {
-//line reduce_variants.go:81
-							var gc_ld27 archsimd.Int32x8
-//line reduce_variants.go:81
-							if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i19:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes29 [8]int32
-//line reduce_variants.go:81
-								for gc_k29 := range 8 {
-//line reduce_variants.go:81
-									if 0xff&(1<<gc_k29) != 0 {
-//line reduce_variants.go:81
-										gc_pos3.Thread = gc_rank3 + gc_k29
-//line reduce_variants.go:81
-										gc_lanes29[gc_k29] = in[gc_i19+gc_k29]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes29)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result19 = gc_ld27
-//line reduce_variants.go:81
-							gc_b7 := gc_none6
-//line reduce_variants.go:81
-							if true {
-//line reduce_variants.go:81
-								gc_b7 = gc_all3
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_returned19 = gc_b7
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							gc_if29 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
-//line reduce_variants.go:81
-							_ = gc_if29
-//line reduce_variants.go:81
-							if gc_if29.ToBits() != 0 {
-//line reduce_variants.go:81
-								var gc_ld28 archsimd.Int32x8
-//line reduce_variants.go:81
-								if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
-//line reduce_variants.go:81
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i19:])
-//line reduce_variants.go:81
-								} else {
-//line reduce_variants.go:81
-									var gc_lanes30 [8]int32
-//line reduce_variants.go:81
-									for gc_k30 := range 8 {
-//line reduce_variants.go:81
-										if gc_if29.ToBits()&(1<<gc_k30) != 0 {
-//line reduce_variants.go:81
-											gc_pos3.Thread = gc_rank3 + gc_k30
-//line reduce_variants.go:81
-											gc_lanes30[gc_k30] = in[gc_i19+gc_k30]
-//line reduce_variants.go:81
-										}
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-									gc_ld28 = archsimd.LoadInt32x8(&gc_lanes30)
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_result19 = gc_ld28.Merge(gc_result19, gc_if29)
-//line reduce_variants.go:81
-								gc_returned19 = gc_if29.Or(gc_returned19)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce.go:281
-						gc_if30 := gc_returned19.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if30
-//line reduce.go:284
-						if gc_if30.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero19 int32
-//line reduce.go:284
-							_ = gc_zero19
-//line reduce.go:284
-							gc_result19 = archsimd.BroadcastInt32x8(gc_zero19).Merge(gc_result19, gc_if30)
-//line reduce.go:284
-							gc_returned19 = gc_if30.Or(gc_returned19)
-//line reduce.go:284
-						}
-//line reduce_variants.go:81
-						var gc_t19 int = i + gc_bdx3
-//line reduce_variants.go:81
-						_ = gc_t19
-//line reduce_variants.go:81
-						var gc_i20 int = gc_t19
-//line reduce_variants.go:81
-						_ = gc_i20
-//line reduce_variants.go:81
-						var gc_result20 archsimd.Int32x8
-//line reduce_variants.go:81
-						_ = gc_result20
-//line reduce_variants.go:81
-						gc_returned20 := gc_none6
-//line reduce_variants.go:81
-						_ = gc_returned20
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i20, 8) > 7 {
-//line reduce_variants.go:81
-							var gc_ld29 archsimd.Int32x8
-//line reduce_variants.go:81
-							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld29 = archsimd.LoadInt32x8Slice(in[gc_i20:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes31 [8]int32
-//line reduce_variants.go:81
-								for gc_k31 := range 8 {
-//line reduce_variants.go:81
-									if 0xff&(1<<gc_k31) != 0 {
-//line reduce_variants.go:81
-										gc_pos3.Thread = gc_rank3 + gc_k31
-//line reduce_variants.go:81
-										gc_lanes31[gc_k31] = in[gc_i20+gc_k31]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-								gc_ld29 = archsimd.LoadInt32x8(&gc_lanes31)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result20 = gc_ld29
-//line reduce_variants.go:81
-							gc_b8 := gc_none6
-//line reduce_variants.go:81
-							if true {
-//line reduce_variants.go:81
-								gc_b8 = gc_all3
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_returned20 = gc_b8
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							gc_if31 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
-//line reduce_variants.go:81
-							_ = gc_if31
-//line reduce_variants.go:81
-							if gc_if31.ToBits() != 0 {
-//line reduce_variants.go:81
-								var gc_ld30 archsimd.Int32x8
-//line reduce_variants.go:81
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
-//line reduce_variants.go:81
-									gc_ld30 = archsimd.LoadInt32x8Slice(in[gc_i20:])
-//line reduce_variants.go:81
-								} else {
-//line reduce_variants.go:81
-									var gc_lanes32 [8]int32
-//line reduce_variants.go:81
-									for gc_k32 := range 8 {
-//line reduce_variants.go:81
-										if gc_if31.ToBits()&(1<<gc_k32) != 0 {
-//line reduce_variants.go:81
-											gc_pos3.Thread = gc_rank3 + gc_k32
-//line reduce_variants.go:81
-											gc_lanes32[gc_k32] = in[gc_i20+gc_k32]
-//line reduce_variants.go:81
-										}
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-									gc_ld30 = archsimd.LoadInt32x8(&gc_lanes32)
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_result20 = gc_ld30.Merge(gc_result20, gc_if31)
-//line reduce_variants.go:81
-								gc_returned20 = gc_if31.Or(gc_returned20)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce.go:281
-						gc_if32 := gc_returned20.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if32
-//line reduce.go:284
-						if gc_if32.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero20 int32
-//line reduce.go:284
-							_ = gc_zero20
-//line reduce.go:284
-							gc_result20 = archsimd.BroadcastInt32x8(gc_zero20).Merge(gc_result20, gc_if32)
-//line reduce.go:284
-							gc_returned20 = gc_if32.Or(gc_returned20)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_t20 := gc_result19.Add(gc_result20)
-//line reduce.go:284
-						_ = gc_t20
-//line reduce.go:284
-						v := gc_t20
-//line reduce.go:284
-						_ = v
-//line reduce.go:284
-						v_ := v
-//line reduce.go:284
-						_ = v_
-//line reduce.go:284
-						v_.StoreSlice(gc_l_v_[gc_lane3:])
-//line reduce.go:284
-						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx9 := gc_b6.At(gc_rank3)
-						if gc_tidx9.X+8 > gc_bdx3 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx3 := gc_tidx9.X
-						_ = gc_tx3
-						gc_ty3 := gc_tidx9.Y
-						_ = gc_ty3
-						gc_tz3 := gc_tidx9.Z
-						_ = gc_tz3
-						_ = gc_rank3
-//line reduce_variants.go:80
-						var i int = gc_bx3*2*gc_bdx3 + gc_tx3
-//line reduce_variants.go:80
-						_ = i
-//line reduce_variants.go:81
-						var gc_i15 int = i
-//line reduce_variants.go:81
-						_ = gc_i15
-//line reduce_variants.go:81
-						var gc_result15 archsimd.Int32x8
-//line reduce_variants.go:81
-						_ = gc_result15
-//line reduce_variants.go:81
-						gc_returned15 := gc_none5
-//line reduce_variants.go:81
-						_ = gc_returned15
-//line reduce.go:281
-						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
-//line reduce.go:281
-						_ = gc_if23
-//line reduce_variants.go:81
-						if gc_if23.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld21 archsimd.Int32x8
-//line reduce_variants.go:81
-							if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld21 = archsimd.LoadInt32x8Slice(in[gc_i15:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes23 [8]int32
-//line reduce_variants.go:81
-								for gc_k23 := range 8 {
-//line reduce_variants.go:81
-									if gc_if23.ToBits()&(1<<gc_k23) != 0 {
-//line reduce_variants.go:81
-										gc_pos3.Thread = gc_rank3 + gc_k23
-//line reduce_variants.go:81
-										gc_lanes23[gc_k23] = in[gc_i15+gc_k23]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-								gc_ld21 = archsimd.LoadInt32x8(&gc_lanes23)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result15 = gc_ld21.Merge(gc_result15, gc_if23)
-//line reduce_variants.go:81
-							gc_returned15 = gc_if23.Or(gc_returned15)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_if24 := gc_returned15.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-						_ = gc_if24
-//line reduce.go:284
-						if gc_if24.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero15 int32
-//line reduce.go:284
-							_ = gc_zero15
-//line reduce.go:284
-							gc_result15 = archsimd.BroadcastInt32x8(gc_zero15).Merge(gc_result15, gc_if24)
-//line reduce.go:284
-							gc_returned15 = gc_if24.Or(gc_returned15)
-//line reduce.go:284
-						}
-//line reduce_variants.go:81
-						var gc_t15 int = i + gc_bdx3
-//line reduce_variants.go:81
-						_ = gc_t15
-//line reduce_variants.go:81
-						var gc_i16 int = gc_t15
-//line reduce_variants.go:81
-						_ = gc_i16
-//line reduce_variants.go:81
-						var gc_result16 archsimd.Int32x8
-//line reduce_variants.go:81
-						_ = gc_result16
-//line reduce_variants.go:81
-						gc_returned16 := gc_none5
-//line reduce_variants.go:81
-						_ = gc_returned16
-//line reduce.go:281
-						gc_if25 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
-//line reduce.go:281
-						_ = gc_if25
-//line reduce_variants.go:81
-						if gc_if25.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld22 archsimd.Int32x8
-//line reduce_variants.go:81
-							if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i16:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes24 [8]int32
-//line reduce_variants.go:81
-								for gc_k24 := range 8 {
-//line reduce_variants.go:81
-									if gc_if25.ToBits()&(1<<gc_k24) != 0 {
-//line reduce_variants.go:81
-										gc_pos3.Thread = gc_rank3 + gc_k24
-//line reduce_variants.go:81
-										gc_lanes24[gc_k24] = in[gc_i16+gc_k24]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:81
-								gc_ld22 = archsimd.LoadInt32x8(&gc_lanes24)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result16 = gc_ld22.Merge(gc_result16, gc_if25)
-//line reduce_variants.go:81
-							gc_returned16 = gc_if25.Or(gc_returned16)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_if26 := gc_returned16.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-						_ = gc_if26
-//line reduce.go:284
-						if gc_if26.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero16 int32
-//line reduce.go:284
-							_ = gc_zero16
-//line reduce.go:284
-							gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if26)
-//line reduce.go:284
-							gc_returned16 = gc_if26.Or(gc_returned16)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_t16 := gc_result15.Add(gc_result16)
-//line reduce.go:284
-						_ = gc_t16
-//line reduce.go:284
-						v := gc_t16
-//line reduce.go:284
-						_ = v
-//line reduce.go:284
-						v_ := v
-//line reduce.go:284
-						_ = v_
-//line reduce.go:284
-						v_.StoreSlice(gc_l_v_[gc_lane3:])
-//line reduce.go:284
-						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left7 != 0 {
+			{
+				gc_tidx8 := gc_b4.At(gc_w3)
+				gc_tx3 := gc_tidx8.X - 1
 				{
-					gc_tidx9 := gc_b6.At(gc_w3)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
+					gc_x03 := gc_tidx8.X
+					gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x03
+					gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x03
+					if gc_act3 == ^uint32(0) && gc_x03+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
+						gc_at7 := in[gc_off11:][:32]
+						gc_at8 := in[gc_off12:][:32]
+						if gc_rowok5 {
+							gc_at7 = gc_row5[gc_x03:][:32]
 						}
-						if gc_left7&(1<<gc_lane3) == 0 {
-							continue
+						if gc_rowok6 {
+							gc_at8 = gc_row6[gc_x03:][:32]
 						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3 := gc_x03 + gc_lane3
+							_ = gc_tx3
+							gc_rank3 := gc_w3 + gc_lane3
+							_ = gc_rank3
 
 //line reduce_variants.go:80
-						i := gc_bx3*2*gc_bdx3 + gc_tx3
-						_ = i
+							i := gc_bx3*2*gc_bdx3 + gc_tx3
+							_ = i
 
 //line reduce_variants.go:81
-						var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+							var v int32 = gc_at7[gc_lane3] + gc_at8[gc_lane3]
 
 //line reduce_variants.go:81
-						_ = v
+							_ = v
 
 //line reduce_variants.go:101
-						var v_ int32 = v
+							var v_ int32 = v
 
 //line reduce_variants.go:101
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane3] = v_
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane3] = v_
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:80
+							i := gc_bx3*2*gc_bdx3 + gc_tx3
+							_ = i
+
+//line reduce_variants.go:81
+							var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+
+//line reduce_variants.go:81
+							_ = v
+
+//line reduce_variants.go:101
+							var v_ int32 = v
+
+//line reduce_variants.go:101
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane3] = v_
+						}
 					}
 				}
 			}
@@ -12460,8 +11630,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-						gc_left8 := gc_act3
+						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+						gc_left6 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12475,7 +11645,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12492,14 +11662,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left6 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left8&(1<<gc_lane3) == 0 {
+								if gc_left6&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -12515,7 +11685,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 					}
 				}
 			}
-			gc_left9 := gc_act3
+			gc_left7 := gc_act3
 			if compiled.SIMD {
 				if gc_act3 == ^uint32(0) {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12537,7 +11707,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 						v = r_
 //line reduce_variants.go:101
 						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left9 &^= 0xff << gc_lane3
+						gc_left7 &^= 0xff << gc_lane3
 					}
 				} else {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12562,14 +11732,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 						v = r_
 //line reduce_variants.go:101
 						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left9 &^= 0xff << gc_lane3
+						gc_left7 &^= 0xff << gc_lane3
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left9 != 0 {
+			if gc_left7 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left9&(1<<gc_lane3) == 0 {
+					if gc_left7&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -12631,72 +11801,72 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:107
 					warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left10 := gc_act3
+					gc_left8 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none7
+						_ = gc_none5
 //line reduce_variants.go:108
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-						_ = gc_iota18
+						_ = gc_iota14
 						if gc_act3 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none8
+							_ = gc_none6
 //line reduce_variants.go:108
-							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-							_ = gc_iota20
+							_ = gc_iota16
 //line reduce_variants.go:108
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all4
+							_ = gc_all2
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t24 []int32 = warpSums[:warps]
+								var gc_t16 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t24
+								_ = gc_t16
 //line reduce_variants.go:108
-								var gc_in8 []int32 = gc_t24
+								var gc_in8 []int32 = gc_t16
 //line reduce_variants.go:108
 								_ = gc_in8
 //line reduce_variants.go:108
-								var gc_i24 int = gc_lane3
+								var gc_i16 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i24
+								_ = gc_i16
 //line reduce_variants.go:108
-								var gc_result24 archsimd.Int32x8
+								var gc_result16 archsimd.Int32x8
 //line reduce_variants.go:108
-								_ = gc_result24
+								_ = gc_result16
 //line reduce_variants.go:108
-								gc_returned24 := gc_none8
+								gc_returned16 := gc_none6
 //line reduce_variants.go:108
-								_ = gc_returned24
+								_ = gc_returned16
 //line reduce.go:281
-								if compiled.Reach(len(gc_in8), gc_i24, 8) > 7 {
+								if compiled.Reach(len(gc_in8), gc_i16, 8) > 7 {
 //line reduce.go:281
-									var gc_ld35 archsimd.Int32x8
+									var gc_ld19 archsimd.Int32x8
 //line reduce.go:281
-									if gc_i24 >= 0 && gc_i24 <= len(gc_in8)-8 {
+									if gc_i16 >= 0 && gc_i16 <= len(gc_in8)-8 {
 //line reduce.go:281
-										gc_ld35 = archsimd.LoadInt32x8Slice(gc_in8[gc_i24:])
+										gc_ld19 = archsimd.LoadInt32x8Slice(gc_in8[gc_i16:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes39 [8]int32
+										var gc_lanes23 [8]int32
 //line reduce.go:281
-										for gc_k39 := range 8 {
+										for gc_k23 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k39) != 0 {
+											if 0xff&(1<<gc_k23) != 0 {
 //line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k39
+												gc_pos3.Thread = gc_rank3 + gc_k23
 //line reduce.go:281
-												gc_lanes39[gc_k39] = gc_in8[gc_i24+gc_k39]
+												gc_lanes23[gc_k23] = gc_in8[gc_i16+gc_k23]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -12704,47 +11874,47 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce.go:281
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-										gc_ld35 = archsimd.LoadInt32x8(&gc_lanes39)
+										gc_ld19 = archsimd.LoadInt32x8(&gc_lanes23)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result24 = gc_ld35
+									gc_result16 = gc_ld19
 //line reduce.go:281
-									gc_b9 := gc_none8
+									gc_b5 := gc_none6
 //line reduce.go:281
 									if true {
 //line reduce.go:281
-										gc_b9 = gc_all4
+										gc_b5 = gc_all2
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_returned24 = gc_b9
+									gc_returned16 = gc_b5
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if39 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i24, 8))))
+									gc_if27 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i16, 8))))
 //line reduce.go:281
-									_ = gc_if39
+									_ = gc_if27
 //line reduce.go:281
-									if gc_if39.ToBits() != 0 {
+									if gc_if27.ToBits() != 0 {
 //line reduce.go:281
-										var gc_ld36 archsimd.Int32x8
+										var gc_ld20 archsimd.Int32x8
 //line reduce.go:281
-										if gc_i24 >= 0 && gc_i24 <= len(gc_in8)-8 {
+										if gc_i16 >= 0 && gc_i16 <= len(gc_in8)-8 {
 //line reduce.go:281
-											gc_ld36 = archsimd.LoadInt32x8Slice(gc_in8[gc_i24:])
+											gc_ld20 = archsimd.LoadInt32x8Slice(gc_in8[gc_i16:])
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes40 [8]int32
+											var gc_lanes24 [8]int32
 //line reduce.go:281
-											for gc_k40 := range 8 {
+											for gc_k24 := range 8 {
 //line reduce.go:281
-												if gc_if39.ToBits()&(1<<gc_k40) != 0 {
+												if gc_if27.ToBits()&(1<<gc_k24) != 0 {
 //line reduce.go:281
-													gc_pos3.Thread = gc_rank3 + gc_k40
+													gc_pos3.Thread = gc_rank3 + gc_k24
 //line reduce.go:281
-													gc_lanes40[gc_k40] = gc_in8[gc_i24+gc_k40]
+													gc_lanes24[gc_k24] = gc_in8[gc_i16+gc_k24]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -12752,40 +11922,40 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce.go:281
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-											gc_ld36 = archsimd.LoadInt32x8(&gc_lanes40)
+											gc_ld20 = archsimd.LoadInt32x8(&gc_lanes24)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result24 = gc_ld36.Merge(gc_result24, gc_if39)
+										gc_result16 = gc_ld20.Merge(gc_result16, gc_if27)
 //line reduce.go:281
-										gc_returned24 = gc_if39.Or(gc_returned24)
+										gc_returned16 = gc_if27.Or(gc_returned16)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if40 := gc_returned24.ToInt32x8().Not().ToMask()
+								gc_if28 := gc_returned16.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if40
+								_ = gc_if28
 //line reduce.go:284
-								if gc_if40.ToBits() != 0 {
+								if gc_if28.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero24 int32
+									var gc_zero16 int32
 //line reduce.go:284
-									_ = gc_zero24
+									_ = gc_zero16
 //line reduce.go:284
-									gc_result24 = archsimd.BroadcastInt32x8(gc_zero24).Merge(gc_result24, gc_if40)
+									gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if28)
 //line reduce.go:284
-									gc_returned24 = gc_if40.Or(gc_returned24)
+									gc_returned16 = gc_if28.Or(gc_returned16)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result24
+								v_2 := gc_result16
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
+								gc_left8 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12795,49 +11965,49 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t22 []int32 = warpSums[:warps]
+								var gc_t14 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t22
+								_ = gc_t14
 //line reduce_variants.go:108
-								var gc_in6 []int32 = gc_t22
+								var gc_in6 []int32 = gc_t14
 //line reduce_variants.go:108
 								_ = gc_in6
 //line reduce_variants.go:108
-								var gc_i22 int = gc_lane3
+								var gc_i14 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i22
+								_ = gc_i14
 //line reduce_variants.go:108
-								var gc_result22 archsimd.Int32x8
+								var gc_result14 archsimd.Int32x8
 //line reduce_variants.go:108
-								_ = gc_result22
+								_ = gc_result14
 //line reduce_variants.go:108
-								gc_returned22 := gc_none7
+								gc_returned14 := gc_none5
 //line reduce_variants.go:108
-								_ = gc_returned22
+								_ = gc_returned14
 //line reduce.go:281
-								gc_if36 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i22, 8))))
+								gc_if24 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i14, 8))))
 //line reduce.go:281
-								_ = gc_if36
+								_ = gc_if24
 //line reduce.go:281
-								if gc_if36.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line reduce.go:281
-									var gc_ld32 archsimd.Int32x8
+									var gc_ld16 archsimd.Int32x8
 //line reduce.go:281
-									if gc_i22 >= 0 && gc_i22 <= len(gc_in6)-8 {
+									if gc_i14 >= 0 && gc_i14 <= len(gc_in6)-8 {
 //line reduce.go:281
-										gc_ld32 = archsimd.LoadInt32x8Slice(gc_in6[gc_i22:])
+										gc_ld16 = archsimd.LoadInt32x8Slice(gc_in6[gc_i14:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes36 [8]int32
+										var gc_lanes20 [8]int32
 //line reduce.go:281
-										for gc_k36 := range 8 {
+										for gc_k20 := range 8 {
 //line reduce.go:281
-											if gc_if36.ToBits()&(1<<gc_k36) != 0 {
+											if gc_if24.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k36
+												gc_pos3.Thread = gc_rank3 + gc_k20
 //line reduce.go:281
-												gc_lanes36[gc_k36] = gc_in6[gc_i22+gc_k36]
+												gc_lanes20[gc_k20] = gc_in6[gc_i14+gc_k20]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -12845,45 +12015,45 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 //line reduce.go:281
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-										gc_ld32 = archsimd.LoadInt32x8(&gc_lanes36)
+										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes20)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result22 = gc_ld32.Merge(gc_result22, gc_if36)
+									gc_result14 = gc_ld16.Merge(gc_result14, gc_if24)
 //line reduce.go:281
-									gc_returned22 = gc_if36.Or(gc_returned22)
+									gc_returned14 = gc_if24.Or(gc_returned14)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if37 := gc_returned22.ToInt32x8().Not().ToMask()
+								gc_if25 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if37
+								_ = gc_if25
 //line reduce.go:284
-								if gc_if37.ToBits() != 0 {
+								if gc_if25.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero22 int32
+									var gc_zero14 int32
 //line reduce.go:284
-									_ = gc_zero22
+									_ = gc_zero14
 //line reduce.go:284
-									gc_result22 = archsimd.BroadcastInt32x8(gc_zero22).Merge(gc_result22, gc_if37)
+									gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if25)
 //line reduce.go:284
-									gc_returned22 = gc_if37.Or(gc_returned22)
+									gc_returned14 = gc_if25.Or(gc_returned14)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result22
+								v_2 := gc_result14
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
+								gc_left8 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left10 != 0 {
+					if gc_left8 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left10&(1<<gc_lane3) == 0 {
+							if gc_left8&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -12917,8 +12087,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-								gc_left11 := gc_act3
+								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+								gc_left9 := gc_act3
 								if compiled.SIMD {
 									if gc_act3 == ^uint32(0) {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12932,7 +12102,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-											gc_left11 &^= 0xff << gc_lane3
+											gc_left9 &^= 0xff << gc_lane3
 										}
 									} else {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12949,14 +12119,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-											gc_left11 &^= 0xff << gc_lane3
+											gc_left9 &^= 0xff << gc_lane3
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left11 != 0 {
+								if gc_left9 != 0 {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left11&(1<<gc_lane3) == 0 {
+										if gc_left9&(1<<gc_lane3) == 0 {
 											continue
 										}
 										gc_rank3 := gc_w3 + gc_lane3
@@ -12972,7 +12142,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 							}
 						}
 					}
-					gc_left12 := gc_act3
+					gc_left10 := gc_act3
 					if compiled.SIMD {
 						if gc_act3 == ^uint32(0) {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12994,7 +12164,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 								v = r_2
 //line reduce_variants.go:108
 								v.StoreSlice(gc_s_v[gc_rank3:])
-								gc_left12 &^= 0xff << gc_lane3
+								gc_left10 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13019,14 +12189,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 								v = r_2
 //line reduce_variants.go:108
 								v.StoreSlice(gc_s_v[gc_rank3:])
-								gc_left12 &^= 0xff << gc_lane3
+								gc_left10 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left12 != 0 {
+					if gc_left10 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left12&(1<<gc_lane3) == 0 {
+							if gc_left10&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -13059,9 +12229,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := gc_bx3
-			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) {
-				gc_at5 := partial[gc_off7:][:1]
+			gc_off15 := gc_bx3
+			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) {
+				gc_at9 := partial[gc_off15:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -13078,7 +12248,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:82
 					{
-						gc_at5[0] = sum
+						gc_at9[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -13202,24 +12372,42 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b6 *compiled.Block, in []int32, pa
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b10.Thread()
-	gc_pos4 := gc_b10.Pos()
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b6.Thread()
+	gc_pos4 := gc_b6.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b10.Dim()
+	gc_bd4 := gc_b6.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b10.Index()
+	gc_bidx4 := gc_b6.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b10.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b10, 0)[:gc_n4]
+	gc_n4 := gc_b6.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
+	gc_row7 := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
+	gc_row8 := compiled.Scratch[uint32](gc_b6, 2)[:gc_n4]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
+	gc_rowok7 := false
+	{
+		gc_off18 := gc_bx4 * 2 * gc_bdx4
+		if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx4 <= len(in)-gc_off18 {
+			copy(gc_row7, in[gc_off18:][:gc_bdx4])
+			gc_rowok7 = true
+		}
+	}
+	gc_rowok8 := false
+	{
+		gc_off19 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+		if gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx4 <= len(in)-gc_off19 {
+			copy(gc_row8, in[gc_off19:][:gc_bdx4])
+			gc_rowok8 = true
+		}
+	}
 	{
 		var gc_l_v_ [32]uint32
 		var gc_c41r [32]uint32
@@ -13228,508 +12416,75 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
-			gc_left13 := gc_act4
-			if compiled.SIMD {
-//line reduce_variants.go:81
-				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:81
-				_ = gc_none9
-//line reduce_variants.go:81
-				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:81
-				_ = gc_iota22
-				gc_tidx17 := gc_b10.At(gc_w4)
-				if gc_act4 == ^uint32(0) && gc_tidx17.X+32 <= gc_bdx4 {
-//line reduce_variants.go:81
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
-//line reduce_variants.go:81
-					_ = gc_none10
-//line reduce_variants.go:81
-					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:81
-					_ = gc_iota24
-//line reduce_variants.go:81
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line reduce_variants.go:81
-					_ = gc_all5
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_tx4 := gc_tidx17.X + gc_lane4
-						_ = gc_tx4
-						gc_ty4 := gc_tidx17.Y
-						_ = gc_ty4
-						gc_tz4 := gc_tidx17.Z
-						_ = gc_tz4
-						_ = gc_rank4
-//line reduce_variants.go:80
-						var i int = gc_bx4*2*gc_bdx4 + gc_tx4
-//line reduce_variants.go:80
-						_ = i
-//line reduce_variants.go:81
-						var gc_i31 int = i
-//line reduce_variants.go:81
-						_ = gc_i31
-//line reduce_variants.go:81
-						var gc_result31 archsimd.Uint32x8
-//line reduce_variants.go:81
-						_ = gc_result31
-//line reduce_variants.go:81
-						gc_returned31 := gc_none10
-//line reduce_variants.go:81
-						_ = gc_returned31
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i31, 8) > 7 {
-//line reduce_variants.go:81
-							var gc_ld45 archsimd.Uint32x8
-//line reduce_variants.go:81
-							if gc_i31 >= 0 && gc_i31 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld45 = archsimd.LoadUint32x8Slice(in[gc_i31:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes49 [8]uint32
-//line reduce_variants.go:81
-								for gc_k49 := range 8 {
-//line reduce_variants.go:81
-									if 0xff&(1<<gc_k49) != 0 {
-//line reduce_variants.go:81
-										gc_pos4.Thread = gc_rank4 + gc_k49
-//line reduce_variants.go:81
-										gc_lanes49[gc_k49] = in[gc_i31+gc_k49]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-								gc_ld45 = archsimd.LoadUint32x8(&gc_lanes49)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result31 = gc_ld45
-//line reduce_variants.go:81
-							gc_b11 := gc_none10
-//line reduce_variants.go:81
-							if true {
-//line reduce_variants.go:81
-								gc_b11 = gc_all5
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_returned31 = gc_b11
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							gc_if49 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i31, 8))))
-//line reduce_variants.go:81
-							_ = gc_if49
-//line reduce_variants.go:81
-							if gc_if49.ToBits() != 0 {
-//line reduce_variants.go:81
-								var gc_ld46 archsimd.Uint32x8
-//line reduce_variants.go:81
-								if gc_i31 >= 0 && gc_i31 <= len(in)-8 {
-//line reduce_variants.go:81
-									gc_ld46 = archsimd.LoadUint32x8Slice(in[gc_i31:])
-//line reduce_variants.go:81
-								} else {
-//line reduce_variants.go:81
-									var gc_lanes50 [8]uint32
-//line reduce_variants.go:81
-									for gc_k50 := range 8 {
-//line reduce_variants.go:81
-										if gc_if49.ToBits()&(1<<gc_k50) != 0 {
-//line reduce_variants.go:81
-											gc_pos4.Thread = gc_rank4 + gc_k50
-//line reduce_variants.go:81
-											gc_lanes50[gc_k50] = in[gc_i31+gc_k50]
-//line reduce_variants.go:81
-										}
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-									gc_ld46 = archsimd.LoadUint32x8(&gc_lanes50)
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_result31 = gc_ld46.Merge(gc_result31, gc_if49)
-//line reduce_variants.go:81
-								gc_returned31 = gc_if49.Or(gc_returned31)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce.go:281
-						gc_if50 := gc_returned31.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if50
-//line reduce.go:284
-						if gc_if50.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero31 uint32
-//line reduce.go:284
-							_ = gc_zero31
-//line reduce.go:284
-							gc_result31 = archsimd.BroadcastUint32x8(gc_zero31).Merge(gc_result31, gc_if50)
-//line reduce.go:284
-							gc_returned31 = gc_if50.Or(gc_returned31)
-//line reduce.go:284
-						}
-//line reduce_variants.go:81
-						var gc_t31 int = i + gc_bdx4
-//line reduce_variants.go:81
-						_ = gc_t31
-//line reduce_variants.go:81
-						var gc_i32 int = gc_t31
-//line reduce_variants.go:81
-						_ = gc_i32
-//line reduce_variants.go:81
-						var gc_result32 archsimd.Uint32x8
-//line reduce_variants.go:81
-						_ = gc_result32
-//line reduce_variants.go:81
-						gc_returned32 := gc_none10
-//line reduce_variants.go:81
-						_ = gc_returned32
-//line reduce.go:281
-						if compiled.Reach(len(in), gc_i32, 8) > 7 {
-//line reduce_variants.go:81
-							var gc_ld47 archsimd.Uint32x8
-//line reduce_variants.go:81
-							if gc_i32 >= 0 && gc_i32 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld47 = archsimd.LoadUint32x8Slice(in[gc_i32:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes51 [8]uint32
-//line reduce_variants.go:81
-								for gc_k51 := range 8 {
-//line reduce_variants.go:81
-									if 0xff&(1<<gc_k51) != 0 {
-//line reduce_variants.go:81
-										gc_pos4.Thread = gc_rank4 + gc_k51
-//line reduce_variants.go:81
-										gc_lanes51[gc_k51] = in[gc_i32+gc_k51]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-								gc_ld47 = archsimd.LoadUint32x8(&gc_lanes51)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result32 = gc_ld47
-//line reduce_variants.go:81
-							gc_b12 := gc_none10
-//line reduce_variants.go:81
-							if true {
-//line reduce_variants.go:81
-								gc_b12 = gc_all5
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_returned32 = gc_b12
-//line reduce_variants.go:81
-						} else {
-//line reduce_variants.go:81
-							gc_if51 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i32, 8))))
-//line reduce_variants.go:81
-							_ = gc_if51
-//line reduce_variants.go:81
-							if gc_if51.ToBits() != 0 {
-//line reduce_variants.go:81
-								var gc_ld48 archsimd.Uint32x8
-//line reduce_variants.go:81
-								if gc_i32 >= 0 && gc_i32 <= len(in)-8 {
-//line reduce_variants.go:81
-									gc_ld48 = archsimd.LoadUint32x8Slice(in[gc_i32:])
-//line reduce_variants.go:81
-								} else {
-//line reduce_variants.go:81
-									var gc_lanes52 [8]uint32
-//line reduce_variants.go:81
-									for gc_k52 := range 8 {
-//line reduce_variants.go:81
-										if gc_if51.ToBits()&(1<<gc_k52) != 0 {
-//line reduce_variants.go:81
-											gc_pos4.Thread = gc_rank4 + gc_k52
-//line reduce_variants.go:81
-											gc_lanes52[gc_k52] = in[gc_i32+gc_k52]
-//line reduce_variants.go:81
-										}
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-									gc_ld48 = archsimd.LoadUint32x8(&gc_lanes52)
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_result32 = gc_ld48.Merge(gc_result32, gc_if51)
-//line reduce_variants.go:81
-								gc_returned32 = gc_if51.Or(gc_returned32)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-						}
-//line reduce.go:281
-						gc_if52 := gc_returned32.ToInt32x8().Not().ToMask()
-//line reduce.go:281
-						_ = gc_if52
-//line reduce.go:284
-						if gc_if52.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero32 uint32
-//line reduce.go:284
-							_ = gc_zero32
-//line reduce.go:284
-							gc_result32 = archsimd.BroadcastUint32x8(gc_zero32).Merge(gc_result32, gc_if52)
-//line reduce.go:284
-							gc_returned32 = gc_if52.Or(gc_returned32)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_t32 := gc_result31.Add(gc_result32)
-//line reduce.go:284
-						_ = gc_t32
-//line reduce.go:284
-						v := gc_t32
-//line reduce.go:284
-						_ = v
-//line reduce.go:284
-						v_ := v
-//line reduce.go:284
-						_ = v_
-//line reduce.go:284
-						v_.StoreSlice(gc_l_v_[gc_lane4:])
-//line reduce.go:284
-						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left13 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx16 := gc_b10.At(gc_rank4)
-						if gc_tidx16.X+8 > gc_bdx4 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx4 := gc_tidx16.X
-						_ = gc_tx4
-						gc_ty4 := gc_tidx16.Y
-						_ = gc_ty4
-						gc_tz4 := gc_tidx16.Z
-						_ = gc_tz4
-						_ = gc_rank4
-//line reduce_variants.go:80
-						var i int = gc_bx4*2*gc_bdx4 + gc_tx4
-//line reduce_variants.go:80
-						_ = i
-//line reduce_variants.go:81
-						var gc_i27 int = i
-//line reduce_variants.go:81
-						_ = gc_i27
-//line reduce_variants.go:81
-						var gc_result27 archsimd.Uint32x8
-//line reduce_variants.go:81
-						_ = gc_result27
-//line reduce_variants.go:81
-						gc_returned27 := gc_none9
-//line reduce_variants.go:81
-						_ = gc_returned27
-//line reduce.go:281
-						gc_if43 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
-//line reduce.go:281
-						_ = gc_if43
-//line reduce_variants.go:81
-						if gc_if43.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld39 archsimd.Uint32x8
-//line reduce_variants.go:81
-							if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld39 = archsimd.LoadUint32x8Slice(in[gc_i27:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes43 [8]uint32
-//line reduce_variants.go:81
-								for gc_k43 := range 8 {
-//line reduce_variants.go:81
-									if gc_if43.ToBits()&(1<<gc_k43) != 0 {
-//line reduce_variants.go:81
-										gc_pos4.Thread = gc_rank4 + gc_k43
-//line reduce_variants.go:81
-										gc_lanes43[gc_k43] = in[gc_i27+gc_k43]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-								gc_ld39 = archsimd.LoadUint32x8(&gc_lanes43)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result27 = gc_ld39.Merge(gc_result27, gc_if43)
-//line reduce_variants.go:81
-							gc_returned27 = gc_if43.Or(gc_returned27)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_if44 := gc_returned27.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-						_ = gc_if44
-//line reduce.go:284
-						if gc_if44.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero27 uint32
-//line reduce.go:284
-							_ = gc_zero27
-//line reduce.go:284
-							gc_result27 = archsimd.BroadcastUint32x8(gc_zero27).Merge(gc_result27, gc_if44)
-//line reduce.go:284
-							gc_returned27 = gc_if44.Or(gc_returned27)
-//line reduce.go:284
-						}
-//line reduce_variants.go:81
-						var gc_t27 int = i + gc_bdx4
-//line reduce_variants.go:81
-						_ = gc_t27
-//line reduce_variants.go:81
-						var gc_i28 int = gc_t27
-//line reduce_variants.go:81
-						_ = gc_i28
-//line reduce_variants.go:81
-						var gc_result28 archsimd.Uint32x8
-//line reduce_variants.go:81
-						_ = gc_result28
-//line reduce_variants.go:81
-						gc_returned28 := gc_none9
-//line reduce_variants.go:81
-						_ = gc_returned28
-//line reduce.go:281
-						gc_if45 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
-//line reduce.go:281
-						_ = gc_if45
-//line reduce_variants.go:81
-						if gc_if45.ToBits() != 0 {
-//line reduce_variants.go:81
-							var gc_ld40 archsimd.Uint32x8
-//line reduce_variants.go:81
-							if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
-//line reduce_variants.go:81
-								gc_ld40 = archsimd.LoadUint32x8Slice(in[gc_i28:])
-//line reduce_variants.go:81
-							} else {
-//line reduce_variants.go:81
-								var gc_lanes44 [8]uint32
-//line reduce_variants.go:81
-								for gc_k44 := range 8 {
-//line reduce_variants.go:81
-									if gc_if45.ToBits()&(1<<gc_k44) != 0 {
-//line reduce_variants.go:81
-										gc_pos4.Thread = gc_rank4 + gc_k44
-//line reduce_variants.go:81
-										gc_lanes44[gc_k44] = in[gc_i28+gc_k44]
-//line reduce_variants.go:81
-									}
-//line reduce_variants.go:81
-								}
-//line reduce_variants.go:81
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:81
-								gc_ld40 = archsimd.LoadUint32x8(&gc_lanes44)
-//line reduce_variants.go:81
-							}
-//line reduce_variants.go:81
-							gc_result28 = gc_ld40.Merge(gc_result28, gc_if45)
-//line reduce_variants.go:81
-							gc_returned28 = gc_if45.Or(gc_returned28)
-//line reduce_variants.go:81
-						}
-//line reduce_variants.go:81
-						gc_if46 := gc_returned28.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:81
-						_ = gc_if46
-//line reduce.go:284
-						if gc_if46.ToBits() != 0 {
-//line reduce.go:284
-							var gc_zero28 uint32
-//line reduce.go:284
-							_ = gc_zero28
-//line reduce.go:284
-							gc_result28 = archsimd.BroadcastUint32x8(gc_zero28).Merge(gc_result28, gc_if46)
-//line reduce.go:284
-							gc_returned28 = gc_if46.Or(gc_returned28)
-//line reduce.go:284
-						}
-//line reduce.go:284
-						gc_t28 := gc_result27.Add(gc_result28)
-//line reduce.go:284
-						_ = gc_t28
-//line reduce.go:284
-						v := gc_t28
-//line reduce.go:284
-						_ = v
-//line reduce.go:284
-						v_ := v
-//line reduce.go:284
-						_ = v_
-//line reduce.go:284
-						v_.StoreSlice(gc_l_v_[gc_lane4:])
-//line reduce.go:284
-						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left13 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left13 != 0 {
+			{
+				gc_tidx14 := gc_b6.At(gc_w4)
+				gc_tx4 := gc_tidx14.X - 1
 				{
-					gc_tidx16 := gc_b10.At(gc_w4)
-					gc_tx4 := gc_tidx16.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
+					gc_x04 := gc_tidx14.X
+					gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x04
+					gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x04
+					if gc_act4 == ^uint32(0) && gc_x04+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
+						gc_at10 := in[gc_off16:][:32]
+						gc_at11 := in[gc_off17:][:32]
+						if gc_rowok7 {
+							gc_at10 = gc_row7[gc_x04:][:32]
 						}
-						if gc_left13&(1<<gc_lane4) == 0 {
-							continue
+						if gc_rowok8 {
+							gc_at11 = gc_row8[gc_x04:][:32]
 						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
+						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+							gc_tx4 := gc_x04 + gc_lane4
+							_ = gc_tx4
+							gc_rank4 := gc_w4 + gc_lane4
+							_ = gc_rank4
 
 //line reduce_variants.go:80
-						i := gc_bx4*2*gc_bdx4 + gc_tx4
-						_ = i
+							i := gc_bx4*2*gc_bdx4 + gc_tx4
+							_ = i
 
 //line reduce_variants.go:81
-						var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+							var v uint32 = gc_at10[gc_lane4] + gc_at11[gc_lane4]
 
 //line reduce_variants.go:81
-						_ = v
+							_ = v
 
 //line reduce_variants.go:101
-						var v_ uint32 = v
+							var v_ uint32 = v
 
 //line reduce_variants.go:101
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane4] = v_
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane4] = v_
+						}
+					} else {
+						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:80
+							i := gc_bx4*2*gc_bdx4 + gc_tx4
+							_ = i
+
+//line reduce_variants.go:81
+							var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+
+//line reduce_variants.go:81
+							_ = v
+
+//line reduce_variants.go:101
+							var v_ uint32 = v
+
+//line reduce_variants.go:101
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane4] = v_
+						}
 					}
 				}
 			}
@@ -13752,8 +12507,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-						gc_left14 := gc_act4
+						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+						gc_left11 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -13767,7 +12522,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left14 &^= 0xff << gc_lane4
+									gc_left11 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -13784,14 +12539,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left14 &^= 0xff << gc_lane4
+									gc_left11 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left14 != 0 {
+						if gc_left11 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left14&(1<<gc_lane4) == 0 {
+								if gc_left11&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -13807,7 +12562,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 					}
 				}
 			}
-			gc_left15 := gc_act4
+			gc_left12 := gc_act4
 			if compiled.SIMD {
 				if gc_act4 == ^uint32(0) {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -13829,7 +12584,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 						v = r_
 //line reduce_variants.go:101
 						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left15 &^= 0xff << gc_lane4
+						gc_left12 &^= 0xff << gc_lane4
 					}
 				} else {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -13854,14 +12609,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 						v = r_
 //line reduce_variants.go:101
 						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left15 &^= 0xff << gc_lane4
+						gc_left12 &^= 0xff << gc_lane4
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left15 != 0 {
+			if gc_left12 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left15&(1<<gc_lane4) == 0 {
+					if gc_left12&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -13923,72 +12678,72 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:107
 					warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left16 := gc_act4
+					gc_left13 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none11
+						_ = gc_none8
 //line reduce_variants.go:108
-						gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-						_ = gc_iota28
+						_ = gc_iota22
 						if gc_act4 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none12
+							_ = gc_none9
 //line reduce_variants.go:108
-							gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-							_ = gc_iota30
+							_ = gc_iota24
 //line reduce_variants.go:108
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all6
+							_ = gc_all3
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t36 []uint32 = warpSums[:warps]
+								var gc_t24 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t36
+								_ = gc_t24
 //line reduce_variants.go:108
-								var gc_in12 []uint32 = gc_t36
+								var gc_in12 []uint32 = gc_t24
 //line reduce_variants.go:108
 								_ = gc_in12
 //line reduce_variants.go:108
-								var gc_i36 int = gc_lane4
+								var gc_i24 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i36
+								_ = gc_i24
 //line reduce_variants.go:108
-								var gc_result36 archsimd.Uint32x8
+								var gc_result24 archsimd.Uint32x8
 //line reduce_variants.go:108
-								_ = gc_result36
+								_ = gc_result24
 //line reduce_variants.go:108
-								gc_returned36 := gc_none12
+								gc_returned24 := gc_none9
 //line reduce_variants.go:108
-								_ = gc_returned36
+								_ = gc_returned24
 //line reduce.go:281
-								if compiled.Reach(len(gc_in12), gc_i36, 8) > 7 {
+								if compiled.Reach(len(gc_in12), gc_i24, 8) > 7 {
 //line reduce.go:281
-									var gc_ld53 archsimd.Uint32x8
+									var gc_ld29 archsimd.Uint32x8
 //line reduce.go:281
-									if gc_i36 >= 0 && gc_i36 <= len(gc_in12)-8 {
+									if gc_i24 >= 0 && gc_i24 <= len(gc_in12)-8 {
 //line reduce.go:281
-										gc_ld53 = archsimd.LoadUint32x8Slice(gc_in12[gc_i36:])
+										gc_ld29 = archsimd.LoadUint32x8Slice(gc_in12[gc_i24:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes59 [8]uint32
+										var gc_lanes35 [8]uint32
 //line reduce.go:281
-										for gc_k59 := range 8 {
+										for gc_k35 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k59) != 0 {
+											if 0xff&(1<<gc_k35) != 0 {
 //line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k59
+												gc_pos4.Thread = gc_rank4 + gc_k35
 //line reduce.go:281
-												gc_lanes59[gc_k59] = gc_in12[gc_i36+gc_k59]
+												gc_lanes35[gc_k35] = gc_in12[gc_i24+gc_k35]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -13996,47 +12751,47 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce.go:281
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-										gc_ld53 = archsimd.LoadUint32x8(&gc_lanes59)
+										gc_ld29 = archsimd.LoadUint32x8(&gc_lanes35)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result36 = gc_ld53
+									gc_result24 = gc_ld29
 //line reduce.go:281
-									gc_b13 := gc_none12
+									gc_b7 := gc_none9
 //line reduce.go:281
 									if true {
 //line reduce.go:281
-										gc_b13 = gc_all6
+										gc_b7 = gc_all3
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_returned36 = gc_b13
+									gc_returned24 = gc_b7
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if59 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i36, 8))))
+									gc_if41 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i24, 8))))
 //line reduce.go:281
-									_ = gc_if59
+									_ = gc_if41
 //line reduce.go:281
-									if gc_if59.ToBits() != 0 {
+									if gc_if41.ToBits() != 0 {
 //line reduce.go:281
-										var gc_ld54 archsimd.Uint32x8
+										var gc_ld30 archsimd.Uint32x8
 //line reduce.go:281
-										if gc_i36 >= 0 && gc_i36 <= len(gc_in12)-8 {
+										if gc_i24 >= 0 && gc_i24 <= len(gc_in12)-8 {
 //line reduce.go:281
-											gc_ld54 = archsimd.LoadUint32x8Slice(gc_in12[gc_i36:])
+											gc_ld30 = archsimd.LoadUint32x8Slice(gc_in12[gc_i24:])
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes60 [8]uint32
+											var gc_lanes36 [8]uint32
 //line reduce.go:281
-											for gc_k60 := range 8 {
+											for gc_k36 := range 8 {
 //line reduce.go:281
-												if gc_if59.ToBits()&(1<<gc_k60) != 0 {
+												if gc_if41.ToBits()&(1<<gc_k36) != 0 {
 //line reduce.go:281
-													gc_pos4.Thread = gc_rank4 + gc_k60
+													gc_pos4.Thread = gc_rank4 + gc_k36
 //line reduce.go:281
-													gc_lanes60[gc_k60] = gc_in12[gc_i36+gc_k60]
+													gc_lanes36[gc_k36] = gc_in12[gc_i24+gc_k36]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -14044,40 +12799,40 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce.go:281
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-											gc_ld54 = archsimd.LoadUint32x8(&gc_lanes60)
+											gc_ld30 = archsimd.LoadUint32x8(&gc_lanes36)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result36 = gc_ld54.Merge(gc_result36, gc_if59)
+										gc_result24 = gc_ld30.Merge(gc_result24, gc_if41)
 //line reduce.go:281
-										gc_returned36 = gc_if59.Or(gc_returned36)
+										gc_returned24 = gc_if41.Or(gc_returned24)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if60 := gc_returned36.ToInt32x8().Not().ToMask()
+								gc_if42 := gc_returned24.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if60
+								_ = gc_if42
 //line reduce.go:284
-								if gc_if60.ToBits() != 0 {
+								if gc_if42.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero36 uint32
+									var gc_zero24 uint32
 //line reduce.go:284
-									_ = gc_zero36
+									_ = gc_zero24
 //line reduce.go:284
-									gc_result36 = archsimd.BroadcastUint32x8(gc_zero36).Merge(gc_result36, gc_if60)
+									gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if42)
 //line reduce.go:284
-									gc_returned36 = gc_if60.Or(gc_returned36)
+									gc_returned24 = gc_if42.Or(gc_returned24)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result36
+								v_2 := gc_result24
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left16 &^= 0xff << gc_lane4
+								gc_left13 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14087,49 +12842,49 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t34 []uint32 = warpSums[:warps]
+								var gc_t22 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t34
+								_ = gc_t22
 //line reduce_variants.go:108
-								var gc_in10 []uint32 = gc_t34
+								var gc_in10 []uint32 = gc_t22
 //line reduce_variants.go:108
 								_ = gc_in10
 //line reduce_variants.go:108
-								var gc_i34 int = gc_lane4
+								var gc_i22 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i34
+								_ = gc_i22
 //line reduce_variants.go:108
-								var gc_result34 archsimd.Uint32x8
+								var gc_result22 archsimd.Uint32x8
 //line reduce_variants.go:108
-								_ = gc_result34
+								_ = gc_result22
 //line reduce_variants.go:108
-								gc_returned34 := gc_none11
+								gc_returned22 := gc_none8
 //line reduce_variants.go:108
-								_ = gc_returned34
+								_ = gc_returned22
 //line reduce.go:281
-								gc_if56 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i34, 8))))
+								gc_if38 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i22, 8))))
 //line reduce.go:281
-								_ = gc_if56
+								_ = gc_if38
 //line reduce.go:281
-								if gc_if56.ToBits() != 0 {
+								if gc_if38.ToBits() != 0 {
 //line reduce.go:281
-									var gc_ld50 archsimd.Uint32x8
+									var gc_ld26 archsimd.Uint32x8
 //line reduce.go:281
-									if gc_i34 >= 0 && gc_i34 <= len(gc_in10)-8 {
+									if gc_i22 >= 0 && gc_i22 <= len(gc_in10)-8 {
 //line reduce.go:281
-										gc_ld50 = archsimd.LoadUint32x8Slice(gc_in10[gc_i34:])
+										gc_ld26 = archsimd.LoadUint32x8Slice(gc_in10[gc_i22:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes56 [8]uint32
+										var gc_lanes32 [8]uint32
 //line reduce.go:281
-										for gc_k56 := range 8 {
+										for gc_k32 := range 8 {
 //line reduce.go:281
-											if gc_if56.ToBits()&(1<<gc_k56) != 0 {
+											if gc_if38.ToBits()&(1<<gc_k32) != 0 {
 //line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k56
+												gc_pos4.Thread = gc_rank4 + gc_k32
 //line reduce.go:281
-												gc_lanes56[gc_k56] = gc_in10[gc_i34+gc_k56]
+												gc_lanes32[gc_k32] = gc_in10[gc_i22+gc_k32]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -14137,45 +12892,45 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 //line reduce.go:281
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-										gc_ld50 = archsimd.LoadUint32x8(&gc_lanes56)
+										gc_ld26 = archsimd.LoadUint32x8(&gc_lanes32)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result34 = gc_ld50.Merge(gc_result34, gc_if56)
+									gc_result22 = gc_ld26.Merge(gc_result22, gc_if38)
 //line reduce.go:281
-									gc_returned34 = gc_if56.Or(gc_returned34)
+									gc_returned22 = gc_if38.Or(gc_returned22)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if57 := gc_returned34.ToInt32x8().Not().ToMask()
+								gc_if39 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if57
+								_ = gc_if39
 //line reduce.go:284
-								if gc_if57.ToBits() != 0 {
+								if gc_if39.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero34 uint32
+									var gc_zero22 uint32
 //line reduce.go:284
-									_ = gc_zero34
+									_ = gc_zero22
 //line reduce.go:284
-									gc_result34 = archsimd.BroadcastUint32x8(gc_zero34).Merge(gc_result34, gc_if57)
+									gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if39)
 //line reduce.go:284
-									gc_returned34 = gc_if57.Or(gc_returned34)
+									gc_returned22 = gc_if39.Or(gc_returned22)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result34
+								v_2 := gc_result22
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left16 &^= 0xff << gc_lane4
+								gc_left13 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left16 != 0 {
+					if gc_left13 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left16&(1<<gc_lane4) == 0 {
+							if gc_left13&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -14209,8 +12964,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b10, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-								gc_left17 := gc_act4
+								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+								gc_left14 := gc_act4
 								if compiled.SIMD {
 									if gc_act4 == ^uint32(0) {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14224,7 +12979,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-											gc_left17 &^= 0xff << gc_lane4
+											gc_left14 &^= 0xff << gc_lane4
 										}
 									} else {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14241,14 +12996,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-											gc_left17 &^= 0xff << gc_lane4
+											gc_left14 &^= 0xff << gc_lane4
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left17 != 0 {
+								if gc_left14 != 0 {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left17&(1<<gc_lane4) == 0 {
+										if gc_left14&(1<<gc_lane4) == 0 {
 											continue
 										}
 										gc_rank4 := gc_w4 + gc_lane4
@@ -14264,7 +13019,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 							}
 						}
 					}
-					gc_left18 := gc_act4
+					gc_left15 := gc_act4
 					if compiled.SIMD {
 						if gc_act4 == ^uint32(0) {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14286,7 +13041,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 								v = r_2
 //line reduce_variants.go:108
 								v.StoreSlice(gc_s_v[gc_rank4:])
-								gc_left18 &^= 0xff << gc_lane4
+								gc_left15 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14311,14 +13066,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 								v = r_2
 //line reduce_variants.go:108
 								v.StoreSlice(gc_s_v[gc_rank4:])
-								gc_left18 &^= 0xff << gc_lane4
+								gc_left15 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left18 != 0 {
+					if gc_left15 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left18&(1<<gc_lane4) == 0 {
+							if gc_left15&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -14351,9 +13106,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) {
-				gc_at6 := partial[gc_off8:][:1]
+			gc_off20 := gc_bx4
+			if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) {
+				gc_at12 := partial[gc_off20:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -14370,7 +13125,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b10 *compiled.Block, in []uint32,
 
 //line reduce_variants.go:82
 					{
-						gc_at6[0] = sum
+						gc_at12[0] = sum
 					}
 					_ = r
 					_ = sum

@@ -36,12 +36,30 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line rows_ahead.go:16
 	var start int = 16
 
 //line rows_ahead.go:16
 	_ = start
+	gc_rowok3 := false
+	{
+		gc_off7 := off + gc_bx2*2*gc_bdx2
+		if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+			copy(gc_row3, in[gc_off7:][:gc_bdx2])
+			gc_rowok3 = true
+		}
+	}
+	gc_rowok4 := false
+	{
+		gc_off8 := (off + gc_bx2*2*gc_bdx2) + gc_bdx2
+		if gc_off8 >= 0 && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
+			copy(gc_row4, in[gc_off8:][:gc_bdx2])
+			gc_rowok4 = true
+		}
+	}
 	{
 		var gc_l_v_ [32]float32
 		var gc_l_v [32]float32
@@ -51,481 +69,61 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line rows_ahead.go:16
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line rows_ahead.go:16
-				_ = gc_none
-//line rows_ahead.go:16
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line rows_ahead.go:16
-				_ = gc_iota2
-//line streams.go:16
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-				_ = gc_vb
-				gc_tidx3 := gc_b2.At(gc_w2)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line streams.go:16
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line streams.go:16
-					_ = gc_none2
-//line streams.go:16
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line streams.go:16
-					_ = gc_iota4
-//line streams.go:16
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:16
-					_ = gc_all
-//line streams.go:16
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line rows_ahead.go:15
-						var i int = off + gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:15
-						_ = i
-//line rows_ahead.go:16
-						var gc_i7 int = i
-//line rows_ahead.go:16
-						_ = gc_i7
-//line rows_ahead.go:16
-						var gc_result7 archsimd.Float32x8
-//line rows_ahead.go:16
-						_ = gc_result7
-//line rows_ahead.go:16
-						gc_returned7 := gc_none2
-//line rows_ahead.go:16
-						_ = gc_returned7
-//line streams.go:13
-						if compiled.Reach(len(in), gc_i7, 8) > 7 {
-//line rows_ahead.go:16
-							var gc_ld9 archsimd.Float32x8
-//line rows_ahead.go:16
-							if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line rows_ahead.go:16
-								gc_ld9 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line rows_ahead.go:16
-							} else {
-//line rows_ahead.go:16
-								var gc_lanes9 [8]float32
-//line rows_ahead.go:16
-								for gc_k9 := range 8 {
-//line rows_ahead.go:16
-									if 0xff&(1<<gc_k9) != 0 {
-//line rows_ahead.go:16
-										gc_pos2.Thread = gc_rank2 + gc_k9
-//line rows_ahead.go:16
-										gc_lanes9[gc_k9] = in[gc_i7+gc_k9]
-//line rows_ahead.go:16
-									}
-//line rows_ahead.go:16
-								}
-//line rows_ahead.go:16
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:16
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-							gc_result7 = gc_ld9
-//line rows_ahead.go:16
-							gc_b3 := gc_none2
-//line rows_ahead.go:16
-							if true {
-//line rows_ahead.go:16
-								gc_b3 = gc_all
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-							gc_returned7 = gc_b3
-//line rows_ahead.go:16
-						} else {
-//line rows_ahead.go:16
-							gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line rows_ahead.go:16
-							_ = gc_if9
-//line rows_ahead.go:16
-							if gc_if9.ToBits() != 0 {
-//line rows_ahead.go:16
-								var gc_ld10 archsimd.Float32x8
-//line rows_ahead.go:16
-								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line rows_ahead.go:16
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line rows_ahead.go:16
-								} else {
-//line rows_ahead.go:16
-									var gc_lanes10 [8]float32
-//line rows_ahead.go:16
-									for gc_k10 := range 8 {
-//line rows_ahead.go:16
-										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line rows_ahead.go:16
-											gc_pos2.Thread = gc_rank2 + gc_k10
-//line rows_ahead.go:16
-											gc_lanes10[gc_k10] = in[gc_i7+gc_k10]
-//line rows_ahead.go:16
-										}
-//line rows_ahead.go:16
-									}
-//line rows_ahead.go:16
-									gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:16
-									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line rows_ahead.go:16
-								}
-//line rows_ahead.go:16
-								gc_result7 = gc_ld10.Merge(gc_result7, gc_if9)
-//line rows_ahead.go:16
-								gc_returned7 = gc_if9.Or(gc_returned7)
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-						}
-//line streams.go:13
-						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line streams.go:13
-						_ = gc_if10
-//line streams.go:13
-						if gc_if10.ToBits() != 0 {
-//line streams.go:13
-							gc_result7 = gc_vb2.Merge(gc_result7, gc_if10)
-//line streams.go:13
-							gc_returned7 = gc_if10.Or(gc_returned7)
-//line streams.go:13
-						}
-//line rows_ahead.go:16
-						var gc_t7 int = i + gc_bdx2
-//line rows_ahead.go:16
-						_ = gc_t7
-//line rows_ahead.go:16
-						var gc_i8 int = gc_t7
-//line rows_ahead.go:16
-						_ = gc_i8
-//line rows_ahead.go:16
-						var gc_result8 archsimd.Float32x8
-//line rows_ahead.go:16
-						_ = gc_result8
-//line rows_ahead.go:16
-						gc_returned8 := gc_none2
-//line rows_ahead.go:16
-						_ = gc_returned8
-//line streams.go:13
-						if compiled.Reach(len(in), gc_i8, 8) > 7 {
-//line rows_ahead.go:16
-							var gc_ld11 archsimd.Float32x8
-//line rows_ahead.go:16
-							if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line rows_ahead.go:16
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line rows_ahead.go:16
-							} else {
-//line rows_ahead.go:16
-								var gc_lanes11 [8]float32
-//line rows_ahead.go:16
-								for gc_k11 := range 8 {
-//line rows_ahead.go:16
-									if 0xff&(1<<gc_k11) != 0 {
-//line rows_ahead.go:16
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line rows_ahead.go:16
-										gc_lanes11[gc_k11] = in[gc_i8+gc_k11]
-//line rows_ahead.go:16
-									}
-//line rows_ahead.go:16
-								}
-//line rows_ahead.go:16
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:16
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-							gc_result8 = gc_ld11
-//line rows_ahead.go:16
-							gc_b4 := gc_none2
-//line rows_ahead.go:16
-							if true {
-//line rows_ahead.go:16
-								gc_b4 = gc_all
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-							gc_returned8 = gc_b4
-//line rows_ahead.go:16
-						} else {
-//line rows_ahead.go:16
-							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line rows_ahead.go:16
-							_ = gc_if11
-//line rows_ahead.go:16
-							if gc_if11.ToBits() != 0 {
-//line rows_ahead.go:16
-								var gc_ld12 archsimd.Float32x8
-//line rows_ahead.go:16
-								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line rows_ahead.go:16
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line rows_ahead.go:16
-								} else {
-//line rows_ahead.go:16
-									var gc_lanes12 [8]float32
-//line rows_ahead.go:16
-									for gc_k12 := range 8 {
-//line rows_ahead.go:16
-										if gc_if11.ToBits()&(1<<gc_k12) != 0 {
-//line rows_ahead.go:16
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line rows_ahead.go:16
-											gc_lanes12[gc_k12] = in[gc_i8+gc_k12]
-//line rows_ahead.go:16
-										}
-//line rows_ahead.go:16
-									}
-//line rows_ahead.go:16
-									gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:16
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
-//line rows_ahead.go:16
-								}
-//line rows_ahead.go:16
-								gc_result8 = gc_ld12.Merge(gc_result8, gc_if11)
-//line rows_ahead.go:16
-								gc_returned8 = gc_if11.Or(gc_returned8)
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-						}
-//line streams.go:13
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line streams.go:13
-						_ = gc_if12
-//line streams.go:13
-						if gc_if12.ToBits() != 0 {
-//line streams.go:13
-							gc_result8 = gc_vb2.Merge(gc_result8, gc_if12)
-//line streams.go:13
-							gc_returned8 = gc_if12.Or(gc_returned8)
-//line streams.go:13
-						}
-//line streams.go:13
-						gc_t8 := gc_result7.Add(gc_result8)
-//line streams.go:13
-						_ = gc_t8
-//line streams.go:13
-						v_ := gc_t8
-//line streams.go:13
-						_ = v_
-//line streams.go:13
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line rows_ahead.go:15
-						var i int = off + gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:15
-						_ = i
-//line rows_ahead.go:16
-						var gc_i3 int = i
-//line rows_ahead.go:16
-						_ = gc_i3
-//line rows_ahead.go:16
-						var gc_result3 archsimd.Float32x8
-//line rows_ahead.go:16
-						_ = gc_result3
-//line rows_ahead.go:16
-						gc_returned3 := gc_none
-//line rows_ahead.go:16
-						_ = gc_returned3
-//line streams.go:13
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line streams.go:13
-						_ = gc_if3
-//line rows_ahead.go:16
-						if gc_if3.ToBits() != 0 {
-//line rows_ahead.go:16
-							var gc_ld3 archsimd.Float32x8
-//line rows_ahead.go:16
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line rows_ahead.go:16
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line rows_ahead.go:16
-							} else {
-//line rows_ahead.go:16
-								var gc_lanes3 [8]float32
-//line rows_ahead.go:16
-								for gc_k3 := range 8 {
-//line rows_ahead.go:16
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line rows_ahead.go:16
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line rows_ahead.go:16
-										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line rows_ahead.go:16
-									}
-//line rows_ahead.go:16
-								}
-//line rows_ahead.go:16
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:16
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
-//line rows_ahead.go:16
-							gc_returned3 = gc_if3.Or(gc_returned3)
-//line rows_ahead.go:16
-						}
-//line rows_ahead.go:16
-						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line rows_ahead.go:16
-						_ = gc_if4
-//line rows_ahead.go:16
-						if gc_if4.ToBits() != 0 {
-//line rows_ahead.go:16
-							gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
-//line rows_ahead.go:16
-							gc_returned3 = gc_if4.Or(gc_returned3)
-//line rows_ahead.go:16
-						}
-//line rows_ahead.go:16
-						var gc_t3 int = i + gc_bdx2
-//line rows_ahead.go:16
-						_ = gc_t3
-//line rows_ahead.go:16
-						var gc_i4 int = gc_t3
-//line rows_ahead.go:16
-						_ = gc_i4
-//line rows_ahead.go:16
-						var gc_result4 archsimd.Float32x8
-//line rows_ahead.go:16
-						_ = gc_result4
-//line rows_ahead.go:16
-						gc_returned4 := gc_none
-//line rows_ahead.go:16
-						_ = gc_returned4
-//line streams.go:13
-						gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line streams.go:13
-						_ = gc_if5
-//line rows_ahead.go:16
-						if gc_if5.ToBits() != 0 {
-//line rows_ahead.go:16
-							var gc_ld4 archsimd.Float32x8
-//line rows_ahead.go:16
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line rows_ahead.go:16
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line rows_ahead.go:16
-							} else {
-//line rows_ahead.go:16
-								var gc_lanes4 [8]float32
-//line rows_ahead.go:16
-								for gc_k4 := range 8 {
-//line rows_ahead.go:16
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line rows_ahead.go:16
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line rows_ahead.go:16
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line rows_ahead.go:16
-									}
-//line rows_ahead.go:16
-								}
-//line rows_ahead.go:16
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:16
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line rows_ahead.go:16
-							}
-//line rows_ahead.go:16
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line rows_ahead.go:16
-							gc_returned4 = gc_if5.Or(gc_returned4)
-//line rows_ahead.go:16
-						}
-//line rows_ahead.go:16
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line rows_ahead.go:16
-						_ = gc_if6
-//line rows_ahead.go:16
-						if gc_if6.ToBits() != 0 {
-//line rows_ahead.go:16
-							gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
-//line rows_ahead.go:16
-							gc_returned4 = gc_if6.Or(gc_returned4)
-//line rows_ahead.go:16
-						}
-//line rows_ahead.go:16
-						gc_t4 := gc_result3.Add(gc_result4)
-//line rows_ahead.go:16
-						_ = gc_t4
-//line rows_ahead.go:16
-						v_ := gc_t4
-//line rows_ahead.go:16
-						_ = v_
-//line rows_ahead.go:16
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_x02 := gc_tidx2.X
+					gc_off5 := (off + gc_bx2*2*gc_bdx2) + gc_x02
+					gc_off6 := ((off + gc_bx2*2*gc_bdx2) + gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
+						gc_at3 := in[gc_off5:][:32]
+						gc_at4 := in[gc_off6:][:32]
+						if gc_rowok3 {
+							gc_at3 = gc_row3[gc_x02:][:32]
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+						if gc_rowok4 {
+							gc_at4 = gc_row4[gc_x02:][:32]
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line rows_ahead.go:15
-						i := off + gc_bx2*2*gc_bdx2 + gc_tx2
-						_ = i
+							i := off + gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line rows_ahead.go:16
-						var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+							var v_ float32 = gc_at3[gc_lane2] + gc_at4[gc_lane2]
 
 //line rows_ahead.go:16
-						_ = v_
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
+							_ = v_
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line rows_ahead.go:15
+							i := off + gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rows_ahead.go:16
+							var v_ float32 = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+
+//line rows_ahead.go:16
+							_ = v_
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
+						}
 					}
 				}
 			}
@@ -545,7 +143,7 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 
 //line demand.go:49
 						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -559,7 +157,7 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line demand.go:49
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -576,14 +174,14 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line demand.go:49
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -599,7 +197,7 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
+			gc_left2 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -619,7 +217,7 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 						_ = v
 //line rows_ahead.go:16
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -642,14 +240,14 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 						_ = v
 //line rows_ahead.go:16
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -727,971 +325,150 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	gc_row3 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_row4 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_rowok3 := false
+	{
+		gc_off13 := gc_bx2 * 2 * gc_bdx2
+		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 {
+			copy(gc_row3, in[gc_off13:][:gc_bdx2])
+			gc_rowok3 = true
+		}
+	}
+	gc_rowok4 := false
+	{
+		gc_off14 := (gc_bx2 * 2 * gc_bdx2) + gc_bdx2
+		if gc_off14 >= 0 && gc_off14 <= len(in) && gc_bdx2 <= len(in)-gc_off14 {
+			copy(gc_row4, in[gc_off14:][:gc_bdx2])
+			gc_rowok4 = true
+		}
+	}
 	{
 		var gc_l_v [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line rows_ahead.go:31
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line rows_ahead.go:31
-				_ = gc_none
-//line rows_ahead.go:31
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line rows_ahead.go:31
-				_ = gc_iota2
-//line streams.go:16
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-				_ = gc_vb
-				gc_tidx3 := gc_b2.At(gc_w2)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line streams.go:16
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line streams.go:16
-					_ = gc_none2
-//line streams.go:16
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line streams.go:16
-					_ = gc_iota4
-//line streams.go:16
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:16
-					_ = gc_all
-//line streams.go:16
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line rows_ahead.go:30
-						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:30
-						_ = i
-//line rows_ahead.go:31
-						var gc_i7 int = i
-//line rows_ahead.go:31
-						_ = gc_i7
-//line rows_ahead.go:31
-						var gc_result7 archsimd.Float32x8
-//line rows_ahead.go:31
-						_ = gc_result7
-//line rows_ahead.go:31
-						gc_returned7 := gc_none2
-//line rows_ahead.go:31
-						_ = gc_returned7
-//line streams.go:13
-						if compiled.Reach(len(in), gc_i7, 8) > 7 {
-//line rows_ahead.go:31
-							var gc_ld9 archsimd.Float32x8
-//line rows_ahead.go:31
-							if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line rows_ahead.go:31
-								gc_ld9 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line rows_ahead.go:31
-							} else {
-//line rows_ahead.go:31
-								var gc_lanes9 [8]float32
-//line rows_ahead.go:31
-								for gc_k9 := range 8 {
-//line rows_ahead.go:31
-									if 0xff&(1<<gc_k9) != 0 {
-//line rows_ahead.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k9
-//line rows_ahead.go:31
-										gc_lanes9[gc_k9] = in[gc_i7+gc_k9]
-//line rows_ahead.go:31
-									}
-//line rows_ahead.go:31
-								}
-//line rows_ahead.go:31
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:31
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-							gc_result7 = gc_ld9
-//line rows_ahead.go:31
-							gc_b3 := gc_none2
-//line rows_ahead.go:31
-							if true {
-//line rows_ahead.go:31
-								gc_b3 = gc_all
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-							gc_returned7 = gc_b3
-//line rows_ahead.go:31
-						} else {
-//line rows_ahead.go:31
-							gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line rows_ahead.go:31
-							_ = gc_if9
-//line rows_ahead.go:31
-							if gc_if9.ToBits() != 0 {
-//line rows_ahead.go:31
-								var gc_ld10 archsimd.Float32x8
-//line rows_ahead.go:31
-								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line rows_ahead.go:31
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line rows_ahead.go:31
-								} else {
-//line rows_ahead.go:31
-									var gc_lanes10 [8]float32
-//line rows_ahead.go:31
-									for gc_k10 := range 8 {
-//line rows_ahead.go:31
-										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
-//line rows_ahead.go:31
-											gc_pos2.Thread = gc_rank2 + gc_k10
-//line rows_ahead.go:31
-											gc_lanes10[gc_k10] = in[gc_i7+gc_k10]
-//line rows_ahead.go:31
-										}
-//line rows_ahead.go:31
-									}
-//line rows_ahead.go:31
-									gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:31
-									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line rows_ahead.go:31
-								}
-//line rows_ahead.go:31
-								gc_result7 = gc_ld10.Merge(gc_result7, gc_if9)
-//line rows_ahead.go:31
-								gc_returned7 = gc_if9.Or(gc_returned7)
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-						}
-//line streams.go:13
-						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line streams.go:13
-						_ = gc_if10
-//line streams.go:13
-						if gc_if10.ToBits() != 0 {
-//line streams.go:13
-							gc_result7 = gc_vb2.Merge(gc_result7, gc_if10)
-//line streams.go:13
-							gc_returned7 = gc_if10.Or(gc_returned7)
-//line streams.go:13
-						}
-//line rows_ahead.go:31
-						var gc_t4 int = i + gc_bdx2
-//line rows_ahead.go:31
-						_ = gc_t4
-//line rows_ahead.go:31
-						var gc_i8 int = gc_t4
-//line rows_ahead.go:31
-						_ = gc_i8
-//line rows_ahead.go:31
-						var gc_result8 archsimd.Float32x8
-//line rows_ahead.go:31
-						_ = gc_result8
-//line rows_ahead.go:31
-						gc_returned8 := gc_none2
-//line rows_ahead.go:31
-						_ = gc_returned8
-//line streams.go:13
-						if compiled.Reach(len(in), gc_i8, 8) > 7 {
-//line rows_ahead.go:31
-							var gc_ld11 archsimd.Float32x8
-//line rows_ahead.go:31
-							if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line rows_ahead.go:31
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line rows_ahead.go:31
-							} else {
-//line rows_ahead.go:31
-								var gc_lanes11 [8]float32
-//line rows_ahead.go:31
-								for gc_k11 := range 8 {
-//line rows_ahead.go:31
-									if 0xff&(1<<gc_k11) != 0 {
-//line rows_ahead.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line rows_ahead.go:31
-										gc_lanes11[gc_k11] = in[gc_i8+gc_k11]
-//line rows_ahead.go:31
-									}
-//line rows_ahead.go:31
-								}
-//line rows_ahead.go:31
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:31
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-							gc_result8 = gc_ld11
-//line rows_ahead.go:31
-							gc_b4 := gc_none2
-//line rows_ahead.go:31
-							if true {
-//line rows_ahead.go:31
-								gc_b4 = gc_all
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-							gc_returned8 = gc_b4
-//line rows_ahead.go:31
-						} else {
-//line rows_ahead.go:31
-							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line rows_ahead.go:31
-							_ = gc_if11
-//line rows_ahead.go:31
-							if gc_if11.ToBits() != 0 {
-//line rows_ahead.go:31
-								var gc_ld12 archsimd.Float32x8
-//line rows_ahead.go:31
-								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line rows_ahead.go:31
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
-//line rows_ahead.go:31
-								} else {
-//line rows_ahead.go:31
-									var gc_lanes12 [8]float32
-//line rows_ahead.go:31
-									for gc_k12 := range 8 {
-//line rows_ahead.go:31
-										if gc_if11.ToBits()&(1<<gc_k12) != 0 {
-//line rows_ahead.go:31
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line rows_ahead.go:31
-											gc_lanes12[gc_k12] = in[gc_i8+gc_k12]
-//line rows_ahead.go:31
-										}
-//line rows_ahead.go:31
-									}
-//line rows_ahead.go:31
-									gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:31
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
-//line rows_ahead.go:31
-								}
-//line rows_ahead.go:31
-								gc_result8 = gc_ld12.Merge(gc_result8, gc_if11)
-//line rows_ahead.go:31
-								gc_returned8 = gc_if11.Or(gc_returned8)
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-						}
-//line streams.go:13
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line streams.go:13
-						_ = gc_if12
-//line streams.go:13
-						if gc_if12.ToBits() != 0 {
-//line streams.go:13
-							gc_result8 = gc_vb2.Merge(gc_result8, gc_if12)
-//line streams.go:13
-							gc_returned8 = gc_if12.Or(gc_returned8)
-//line streams.go:13
-						}
-//line streams.go:13
-						v := gc_result7.Add(gc_result8)
-//line streams.go:13
-						_ = v
-//line streams.go:13
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line rows_ahead.go:30
-						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:30
-						_ = i
-//line rows_ahead.go:31
-						var gc_i3 int = i
-//line rows_ahead.go:31
-						_ = gc_i3
-//line rows_ahead.go:31
-						var gc_result3 archsimd.Float32x8
-//line rows_ahead.go:31
-						_ = gc_result3
-//line rows_ahead.go:31
-						gc_returned3 := gc_none
-//line rows_ahead.go:31
-						_ = gc_returned3
-//line streams.go:13
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line streams.go:13
-						_ = gc_if3
-//line rows_ahead.go:31
-						if gc_if3.ToBits() != 0 {
-//line rows_ahead.go:31
-							var gc_ld3 archsimd.Float32x8
-//line rows_ahead.go:31
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line rows_ahead.go:31
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line rows_ahead.go:31
-							} else {
-//line rows_ahead.go:31
-								var gc_lanes3 [8]float32
-//line rows_ahead.go:31
-								for gc_k3 := range 8 {
-//line rows_ahead.go:31
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line rows_ahead.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line rows_ahead.go:31
-										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line rows_ahead.go:31
-									}
-//line rows_ahead.go:31
-								}
-//line rows_ahead.go:31
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:31
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
-//line rows_ahead.go:31
-							gc_returned3 = gc_if3.Or(gc_returned3)
-//line rows_ahead.go:31
-						}
-//line rows_ahead.go:31
-						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line rows_ahead.go:31
-						_ = gc_if4
-//line rows_ahead.go:31
-						if gc_if4.ToBits() != 0 {
-//line rows_ahead.go:31
-							gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
-//line rows_ahead.go:31
-							gc_returned3 = gc_if4.Or(gc_returned3)
-//line rows_ahead.go:31
-						}
-//line rows_ahead.go:31
-						var gc_t2 int = i + gc_bdx2
-//line rows_ahead.go:31
-						_ = gc_t2
-//line rows_ahead.go:31
-						var gc_i4 int = gc_t2
-//line rows_ahead.go:31
-						_ = gc_i4
-//line rows_ahead.go:31
-						var gc_result4 archsimd.Float32x8
-//line rows_ahead.go:31
-						_ = gc_result4
-//line rows_ahead.go:31
-						gc_returned4 := gc_none
-//line rows_ahead.go:31
-						_ = gc_returned4
-//line streams.go:13
-						gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line streams.go:13
-						_ = gc_if5
-//line rows_ahead.go:31
-						if gc_if5.ToBits() != 0 {
-//line rows_ahead.go:31
-							var gc_ld4 archsimd.Float32x8
-//line rows_ahead.go:31
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line rows_ahead.go:31
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line rows_ahead.go:31
-							} else {
-//line rows_ahead.go:31
-								var gc_lanes4 [8]float32
-//line rows_ahead.go:31
-								for gc_k4 := range 8 {
-//line rows_ahead.go:31
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line rows_ahead.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line rows_ahead.go:31
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line rows_ahead.go:31
-									}
-//line rows_ahead.go:31
-								}
-//line rows_ahead.go:31
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:31
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line rows_ahead.go:31
-							}
-//line rows_ahead.go:31
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
-//line rows_ahead.go:31
-							gc_returned4 = gc_if5.Or(gc_returned4)
-//line rows_ahead.go:31
-						}
-//line rows_ahead.go:31
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line rows_ahead.go:31
-						_ = gc_if6
-//line rows_ahead.go:31
-						if gc_if6.ToBits() != 0 {
-//line rows_ahead.go:31
-							gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
-//line rows_ahead.go:31
-							gc_returned4 = gc_if6.Or(gc_returned4)
-//line rows_ahead.go:31
-						}
-//line rows_ahead.go:31
-						v := gc_result3.Add(gc_result4)
-//line rows_ahead.go:31
-						_ = v
-//line rows_ahead.go:31
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_x03 := gc_tidx2.X
+					gc_off8 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
+					gc_off9 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && 32 <= len(in)-gc_off9 {
+						gc_at6 := in[gc_off8:][:32]
+						gc_at7 := in[gc_off9:][:32]
+						if gc_rowok3 {
+							gc_at6 = gc_row3[gc_x03:][:32]
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+						if gc_rowok4 {
+							gc_at7 = gc_row4[gc_x03:][:32]
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line rows_ahead.go:30
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line rows_ahead.go:31
-						v := StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
-						_ = v
+							v := gc_at6[gc_lane2] + gc_at7[gc_lane2]
+							_ = v
 
 //line rows_ahead.go:32
-						gc_l_v[gc_lane2] = v
+							gc_l_v[gc_lane2] = v
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line rows_ahead.go:30
+							i := gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rows_ahead.go:31
+							v := StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
+							_ = v
+
+//line rows_ahead.go:32
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
 
 //line rows_ahead.go:32
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-//line rows_ahead.go:32
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line rows_ahead.go:32
-				_ = gc_none3
-//line rows_ahead.go:32
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line rows_ahead.go:32
-				_ = gc_iota6
-//line streams.go:16
-				gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-				_ = gc_vb3
-				gc_tidx4 := gc_b2.At(gc_w2)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-//line streams.go:16
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
-//line streams.go:16
-					_ = gc_none4
-//line streams.go:16
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line streams.go:16
-					_ = gc_iota8
-//line streams.go:16
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line streams.go:16
-					_ = gc_all2
-//line streams.go:16
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line streams.go:16
-					_ = gc_vb4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line rows_ahead.go:30
-						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:30
-						_ = i
-//line rows_ahead.go:30
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line rows_ahead.go:30
-						_ = v
-//line rows_ahead.go:32
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line rows_ahead.go:33
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line rows_ahead.go:33
-							break
-//line rows_ahead.go:33
-						}
-//line rows_ahead.go:33
-						var gc_i15 int = i
-//line rows_ahead.go:33
-						_ = gc_i15
-//line rows_ahead.go:33
-						var gc_result15 archsimd.Float32x8
-//line rows_ahead.go:33
-						_ = gc_result15
-//line rows_ahead.go:33
-						gc_returned15 := gc_none4
-//line rows_ahead.go:33
-						_ = gc_returned15
-//line streams.go:13
-						if compiled.Reach(len(in), gc_i15, 8) > 7 {
-//line rows_ahead.go:33
-							var gc_ld21 archsimd.Float32x8
-//line rows_ahead.go:33
-							if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
-//line rows_ahead.go:33
-								gc_ld21 = archsimd.LoadFloat32x8Slice(in[gc_i15:])
-//line rows_ahead.go:33
-							} else {
-//line rows_ahead.go:33
-								var gc_lanes21 [8]float32
-//line rows_ahead.go:33
-								for gc_k21 := range 8 {
-//line rows_ahead.go:33
-									if 0xff&(1<<gc_k21) != 0 {
-//line rows_ahead.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k21
-//line rows_ahead.go:33
-										gc_lanes21[gc_k21] = in[gc_i15+gc_k21]
-//line rows_ahead.go:33
-									}
-//line rows_ahead.go:33
-								}
-//line rows_ahead.go:33
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:33
-								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes21)
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-							gc_result15 = gc_ld21
-//line rows_ahead.go:33
-							gc_b5 := gc_none4
-//line rows_ahead.go:33
-							if true {
-//line rows_ahead.go:33
-								gc_b5 = gc_all2
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-							gc_returned15 = gc_b5
-//line rows_ahead.go:33
-						} else {
-//line rows_ahead.go:33
-							gc_if21 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
-//line rows_ahead.go:33
-							_ = gc_if21
-//line rows_ahead.go:33
-							if gc_if21.ToBits() != 0 {
-//line rows_ahead.go:33
-								var gc_ld22 archsimd.Float32x8
-//line rows_ahead.go:33
-								if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
-//line rows_ahead.go:33
-									gc_ld22 = archsimd.LoadFloat32x8Slice(in[gc_i15:])
-//line rows_ahead.go:33
-								} else {
-//line rows_ahead.go:33
-									var gc_lanes22 [8]float32
-//line rows_ahead.go:33
-									for gc_k22 := range 8 {
-//line rows_ahead.go:33
-										if gc_if21.ToBits()&(1<<gc_k22) != 0 {
-//line rows_ahead.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k22
-//line rows_ahead.go:33
-											gc_lanes22[gc_k22] = in[gc_i15+gc_k22]
-//line rows_ahead.go:33
-										}
-//line rows_ahead.go:33
-									}
-//line rows_ahead.go:33
-									gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:33
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes22)
-//line rows_ahead.go:33
-								}
-//line rows_ahead.go:33
-								gc_result15 = gc_ld22.Merge(gc_result15, gc_if21)
-//line rows_ahead.go:33
-								gc_returned15 = gc_if21.Or(gc_returned15)
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-						}
-//line streams.go:13
-						gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
-//line streams.go:13
-						_ = gc_if22
-//line streams.go:13
-						if gc_if22.ToBits() != 0 {
-//line streams.go:13
-							gc_result15 = gc_vb4.Merge(gc_result15, gc_if22)
-//line streams.go:13
-							gc_returned15 = gc_if22.Or(gc_returned15)
-//line streams.go:13
-						}
-//line rows_ahead.go:33
-						var gc_t8 int = i + gc_bdx2
-//line rows_ahead.go:33
-						_ = gc_t8
-//line rows_ahead.go:33
-						var gc_i16 int = gc_t8
-//line rows_ahead.go:33
-						_ = gc_i16
-//line rows_ahead.go:33
-						var gc_result16 archsimd.Float32x8
-//line rows_ahead.go:33
-						_ = gc_result16
-//line rows_ahead.go:33
-						gc_returned16 := gc_none4
-//line rows_ahead.go:33
-						_ = gc_returned16
-//line streams.go:13
-						if compiled.Reach(len(in), gc_i16, 8) > 7 {
-//line rows_ahead.go:33
-							var gc_ld23 archsimd.Float32x8
-//line rows_ahead.go:33
-							if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
-//line rows_ahead.go:33
-								gc_ld23 = archsimd.LoadFloat32x8Slice(in[gc_i16:])
-//line rows_ahead.go:33
-							} else {
-//line rows_ahead.go:33
-								var gc_lanes23 [8]float32
-//line rows_ahead.go:33
-								for gc_k23 := range 8 {
-//line rows_ahead.go:33
-									if 0xff&(1<<gc_k23) != 0 {
-//line rows_ahead.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k23
-//line rows_ahead.go:33
-										gc_lanes23[gc_k23] = in[gc_i16+gc_k23]
-//line rows_ahead.go:33
-									}
-//line rows_ahead.go:33
-								}
-//line rows_ahead.go:33
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:33
-								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes23)
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-							gc_result16 = gc_ld23
-//line rows_ahead.go:33
-							gc_b6 := gc_none4
-//line rows_ahead.go:33
-							if true {
-//line rows_ahead.go:33
-								gc_b6 = gc_all2
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-							gc_returned16 = gc_b6
-//line rows_ahead.go:33
-						} else {
-//line rows_ahead.go:33
-							gc_if23 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
-//line rows_ahead.go:33
-							_ = gc_if23
-//line rows_ahead.go:33
-							if gc_if23.ToBits() != 0 {
-//line rows_ahead.go:33
-								var gc_ld24 archsimd.Float32x8
-//line rows_ahead.go:33
-								if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
-//line rows_ahead.go:33
-									gc_ld24 = archsimd.LoadFloat32x8Slice(in[gc_i16:])
-//line rows_ahead.go:33
-								} else {
-//line rows_ahead.go:33
-									var gc_lanes24 [8]float32
-//line rows_ahead.go:33
-									for gc_k24 := range 8 {
-//line rows_ahead.go:33
-										if gc_if23.ToBits()&(1<<gc_k24) != 0 {
-//line rows_ahead.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k24
-//line rows_ahead.go:33
-											gc_lanes24[gc_k24] = in[gc_i16+gc_k24]
-//line rows_ahead.go:33
-										}
-//line rows_ahead.go:33
-									}
-//line rows_ahead.go:33
-									gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:33
-									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes24)
-//line rows_ahead.go:33
-								}
-//line rows_ahead.go:33
-								gc_result16 = gc_ld24.Merge(gc_result16, gc_if23)
-//line rows_ahead.go:33
-								gc_returned16 = gc_if23.Or(gc_returned16)
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-						}
-//line streams.go:13
-						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
-//line streams.go:13
-						_ = gc_if24
-//line streams.go:13
-						if gc_if24.ToBits() != 0 {
-//line streams.go:13
-							gc_result16 = gc_vb4.Merge(gc_result16, gc_if24)
-//line streams.go:13
-							gc_returned16 = gc_if24.Or(gc_returned16)
-//line streams.go:13
-						}
-						v.Sub(gc_result15).Sub(gc_result16).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-//line rows_ahead.go:33
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line rows_ahead.go:30
-						var i int = gc_bx2*2*gc_bdx2 + gc_tx2
-//line rows_ahead.go:30
-						_ = i
-//line rows_ahead.go:30
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line rows_ahead.go:30
-						_ = v
-//line rows_ahead.go:32
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line rows_ahead.go:33
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line rows_ahead.go:33
-							break
-//line rows_ahead.go:33
-						}
-//line rows_ahead.go:33
-						var gc_i11 int = i
-//line rows_ahead.go:33
-						_ = gc_i11
-//line rows_ahead.go:33
-						var gc_result11 archsimd.Float32x8
-//line rows_ahead.go:33
-						_ = gc_result11
-//line rows_ahead.go:33
-						gc_returned11 := gc_none3
-//line rows_ahead.go:33
-						_ = gc_returned11
-//line streams.go:13
-						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
-//line streams.go:13
-						_ = gc_if15
-//line rows_ahead.go:33
-						if gc_if15.ToBits() != 0 {
-//line rows_ahead.go:33
-							var gc_ld15 archsimd.Float32x8
-//line rows_ahead.go:33
-							if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line rows_ahead.go:33
-								gc_ld15 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-//line rows_ahead.go:33
-							} else {
-//line rows_ahead.go:33
-								var gc_lanes15 [8]float32
-//line rows_ahead.go:33
-								for gc_k15 := range 8 {
-//line rows_ahead.go:33
-									if gc_if15.ToBits()&(1<<gc_k15) != 0 {
-//line rows_ahead.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k15
-//line rows_ahead.go:33
-										gc_lanes15[gc_k15] = in[gc_i11+gc_k15]
-//line rows_ahead.go:33
-									}
-//line rows_ahead.go:33
-								}
-//line rows_ahead.go:33
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:33
-								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes15)
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-							gc_result11 = gc_ld15.Merge(gc_result11, gc_if15)
-//line rows_ahead.go:33
-							gc_returned11 = gc_if15.Or(gc_returned11)
-//line rows_ahead.go:33
-						}
-//line rows_ahead.go:33
-						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line rows_ahead.go:33
-						_ = gc_if16
-//line rows_ahead.go:33
-						if gc_if16.ToBits() != 0 {
-//line rows_ahead.go:33
-							gc_result11 = gc_vb3.Merge(gc_result11, gc_if16)
-//line rows_ahead.go:33
-							gc_returned11 = gc_if16.Or(gc_returned11)
-//line rows_ahead.go:33
-						}
-//line rows_ahead.go:33
-						var gc_t6 int = i + gc_bdx2
-//line rows_ahead.go:33
-						_ = gc_t6
-//line rows_ahead.go:33
-						var gc_i12 int = gc_t6
-//line rows_ahead.go:33
-						_ = gc_i12
-//line rows_ahead.go:33
-						var gc_result12 archsimd.Float32x8
-//line rows_ahead.go:33
-						_ = gc_result12
-//line rows_ahead.go:33
-						gc_returned12 := gc_none3
-//line rows_ahead.go:33
-						_ = gc_returned12
-//line streams.go:13
-						gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-//line streams.go:13
-						_ = gc_if17
-//line rows_ahead.go:33
-						if gc_if17.ToBits() != 0 {
-//line rows_ahead.go:33
-							var gc_ld16 archsimd.Float32x8
-//line rows_ahead.go:33
-							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line rows_ahead.go:33
-								gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-//line rows_ahead.go:33
-							} else {
-//line rows_ahead.go:33
-								var gc_lanes16 [8]float32
-//line rows_ahead.go:33
-								for gc_k16 := range 8 {
-//line rows_ahead.go:33
-									if gc_if17.ToBits()&(1<<gc_k16) != 0 {
-//line rows_ahead.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k16
-//line rows_ahead.go:33
-										gc_lanes16[gc_k16] = in[gc_i12+gc_k16]
-//line rows_ahead.go:33
-									}
-//line rows_ahead.go:33
-								}
-//line rows_ahead.go:33
-								gc_pos2.Thread = gc_rank2
-//line rows_ahead.go:33
-								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line rows_ahead.go:33
-							}
-//line rows_ahead.go:33
-							gc_result12 = gc_ld16.Merge(gc_result12, gc_if17)
-//line rows_ahead.go:33
-							gc_returned12 = gc_if17.Or(gc_returned12)
-//line rows_ahead.go:33
-						}
-//line rows_ahead.go:33
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line rows_ahead.go:33
-						_ = gc_if18
-//line rows_ahead.go:33
-						if gc_if18.ToBits() != 0 {
-//line rows_ahead.go:33
-							gc_result12 = gc_vb3.Merge(gc_result12, gc_if18)
-//line rows_ahead.go:33
-							gc_returned12 = gc_if18.Or(gc_returned12)
-//line rows_ahead.go:33
-						}
-						v.Sub(gc_result11).Sub(gc_result12).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-//line rows_ahead.go:33
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+					gc_x04 := gc_tidx2.X
+					gc_off10 := (gc_bx2 * gc_bdx2) + gc_x04
+					gc_off11 := (gc_bx2 * 2 * gc_bdx2) + gc_x04
+					gc_off12 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(out) && 32 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
+						gc_at8 := out[gc_off10:][:32]
+						gc_at9 := in[gc_off11:][:32]
+						gc_at10 := in[gc_off12:][:32]
+						if gc_rowok3 {
+							gc_at9 = gc_row3[gc_x04:][:32]
 						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
+						if gc_rowok4 {
+							gc_at10 = gc_row4[gc_x04:][:32]
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x04 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 
 //line rows_ahead.go:30
-						i := gc_bx2*2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_l_v[gc_lane2]
-						_ = v
+							i := gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
+							v := gc_l_v[gc_lane2]
+							_ = v
 
 //line rows_ahead.go:32
-						v += gc_c21r[gc_lane2]
+							v += gc_c21r[gc_lane2]
 
 //line rows_ahead.go:33
-						out[gc_bx2*gc_bdx2+gc_tx2] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx2)
-						gc_l_v[gc_lane2] = v
+							gc_at8[gc_lane2] = v - gc_at9[gc_lane2] - gc_at10[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line rows_ahead.go:30
+							i := gc_bx2*2*gc_bdx2 + gc_tx2
+							_ = i
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line rows_ahead.go:32
+							v += gc_c21r[gc_lane2]
+
+//line rows_ahead.go:33
+							out[gc_bx2*gc_bdx2+gc_tx2] = v - StreamAt(in, i) - StreamAt(in, i+gc_bdx2)
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
