@@ -84,6 +84,34 @@ func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
 	}
 }
 
+// ShflXorHalving completes, for a whole warp (every lane active, a full
+// mask, width 32), a butterfly reduction whose offsets halve from d down
+// to 1 (llm.c's warpReduceSum):
+//
+//	for d := 16; d > 0; d /= 2 {
+//		v += gocuda.ShflXorSync(t, mask, v, d, 32)
+//	}
+//
+// each step as ShflAddWarp(ShflXor, vals, d, 0, 32) would, in one call.
+// From 16, every lane ends with the warp's sum by one tree of additions,
+// the operands of some in the other order, which changes nothing but the
+// payload of a NaN: the tree is added once, written out (ShflDownLane0),
+// and copied to every lane, unless it is a NaN, when the steps run one
+// by one.
+func ShflXorHalving[T Number](vals *[warpSize]T, d int) {
+	if d == warpSize/2 {
+		w := *vals
+		ShflDownLane0(&w)
+		if sum := w[0]; sum == sum {
+			fill(vals[:], sum)
+			return
+		}
+	}
+	for ; d > 0; d /= 2 {
+		xorAdd(vals, d&(warpSize-1), 0, warpSize)
+	}
+}
+
 // ShflUpDoubling completes, for a whole warp (every lane active, a full
 // mask, width 32), a shuffle-up scan whose offsets double from d while
 // below end, as in the CUDA samples' shfl_scan:

@@ -144,3 +144,41 @@ func TestShflUpDoubling(t *testing.T) {
 		}
 	}
 }
+
+// TestShflXorHalving: the butterfly's steps in one call leave every lane
+// as ShflAddWarp's steps one by one do, from starts 0 to 40, on random
+// float32 values and on warps holding infinities of both signs (whose
+// sums are NaNs: the steps one by one), zeros of both signs and values
+// whose sums overflow (bit for bit). Not NaNs of several payloads: where
+// two meet in a sum, which one's payload it keeps is not Go's to say
+// (its compiler may swap a commutative operation's operands), and
+// differs between two inlined copies of the same loop.
+func TestShflXorHalving(t *testing.T) {
+	r := rand.New(rand.NewPCG(18, 1))
+	specials := []float32{float32(math.Inf(1)), float32(math.Inf(-1)), 0, float32(math.Copysign(0, -1)), 3e38, -3e38}
+	for trial := range 300 {
+		start := trial % 41
+		var steps, one [32]float32
+		for l := range steps {
+			steps[l] = float32(r.NormFloat64())
+			if trial%3 == 0 && r.IntN(8) == 0 {
+				steps[l] = specials[r.IntN(len(specials))]
+			}
+			one[l] = steps[l]
+		}
+		for d := start; d > 0; d /= 2 {
+			compiled.ShflAddWarp(compiled.ShflXor, &steps, d, 0, 32)
+		}
+		compiled.ShflXorHalving(&one, start)
+		require.Equal(t, bitsOf32(steps[:]), bitsOf32(one[:]), "trial %d, start %d", trial, start)
+	}
+}
+
+// bitsOf32 returns the bits of s's elements, so that NaNs compare.
+func bitsOf32(s []float32) []uint32 {
+	out := make([]uint32, len(s))
+	for i, v := range s {
+		out[i] = math.Float32bits(v)
+	}
+	return out
+}

@@ -1512,24 +1512,30 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 			}
 
 //line guide.go:192
-			for i := 16; i >= 1; i /= 2 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				compiled.ShflXorHalving(&gc_l_value, 16)
+			} else {
+
+//line guide.go:192
+				for i := 16; i >= 1; i /= 2 {
 
 //line guide.go:193
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, i, 0, 32)
+					} else {
 
 //line guide.go:193
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						value := gc_l_value[gc_lane]
-						_ = value
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							value := gc_l_value[gc_lane]
+							_ = value
 
 //line guide.go:193
-						value += gc_c1r[gc_lane]
-						gc_l_value[gc_lane] = value
+							value += gc_c1r[gc_lane]
+							gc_l_value[gc_lane] = value
+						}
 					}
 				}
 			}

@@ -61,3 +61,20 @@ func doublingEight(t *gocuda.Thread, in, out []float32) {
 	}
 	out[i] = v
 }
+
+// ButterflyKernel sums each warp of in by __shfl_xor_sync steps whose
+// offsets halve from start (llm.c's warpReduceSum from 16), every lane
+// writing what it holds: whole warps take the steps in one call.
+//
+//gocuda:kernel ButterflyKernel
+func butterfly(t *gocuda.Thread, in, out []float32, start int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(in) {
+		return
+	}
+	v := in[i]
+	for d := start; d > 0; d /= 2 {
+		v += gocuda.ShflXorSync(t, gocuda.FullMask, v, d, 32)
+	}
+	out[i] = v
+}

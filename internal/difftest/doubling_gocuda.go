@@ -457,3 +457,141 @@ func gc_body_doublingEight(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// ButterflyKernel sums each warp of in by __shfl_xor_sync steps whose
+// offsets halve from start (llm.c's warpReduceSum from 16), every lane
+// writing what it holds: whole warps take the steps in one call.
+//
+//line doubling.go:70
+func ButterflyKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_butterfly,
+		func(gc_t *gocuda.Thread) { butterfly(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_butterfly(gc_b, in, out, start) })
+}
+
+//line doubling.go:70
+var gc_src_butterfly = compiled.NewSource("butterfly", "2f62f9e0c4d2c802f625f6df8e81b4198be39d59c5a672c7970b72271a8f404e", "doubling.go:65-80")
+
+//line doubling.go:70
+func gc_body_butterfly(gc_b *compiled.Block, in, out []float32, start int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	{
+		var gc_l_v [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+			gc_L2:
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line doubling.go:71
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line doubling.go:72
+					if i >= len(in) {
+//line doubling.go:72
+						{
+//line doubling.go:72
+							gc_dead |= uint32(1) << gc_lane
+//line doubling.go:72
+							gc_act &^= uint32(1) << gc_lane
+							continue gc_L2
+//line doubling.go:73
+						}
+					}
+
+//line doubling.go:75
+					v := in[i]
+					_ = v
+					gc_l_v[gc_lane] = v
+				}
+			}
+
+//line doubling.go:76
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				compiled.ShflXorHalving(&gc_l_v, start)
+			} else {
+
+//line doubling.go:76
+				for d := start; d > 0; d /= 2 {
+
+//line doubling.go:77
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+					} else {
+
+//line doubling.go:77
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line doubling.go:77
+							v += gc_c1r[gc_lane]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+						gc_at2 := out[gc_off:][:32]
+
+//line doubling.go:79
+						copy(gc_at2, gc_l_v[:])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line doubling.go:71
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_l_v[gc_lane]
+							_ = v
+
+//line doubling.go:79
+							out[i] = v
+						}
+					}
+				}
+			}
+		}
+	}
+}

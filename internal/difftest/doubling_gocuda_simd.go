@@ -1051,3 +1051,248 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+// ButterflyKernel sums each warp of in by __shfl_xor_sync steps whose
+// offsets halve from start (llm.c's warpReduceSum from 16), every lane
+// writing what it holds: whole warps take the steps in one call.
+//
+//line doubling.go:70
+func ButterflyKernel(in, out []float32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_butterfly,
+		func(gc_t *gocuda.Thread) { butterfly(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_butterfly(gc_b, in, out, start) })
+}
+
+//line doubling.go:70
+var gc_src_butterfly = compiled.NewSource("butterfly", "2f62f9e0c4d2c802f625f6df8e81b4198be39d59c5a672c7970b72271a8f404e", "doubling.go:65-80")
+
+//line doubling.go:70
+func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	{
+		var gc_l_v [32]float32
+		var gc_c21r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+			gc_L22:
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line doubling.go:71
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line doubling.go:72
+					if i >= len(in) {
+//line doubling.go:72
+						{
+//line doubling.go:72
+							gc_dead2 |= uint32(1) << gc_lane2
+//line doubling.go:72
+							gc_act2 &^= uint32(1) << gc_lane2
+							continue gc_L22
+//line doubling.go:73
+						}
+					}
+
+//line doubling.go:75
+					v := in[i]
+					_ = v
+					gc_l_v[gc_lane2] = v
+				}
+			}
+
+//line doubling.go:76
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for d := start; d > 0; d /= 2 {
+
+//line doubling.go:77
+					gc_run.Add(d, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_v, &gc_run)
+			} else {
+
+//line doubling.go:76
+				for d := start; d > 0; d /= 2 {
+
+//line doubling.go:77
+					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+					} else {
+
+//line doubling.go:77
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
+						gc_left := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line doubling.go:77
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:77
+									_ = v
+//line doubling.go:77
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line doubling.go:77
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line doubling.go:77
+									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:77
+									_ = v
+//line doubling.go:77
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line doubling.go:77
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								v := gc_l_v[gc_lane2]
+								_ = v
+
+//line doubling.go:77
+								v += gc_c21r[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+			}
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				gc_tidx4 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx4.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx4.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx4.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line doubling.go:71
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line doubling.go:71
+						_ = i
+//line doubling.go:71
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:71
+						_ = v
+//line doubling.go:79
+						if i < 0 || i > len(out)-8 {
+//line doubling.go:79
+							break
+//line doubling.go:79
+						}
+//line doubling.go:79
+						v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line doubling.go:71
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line doubling.go:71
+						_ = i
+//line doubling.go:71
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line doubling.go:71
+						_ = v
+//line doubling.go:79
+						if i < 0 || i > len(out)-8 {
+//line doubling.go:79
+							break
+//line doubling.go:79
+						}
+//line doubling.go:79
+						v.StoreSlice(out[i:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line doubling.go:71
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+//line doubling.go:79
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}

@@ -52,6 +52,9 @@ func (f *Func) demandIn(nodes []Node, rest [][]Node, after []Node, treesOnly boo
 			f.demandIn(m.Else, later, after, treesOnly || m.Warp == nil)
 		case *For:
 			c, v := f.halvingReduction(m)
+			if c != nil && c.Entry.Short != "ShflDownSync" {
+				continue // a butterfly leaves the sum in every lane: no lane is spared
+			}
 			if c == nil || treesOnly {
 				f.sharedTree(m, later, after)
 				continue
@@ -79,10 +82,11 @@ type LaneDemand struct {
 	OneD  bool
 }
 
-// halvingReduction returns the shuffle down of loop and the variable it
-// adds to where loop is one step of a reduction whose offset halves down
-// to 1: for d := x; d > 0; d /= 2 (or d >= 1, d >>= 1) around v +=
-// ShflDownSync(mask, v, d, 32) alone.
+// halvingReduction returns the shuffle down or xor of loop and the
+// variable it adds to where loop is one step of a reduction whose offset
+// halves down to 1: for d := x; d > 0; d /= 2 (or d >= 1, d >>= 1)
+// around v += ShflDownSync(mask, v, d, 32) alone (or ShflXorSync, a
+// butterfly).
 func (f *Func) halvingReduction(loop *For) (*Collective, *types.Var) {
 	d := f.halvingKey(loop.Src)
 	if d == nil {
@@ -108,7 +112,7 @@ func (f *Func) halvingReduction(loop *For) (*Collective, *types.Var) {
 			return nil, nil
 		}
 	}
-	if c == nil || add == nil || len(add.Body) != 1 || c.Entry.Short != "ShflDownSync" || c.Entry.Tile || c.Entry.Coalesced {
+	if c == nil || add == nil || len(add.Body) != 1 || c.Entry.Short != "ShflDownSync" && c.Entry.Short != "ShflXorSync" || c.Entry.Tile || c.Entry.Coalesced {
 		return nil, nil
 	}
 	s, ok := add.Body[0].(*Code).Stmt.(*ast.AssignStmt)

@@ -9,8 +9,10 @@ import "go/ast"
 // compiled.ShflDownHalving where the warp runs whole: its five steps
 // without a call and a test of the shuffle's kind each (the warp-shuffle
 // reduction took 14% less time), and, for a sum read in lane 0 alone,
-// its tree of additions written out (27% less again). Elsewhere the loop
-// runs as written. The SIMD build, whose steps otherwise take vector
+// its tree of additions written out (27% less again). A butterfly (v +=
+// ShflXorSync(mask, v, d, 32), llm.c's warpReduceSum) is one call of
+// compiled.ShflXorHalving, which from 16 adds the tree once and copies
+// it to every lane. Elsewhere the loop runs as written. The SIMD build, whose steps otherwise take vector
 // registers (shuffleRun), takes the call only for a sum read in lane 0
 // alone (17% less time). The mask and width must be the same at every
 // trip (invariant), and the loop unlabeled and checked for no stopped
@@ -51,7 +53,9 @@ func (e *emitter) shuffleHalving(n *For) bool {
 	rt, arr := e.f.Src.Compiled, st.value.array
 	e.line(n.Src.Pos())
 	e.printf("if %s {\n", e.wholeWarp(st))
-	if d, ok := e.f.intConst(start); ok && d == warpSize/2 && k == 1 {
+	if c.Entry.Short == "ShflXorSync" { // a butterfly: every lane's sum
+		e.printf("%s.ShflXorHalving(&%s, %s)\n", rt, arr, e.plain(start))
+	} else if d, ok := e.f.intConst(start); ok && d == warpSize/2 && k == 1 {
 		// lane 0's tree called directly (3% less time in the warp-shuffle reduction)
 		e.printf("if %s {\n%s.ShflDownLane0(&%s)\n} else {\n", narrow, rt, arr)
 		e.printf("%s.ShflDownHalving(&%s, %s, %d, false)\n}\n", rt, arr, e.plain(start), k)

@@ -799,24 +799,30 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 
 //line hecbench_logprob.go:23
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflXorHalving(&gc_l_val_5, 16)
+				} else {
+
+//line hecbench_logprob.go:23
+					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+						} else {
 
 //line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_5 := gc_l_val_5[gc_lane]
-							_ = val_5
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								val_5 := gc_l_val_5[gc_lane]
+								_ = val_5
 
 //line hecbench_logprob.go:24
-							val_5 += gc_c3r[gc_lane]
-							gc_l_val_5[gc_lane] = val_5
+								val_5 += gc_c3r[gc_lane]
+								gc_l_val_5[gc_lane] = val_5
+							}
 						}
 					}
 				}
@@ -1289,24 +1295,30 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			}
 
 //line hecbench_logprob.go:23
-			for mask := 16; mask > 0; mask >>= 1 {
+			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				compiled.ShflXorHalving(&gc_l_val_, 16)
+			} else {
+
+//line hecbench_logprob.go:23
+				for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+					} else {
 
 //line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_ := gc_l_val_[gc_lane]
+							_ = val_
 
 //line hecbench_logprob.go:24
-						val_ += gc_c1r[gc_lane]
-						gc_l_val_[gc_lane] = val_
+							val_ += gc_c1r[gc_lane]
+							gc_l_val_[gc_lane] = val_
+						}
 					}
 				}
 			}

@@ -514,24 +514,30 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 
 //line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_ := gc_l_x_[gc_lane]
-						_ = x_
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_ := gc_l_x_[gc_lane]
+							_ = x_
 
 //line ggml_norm.go:25
-						x_ += gc_c2r[gc_lane]
-						gc_l_x_[gc_lane] = x_
+							x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
 					}
 				}
 			}
@@ -761,27 +767,33 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 
 //line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_2 := gc_l_x_2[gc_lane]
+							_ = x_2
+
+//line ggml_norm.go:25
+							x_2 += gc_c3r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_2 := gc_l_x_2[gc_lane]
-						_ = x_2
-
-//line ggml_norm.go:25
-						x_2 += gc_c3r[gc_lane]
-						gc_l_x_2[gc_lane] = x_2
 					}
 				}
 			}
@@ -1273,24 +1285,30 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 
 //line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_ := gc_l_x_[gc_lane]
-						_ = x_
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_ := gc_l_x_[gc_lane]
+							_ = x_
 
 //line ggml_norm.go:25
-						x_ += gc_c2r[gc_lane]
-						gc_l_x_[gc_lane] = x_
+							x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
 					}
 				}
 			}

@@ -977,24 +977,30 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_ := gc_l_x_[gc_lane]
-						_ = x_
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_ := gc_l_x_[gc_lane]
+							_ = x_
 
 //line ggml_norm.go:25
-						x_ += gc_c1r[gc_lane]
-						gc_l_x_[gc_lane] = x_
+							x_ += gc_c1r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
 					}
 				}
 			}
@@ -1165,24 +1171,30 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_2 := gc_l_x_2[gc_lane]
-							_ = x_2
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_2 := gc_l_x_2[gc_lane]
+								_ = x_2
 
 //line ggml_norm.go:25
-							x_2 += gc_c2r[gc_lane]
-							gc_l_x_2[gc_lane] = x_2
+								x_2 += gc_c2r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
+							}
 						}
 					}
 				}
@@ -1482,24 +1494,30 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 
 //line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_3 := gc_l_x_3[gc_lane]
-						_ = x_3
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_3 := gc_l_x_3[gc_lane]
+							_ = x_3
 
 //line ggml_norm.go:25
-						x_3 += gc_c3r[gc_lane]
-						gc_l_x_3[gc_lane] = x_3
+							x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
+						}
 					}
 				}
 			}
@@ -1670,24 +1688,30 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				}
 
 //line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_4 := gc_l_x_4[gc_lane]
-							_ = x_4
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_4 := gc_l_x_4[gc_lane]
+								_ = x_4
 
 //line ggml_norm.go:25
-							x_4 += gc_c4r[gc_lane]
-							gc_l_x_4[gc_lane] = x_4
+								x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
+							}
 						}
 					}
 				}
@@ -2089,24 +2113,30 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x := gc_l_x[gc_lane]
-						_ = x
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x := gc_l_x[gc_lane]
+							_ = x
 
 //line ggml_norm.go:25
-						x += gc_c1r[gc_lane]
-						gc_l_x[gc_lane] = x
+							x += gc_c1r[gc_lane]
+							gc_l_x[gc_lane] = x
+						}
 					}
 				}
 			}
@@ -2140,24 +2170,30 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 
 //line ggml_norm.go:24
-			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_ := gc_l_x_[gc_lane]
-						_ = x_
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_ := gc_l_x_[gc_lane]
+							_ = x_
 
 //line ggml_norm.go:25
-						x_ += gc_c2r[gc_lane]
-						gc_l_x_[gc_lane] = x_
+							x_ += gc_c2r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
 					}
 				}
 			}
@@ -2343,24 +2379,30 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 
 //line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_2 := gc_l_x_2[gc_lane]
-							_ = x_2
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_2 := gc_l_x_2[gc_lane]
+								_ = x_2
 
 //line ggml_norm.go:25
-							x_2 += gc_c3r[gc_lane]
-							gc_l_x_2[gc_lane] = x_2
+								x_2 += gc_c3r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
+							}
 						}
 					}
 				}
@@ -2410,24 +2452,30 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				}
 
 //line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_3 := gc_l_x_3[gc_lane]
-							_ = x_3
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_3 := gc_l_x_3[gc_lane]
+								_ = x_3
 
 //line ggml_norm.go:25
-							x_3 += gc_c4r[gc_lane]
-							gc_l_x_3[gc_lane] = x_3
+								x_3 += gc_c4r[gc_lane]
+								gc_l_x_3[gc_lane] = x_3
+							}
 						}
 					}
 				}
@@ -2817,24 +2865,30 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_ := gc_l_x_[gc_lane]
-						_ = x_
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_ := gc_l_x_[gc_lane]
+							_ = x_
 
 //line ggml_norm.go:25
-						x_ += gc_c1r[gc_lane]
-						gc_l_x_[gc_lane] = x_
+							x_ += gc_c1r[gc_lane]
+							gc_l_x_[gc_lane] = x_
+						}
 					}
 				}
 			}
@@ -3005,24 +3059,30 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				}
 
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_2 := gc_l_x_2[gc_lane]
-							_ = x_2
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_2 := gc_l_x_2[gc_lane]
+								_ = x_2
 
 //line ggml_norm.go:25
-							x_2 += gc_c2r[gc_lane]
-							gc_l_x_2[gc_lane] = x_2
+								x_2 += gc_c2r[gc_lane]
+								gc_l_x_2[gc_lane] = x_2
+							}
 						}
 					}
 				}

@@ -559,24 +559,30 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 
 //line ggml_norm.go:24
-			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_3 := gc_l_x_3[gc_lane]
-						_ = x_3
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x_3 := gc_l_x_3[gc_lane]
+							_ = x_3
 
 //line ggml_norm.go:25
-						x_3 += gc_c3r[gc_lane]
-						gc_l_x_3[gc_lane] = x_3
+							x_3 += gc_c3r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
+						}
 					}
 				}
 			}
@@ -840,24 +846,30 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 
 //line ggml_norm.go:24
-				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_4 := gc_l_x_4[gc_lane]
-							_ = x_4
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_4 := gc_l_x_4[gc_lane]
+								_ = x_4
 
 //line ggml_norm.go:25
-							x_4 += gc_c4r[gc_lane]
-							gc_l_x_4[gc_lane] = x_4
+								x_4 += gc_c4r[gc_lane]
+								gc_l_x_4[gc_lane] = x_4
+							}
 						}
 					}
 				}
@@ -2073,24 +2085,30 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 
 //line ggml_norm.go:24
-				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_6, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_6 := gc_l_x_6[gc_lane]
-							_ = x_6
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_6 := gc_l_x_6[gc_lane]
+								_ = x_6
 
 //line ggml_norm.go:25
-							x_6 += gc_c5r[gc_lane]
-							gc_l_x_6[gc_lane] = x_6
+								x_6 += gc_c5r[gc_lane]
+								gc_l_x_6[gc_lane] = x_6
+							}
 						}
 					}
 				}
@@ -2192,24 +2210,30 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 
 //line ggml_norm.go:24
-					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflXorHalving(&gc_l_x_7, ggmlWarpSize/2)
+					} else {
+
+//line ggml_norm.go:24
+						for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 
 //line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
-						} else {
+							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
+							} else {
 
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_7 := gc_l_x_7[gc_lane]
-								_ = x_7
+								compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									x_7 := gc_l_x_7[gc_lane]
+									_ = x_7
 
 //line ggml_norm.go:25
-								x_7 += gc_c6r[gc_lane]
-								gc_l_x_7[gc_lane] = x_7
+									x_7 += gc_c6r[gc_lane]
+									gc_l_x_7[gc_lane] = x_7
+								}
 							}
 						}
 					}
@@ -2554,24 +2578,30 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 
 //line ggml_norm.go:24
-				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_8, ggmlWarpSize/2)
+				} else {
+
+//line ggml_norm.go:24
+					for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
 
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
-					} else {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+						} else {
 
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_8 := gc_l_x_8[gc_lane]
-							_ = x_8
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								x_8 := gc_l_x_8[gc_lane]
+								_ = x_8
 
 //line ggml_norm.go:25
-							x_8 += gc_c7r[gc_lane]
-							gc_l_x_8[gc_lane] = x_8
+								x_8 += gc_c7r[gc_lane]
+								gc_l_x_8[gc_lane] = x_8
+							}
 						}
 					}
 				}
@@ -2673,24 +2703,30 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					}
 
 //line ggml_norm.go:24
-					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflXorHalving(&gc_l_x_9, ggmlWarpSize/2)
+					} else {
+
+//line ggml_norm.go:24
+						for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
 
 //line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
-						} else {
+							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+							} else {
 
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_9 := gc_l_x_9[gc_lane]
-								_ = x_9
+								compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+									gc_rank := gc_w + gc_lane
+									_ = gc_rank
+									x_9 := gc_l_x_9[gc_lane]
+									_ = x_9
 
 //line ggml_norm.go:25
-								x_9 += gc_c8r[gc_lane]
-								gc_l_x_9[gc_lane] = x_9
+									x_9 += gc_c8r[gc_lane]
+									gc_l_x_9[gc_lane] = x_9
+								}
 							}
 						}
 					}
@@ -3163,24 +3199,30 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			}
 
 //line ggml_norm.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
+			} else {
+
+//line ggml_norm.go:24
+				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+					} else {
 
 //line ggml_norm.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x := gc_l_x[gc_lane]
-						_ = x
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							x := gc_l_x[gc_lane]
+							_ = x
 
 //line ggml_norm.go:25
-						x += gc_c1r[gc_lane]
-						gc_l_x[gc_lane] = x
+							x += gc_c1r[gc_lane]
+							gc_l_x[gc_lane] = x
+						}
 					}
 				}
 			}

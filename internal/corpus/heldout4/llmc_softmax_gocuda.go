@@ -1763,24 +1763,30 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 
 //line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_val_, 16)
+			} else {
+
+//line llmc_softmax.go:20
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
+					} else {
 
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_ := gc_l_val_[gc_lane]
+							_ = val_
 
 //line llmc_softmax.go:21
-						val_ += gc_c3r[gc_lane]
-						gc_l_val_[gc_lane] = val_
+							val_ += gc_c3r[gc_lane]
+							gc_l_val_[gc_lane] = val_
+						}
 					}
 				}
 			}
@@ -2671,24 +2677,30 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 
 //line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_val_3, 16)
+			} else {
+
+//line llmc_softmax.go:20
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+					} else {
 
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_3 := gc_l_val_3[gc_lane]
-						_ = val_3
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_3 := gc_l_val_3[gc_lane]
+							_ = val_3
 
 //line llmc_softmax.go:21
-						val_3 += gc_c2r[gc_lane]
-						gc_l_val_3[gc_lane] = val_3
+							val_3 += gc_c2r[gc_lane]
+							gc_l_val_3[gc_lane] = val_3
+						}
 					}
 				}
 			}
@@ -3934,27 +3946,33 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 
 //line llmc_softmax.go:20
-			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_val_3, 16)
+			} else {
+
+//line llmc_softmax.go:20
+				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-				} else {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+					} else {
 
 //line llmc_softmax.go:21
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_3 := gc_l_val_3[gc_lane]
+							_ = val_3
+
+//line llmc_softmax.go:21
+							val_3 += gc_c2r[gc_lane]
+							gc_l_val_3[gc_lane] = val_3
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_3 := gc_l_val_3[gc_lane]
-						_ = val_3
-
-//line llmc_softmax.go:21
-						val_3 += gc_c2r[gc_lane]
-						gc_l_val_3[gc_lane] = val_3
 					}
 				}
 			}

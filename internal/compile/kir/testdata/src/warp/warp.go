@@ -206,3 +206,15 @@ func scanFrom(t *gocuda.Thread, in, out []float32, first int) {
 	}
 	out[i] = v
 }
+
+// butterfly sums each warp with __shfl_xor_sync, as llm.c's
+// warpReduceSum does: every lane gets the sum, in one call for a whole
+// warp.
+func butterfly(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := in[i]
+	for offset := 16; offset > 0; offset /= 2 {
+		v += gocuda.ShflXorSync(t, gocuda.FullMask, v, offset, gocuda.WarpSize)
+	}
+	out[i] = v
+}
