@@ -74,7 +74,7 @@ func (e *emitter) shuffleDoubling(n *For) bool {
 
 // doublingKey returns d, its first value and the value it stays below
 // where s is for d := from; d < end (or d <= end-1); d <<= 1 (or d *= 2),
-// from and end constants, from at least 1.
+// from and end constants, from at least 1 and end at most 2^30+1.
 func (f *Func) doublingKey(s *ast.ForStmt) (d *types.Var, from, end int64, ok bool) {
 	init, isAssign := s.Init.(*ast.AssignStmt)
 	cond, isBinary := s.Cond.(*ast.BinaryExpr)
@@ -89,7 +89,9 @@ func (f *Func) doublingKey(s *ast.ForStmt) (d *types.Var, from, end int64, ok bo
 	from, ok1 := f.intConst(init.Rhs[0])
 	bound, ok2 := f.intConst(cond.Y)
 	by, ok3 := f.intConst(post.Rhs[0])
-	if !ok1 || !ok2 || !ok3 || from < 1 || !(post.Tok == token.SHL_ASSIGN && by == 1 || post.Tok == token.MUL_ASSIGN && by == 2) {
+	// A bound past 2^30 is refused: near the int's range, d would wrap
+	// before it, and the loop as written would not end.
+	if !ok1 || !ok2 || !ok3 || from < 1 || bound > 1<<30 || !(post.Tok == token.SHL_ASSIGN && by == 1 || post.Tok == token.MUL_ASSIGN && by == 2) {
 		return nil, 0, 0, false
 	}
 	switch cond.Op {
