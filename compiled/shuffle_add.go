@@ -100,12 +100,13 @@ func ShflDownHalving[T Number](vals *[warpSize]T, d, k int, narrow bool) {
 // by one.
 func ShflXorHalving[T Number](vals *[warpSize]T, d int) {
 	if d == warpSize/2 {
-		w := *vals
-		ShflDownLane0(&w)
-		if sum := w[0]; sum == sum {
+		first := vals[0] // ShflDownLane0 writes lane 0 alone
+		ShflDownLane0(vals)
+		if sum := vals[0]; sum == sum {
 			fill(vals[:], sum)
 			return
 		}
+		vals[0] = first
 	}
 	for ; d > 0; d /= 2 {
 		xorAdd(vals, d&(warpSize-1), 0, warpSize)

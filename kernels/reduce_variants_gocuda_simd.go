@@ -10927,22 +10927,22 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none2
+						_ = gc_none
 //line reduce_variants.go:108
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-						_ = gc_iota6
+						_ = gc_iota4
 						if gc_act2 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none3
+							_ = gc_none2
 //line reduce_variants.go:108
-							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-							_ = gc_iota8
+							_ = gc_iota6
 //line reduce_variants.go:108
 							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -10951,45 +10951,45 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
-								var gc_t8 []float32 = warpSums[:warps]
+								var gc_t4 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t8
+								_ = gc_t4
 //line reduce_variants.go:108
-								var gc_in4 []float32 = gc_t8
+								var gc_in4 []float32 = gc_t4
 //line reduce_variants.go:108
 								_ = gc_in4
 //line reduce_variants.go:108
-								var gc_i8 int = gc_lane2
+								var gc_i4 int = gc_lane2
 //line reduce_variants.go:108
-								_ = gc_i8
+								_ = gc_i4
 //line reduce_variants.go:108
-								var gc_result8 archsimd.Float32x8
+								var gc_result4 archsimd.Float32x8
 //line reduce_variants.go:108
-								_ = gc_result8
+								_ = gc_result4
 //line reduce_variants.go:108
-								gc_returned8 := gc_none3
+								gc_returned4 := gc_none2
 //line reduce_variants.go:108
-								_ = gc_returned8
+								_ = gc_returned4
 //line reduce.go:281
-								if compiled.Reach(len(gc_in4), gc_i8, 8) > 7 {
+								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
 //line reduce.go:281
-									var gc_ld9 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8
 //line reduce.go:281
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in4)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:281
-										gc_ld9 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i8:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes11 [8]float32
+										var gc_lanes7 [8]float32
 //line reduce.go:281
-										for gc_k11 := range 8 {
+										for gc_k7 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k11) != 0 {
+											if 0xff&(1<<gc_k7) != 0 {
 //line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce.go:281
-												gc_lanes11[gc_k11] = gc_in4[gc_i8+gc_k11]
+												gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -10997,13 +10997,13 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes11)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result8 = gc_ld9
+									gc_result4 = gc_ld5
 //line reduce.go:281
-									gc_b3 := gc_none3
+									gc_b3 := gc_none2
 //line reduce.go:281
 									if true {
 //line reduce.go:281
@@ -11011,33 +11011,33 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_returned8 = gc_b3
+									gc_returned4 = gc_b3
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if13 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i8, 8))))
+									gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:281
-									_ = gc_if13
+									_ = gc_if7
 //line reduce.go:281
-									if gc_if13.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line reduce.go:281
-										var gc_ld10 archsimd.Float32x8
+										var gc_ld6 archsimd.Float32x8
 //line reduce.go:281
-										if gc_i8 >= 0 && gc_i8 <= len(gc_in4)-8 {
+										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:281
-											gc_ld10 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i8:])
+											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes12 [8]float32
+											var gc_lanes8 [8]float32
 //line reduce.go:281
-											for gc_k12 := range 8 {
+											for gc_k8 := range 8 {
 //line reduce.go:281
-												if gc_if13.ToBits()&(1<<gc_k12) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:281
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos2.Thread = gc_rank2 + gc_k8
 //line reduce.go:281
-													gc_lanes12[gc_k12] = gc_in4[gc_i8+gc_k12]
+													gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -11045,35 +11045,35 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 											gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-											gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes12)
+											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result8 = gc_ld10.Merge(gc_result8, gc_if13)
+										gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
 //line reduce.go:281
-										gc_returned8 = gc_if13.Or(gc_returned8)
+										gc_returned4 = gc_if7.Or(gc_returned4)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if14 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if14
+								_ = gc_if8
 //line reduce.go:284
-								if gc_if14.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero8 float32
+									var gc_zero4 float32
 //line reduce.go:284
-									_ = gc_zero8
+									_ = gc_zero4
 //line reduce.go:284
-									gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if14)
+									gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if8)
 //line reduce.go:284
-									gc_returned8 = gc_if14.Or(gc_returned8)
+									gc_returned4 = gc_if8.Or(gc_returned4)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result8
+								v_2 := gc_result4
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
@@ -11088,49 +11088,49 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
-								var gc_t6 []float32 = warpSums[:warps]
+								var gc_t2 []float32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t6
+								_ = gc_t2
 //line reduce_variants.go:108
-								var gc_in2 []float32 = gc_t6
+								var gc_in2 []float32 = gc_t2
 //line reduce_variants.go:108
 								_ = gc_in2
 //line reduce_variants.go:108
-								var gc_i6 int = gc_lane2
+								var gc_i2 int = gc_lane2
 //line reduce_variants.go:108
-								_ = gc_i6
+								_ = gc_i2
 //line reduce_variants.go:108
-								var gc_result6 archsimd.Float32x8
+								var gc_result2 archsimd.Float32x8
 //line reduce_variants.go:108
-								_ = gc_result6
+								_ = gc_result2
 //line reduce_variants.go:108
-								gc_returned6 := gc_none2
+								gc_returned2 := gc_none
 //line reduce_variants.go:108
-								_ = gc_returned6
+								_ = gc_returned2
 //line reduce.go:281
-								gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i6, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:281
-								_ = gc_if10
+								_ = gc_if4
 //line reduce.go:281
-								if gc_if10.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line reduce.go:281
-									var gc_ld6 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8
 //line reduce.go:281
-									if gc_i6 >= 0 && gc_i6 <= len(gc_in2)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:281
-										gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes8 [8]float32
+										var gc_lanes4 [8]float32
 //line reduce.go:281
-										for gc_k8 := range 8 {
+										for gc_k4 := range 8 {
 //line reduce.go:281
-											if gc_if10.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line reduce.go:281
-												gc_lanes8[gc_k8] = gc_in2[gc_i6+gc_k8]
+												gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -11138,33 +11138,33 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result6 = gc_ld6.Merge(gc_result6, gc_if10)
+									gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
 //line reduce.go:281
-									gc_returned6 = gc_if10.Or(gc_returned6)
+									gc_returned2 = gc_if4.Or(gc_returned2)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if11 := gc_returned6.ToInt32x8().Not().ToMask()
+								gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if11
+								_ = gc_if5
 //line reduce.go:284
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero6 float32
+									var gc_zero2 float32
 //line reduce.go:284
-									_ = gc_zero6
+									_ = gc_zero2
 //line reduce.go:284
-									gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if11)
+									gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
 //line reduce.go:284
-									gc_returned6 = gc_if11.Or(gc_returned6)
+									gc_returned2 = gc_if5.Or(gc_returned2)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result6
+								v_2 := gc_result2
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
@@ -11804,22 +11804,22 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					gc_left8 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none5
+						_ = gc_none3
 //line reduce_variants.go:108
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-						_ = gc_iota14
+						_ = gc_iota10
 						if gc_act3 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none6
+							_ = gc_none4
 //line reduce_variants.go:108
-							gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-							_ = gc_iota16
+							_ = gc_iota12
 //line reduce_variants.go:108
 							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -11828,45 +11828,45 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t16 []int32 = warpSums[:warps]
+								var gc_t8 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t16
+								_ = gc_t8
 //line reduce_variants.go:108
-								var gc_in8 []int32 = gc_t16
+								var gc_in8 []int32 = gc_t8
 //line reduce_variants.go:108
 								_ = gc_in8
 //line reduce_variants.go:108
-								var gc_i16 int = gc_lane3
+								var gc_i8 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i16
+								_ = gc_i8
 //line reduce_variants.go:108
-								var gc_result16 archsimd.Int32x8
+								var gc_result8 archsimd.Int32x8
 //line reduce_variants.go:108
-								_ = gc_result16
+								_ = gc_result8
 //line reduce_variants.go:108
-								gc_returned16 := gc_none6
+								gc_returned8 := gc_none4
 //line reduce_variants.go:108
-								_ = gc_returned16
+								_ = gc_returned8
 //line reduce.go:281
-								if compiled.Reach(len(gc_in8), gc_i16, 8) > 7 {
+								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
 //line reduce.go:281
-									var gc_ld19 archsimd.Int32x8
+									var gc_ld11 archsimd.Int32x8
 //line reduce.go:281
-									if gc_i16 >= 0 && gc_i16 <= len(gc_in8)-8 {
+									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:281
-										gc_ld19 = archsimd.LoadInt32x8Slice(gc_in8[gc_i16:])
+										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes23 [8]int32
+										var gc_lanes15 [8]int32
 //line reduce.go:281
-										for gc_k23 := range 8 {
+										for gc_k15 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k23) != 0 {
+											if 0xff&(1<<gc_k15) != 0 {
 //line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k23
+												gc_pos3.Thread = gc_rank3 + gc_k15
 //line reduce.go:281
-												gc_lanes23[gc_k23] = gc_in8[gc_i16+gc_k23]
+												gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -11874,13 +11874,13 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-										gc_ld19 = archsimd.LoadInt32x8(&gc_lanes23)
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result16 = gc_ld19
+									gc_result8 = gc_ld11
 //line reduce.go:281
-									gc_b5 := gc_none6
+									gc_b5 := gc_none4
 //line reduce.go:281
 									if true {
 //line reduce.go:281
@@ -11888,33 +11888,33 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_returned16 = gc_b5
+									gc_returned8 = gc_b5
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if27 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i16, 8))))
+									gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
 //line reduce.go:281
-									_ = gc_if27
+									_ = gc_if15
 //line reduce.go:281
-									if gc_if27.ToBits() != 0 {
+									if gc_if15.ToBits() != 0 {
 //line reduce.go:281
-										var gc_ld20 archsimd.Int32x8
+										var gc_ld12 archsimd.Int32x8
 //line reduce.go:281
-										if gc_i16 >= 0 && gc_i16 <= len(gc_in8)-8 {
+										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:281
-											gc_ld20 = archsimd.LoadInt32x8Slice(gc_in8[gc_i16:])
+											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes24 [8]int32
+											var gc_lanes16 [8]int32
 //line reduce.go:281
-											for gc_k24 := range 8 {
+											for gc_k16 := range 8 {
 //line reduce.go:281
-												if gc_if27.ToBits()&(1<<gc_k24) != 0 {
+												if gc_if15.ToBits()&(1<<gc_k16) != 0 {
 //line reduce.go:281
-													gc_pos3.Thread = gc_rank3 + gc_k24
+													gc_pos3.Thread = gc_rank3 + gc_k16
 //line reduce.go:281
-													gc_lanes24[gc_k24] = gc_in8[gc_i16+gc_k24]
+													gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -11922,35 +11922,35 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-											gc_ld20 = archsimd.LoadInt32x8(&gc_lanes24)
+											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result16 = gc_ld20.Merge(gc_result16, gc_if27)
+										gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
 //line reduce.go:281
-										gc_returned16 = gc_if27.Or(gc_returned16)
+										gc_returned8 = gc_if15.Or(gc_returned8)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if28 := gc_returned16.ToInt32x8().Not().ToMask()
+								gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if28
+								_ = gc_if16
 //line reduce.go:284
-								if gc_if28.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero16 int32
+									var gc_zero8 int32
 //line reduce.go:284
-									_ = gc_zero16
+									_ = gc_zero8
 //line reduce.go:284
-									gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if28)
+									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
 //line reduce.go:284
-									gc_returned16 = gc_if28.Or(gc_returned16)
+									gc_returned8 = gc_if16.Or(gc_returned8)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result16
+								v_2 := gc_result8
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
@@ -11965,49 +11965,49 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t14 []int32 = warpSums[:warps]
+								var gc_t6 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t14
+								_ = gc_t6
 //line reduce_variants.go:108
-								var gc_in6 []int32 = gc_t14
+								var gc_in6 []int32 = gc_t6
 //line reduce_variants.go:108
 								_ = gc_in6
 //line reduce_variants.go:108
-								var gc_i14 int = gc_lane3
+								var gc_i6 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i14
+								_ = gc_i6
 //line reduce_variants.go:108
-								var gc_result14 archsimd.Int32x8
+								var gc_result6 archsimd.Int32x8
 //line reduce_variants.go:108
-								_ = gc_result14
+								_ = gc_result6
 //line reduce_variants.go:108
-								gc_returned14 := gc_none5
+								gc_returned6 := gc_none3
 //line reduce_variants.go:108
-								_ = gc_returned14
+								_ = gc_returned6
 //line reduce.go:281
-								gc_if24 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i14, 8))))
+								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
 //line reduce.go:281
-								_ = gc_if24
+								_ = gc_if12
 //line reduce.go:281
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line reduce.go:281
-									var gc_ld16 archsimd.Int32x8
+									var gc_ld8 archsimd.Int32x8
 //line reduce.go:281
-									if gc_i14 >= 0 && gc_i14 <= len(gc_in6)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:281
-										gc_ld16 = archsimd.LoadInt32x8Slice(gc_in6[gc_i14:])
+										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes20 [8]int32
+										var gc_lanes12 [8]int32
 //line reduce.go:281
-										for gc_k20 := range 8 {
+										for gc_k12 := range 8 {
 //line reduce.go:281
-											if gc_if24.ToBits()&(1<<gc_k20) != 0 {
+											if gc_if12.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k20
+												gc_pos3.Thread = gc_rank3 + gc_k12
 //line reduce.go:281
-												gc_lanes20[gc_k20] = gc_in6[gc_i14+gc_k20]
+												gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -12015,33 +12015,33 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes20)
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result14 = gc_ld16.Merge(gc_result14, gc_if24)
+									gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
 //line reduce.go:281
-									gc_returned14 = gc_if24.Or(gc_returned14)
+									gc_returned6 = gc_if12.Or(gc_returned6)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if25 := gc_returned14.ToInt32x8().Not().ToMask()
+								gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if25
+								_ = gc_if13
 //line reduce.go:284
-								if gc_if25.ToBits() != 0 {
+								if gc_if13.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero14 int32
+									var gc_zero6 int32
 //line reduce.go:284
-									_ = gc_zero14
+									_ = gc_zero6
 //line reduce.go:284
-									gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if25)
+									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
 //line reduce.go:284
-									gc_returned14 = gc_if25.Or(gc_returned14)
+									gc_returned6 = gc_if13.Or(gc_returned6)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result14
+								v_2 := gc_result6
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
@@ -12681,22 +12681,22 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					gc_left13 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none8
+						_ = gc_none5
 //line reduce_variants.go:108
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-						_ = gc_iota22
+						_ = gc_iota16
 						if gc_act4 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none9
+							_ = gc_none6
 //line reduce_variants.go:108
-							gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:108
-							_ = gc_iota24
+							_ = gc_iota18
 //line reduce_variants.go:108
 							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -12705,45 +12705,45 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t24 []uint32 = warpSums[:warps]
+								var gc_t12 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t24
+								_ = gc_t12
 //line reduce_variants.go:108
-								var gc_in12 []uint32 = gc_t24
+								var gc_in12 []uint32 = gc_t12
 //line reduce_variants.go:108
 								_ = gc_in12
 //line reduce_variants.go:108
-								var gc_i24 int = gc_lane4
+								var gc_i12 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i24
+								_ = gc_i12
 //line reduce_variants.go:108
-								var gc_result24 archsimd.Uint32x8
+								var gc_result12 archsimd.Uint32x8
 //line reduce_variants.go:108
-								_ = gc_result24
+								_ = gc_result12
 //line reduce_variants.go:108
-								gc_returned24 := gc_none9
+								gc_returned12 := gc_none6
 //line reduce_variants.go:108
-								_ = gc_returned24
+								_ = gc_returned12
 //line reduce.go:281
-								if compiled.Reach(len(gc_in12), gc_i24, 8) > 7 {
+								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
 //line reduce.go:281
-									var gc_ld29 archsimd.Uint32x8
+									var gc_ld17 archsimd.Uint32x8
 //line reduce.go:281
-									if gc_i24 >= 0 && gc_i24 <= len(gc_in12)-8 {
+									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:281
-										gc_ld29 = archsimd.LoadUint32x8Slice(gc_in12[gc_i24:])
+										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes35 [8]uint32
+										var gc_lanes23 [8]uint32
 //line reduce.go:281
-										for gc_k35 := range 8 {
+										for gc_k23 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k35) != 0 {
+											if 0xff&(1<<gc_k23) != 0 {
 //line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k35
+												gc_pos4.Thread = gc_rank4 + gc_k23
 //line reduce.go:281
-												gc_lanes35[gc_k35] = gc_in12[gc_i24+gc_k35]
+												gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -12751,13 +12751,13 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-										gc_ld29 = archsimd.LoadUint32x8(&gc_lanes35)
+										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result24 = gc_ld29
+									gc_result12 = gc_ld17
 //line reduce.go:281
-									gc_b7 := gc_none9
+									gc_b7 := gc_none6
 //line reduce.go:281
 									if true {
 //line reduce.go:281
@@ -12765,33 +12765,33 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_returned24 = gc_b7
+									gc_returned12 = gc_b7
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if41 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i24, 8))))
+									gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
 //line reduce.go:281
-									_ = gc_if41
+									_ = gc_if23
 //line reduce.go:281
-									if gc_if41.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line reduce.go:281
-										var gc_ld30 archsimd.Uint32x8
+										var gc_ld18 archsimd.Uint32x8
 //line reduce.go:281
-										if gc_i24 >= 0 && gc_i24 <= len(gc_in12)-8 {
+										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:281
-											gc_ld30 = archsimd.LoadUint32x8Slice(gc_in12[gc_i24:])
+											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes36 [8]uint32
+											var gc_lanes24 [8]uint32
 //line reduce.go:281
-											for gc_k36 := range 8 {
+											for gc_k24 := range 8 {
 //line reduce.go:281
-												if gc_if41.ToBits()&(1<<gc_k36) != 0 {
+												if gc_if23.ToBits()&(1<<gc_k24) != 0 {
 //line reduce.go:281
-													gc_pos4.Thread = gc_rank4 + gc_k36
+													gc_pos4.Thread = gc_rank4 + gc_k24
 //line reduce.go:281
-													gc_lanes36[gc_k36] = gc_in12[gc_i24+gc_k36]
+													gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -12799,35 +12799,35 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-											gc_ld30 = archsimd.LoadUint32x8(&gc_lanes36)
+											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result24 = gc_ld30.Merge(gc_result24, gc_if41)
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
 //line reduce.go:281
-										gc_returned24 = gc_if41.Or(gc_returned24)
+										gc_returned12 = gc_if23.Or(gc_returned12)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if42 := gc_returned24.ToInt32x8().Not().ToMask()
+								gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if42
+								_ = gc_if24
 //line reduce.go:284
-								if gc_if42.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero24 uint32
+									var gc_zero12 uint32
 //line reduce.go:284
-									_ = gc_zero24
+									_ = gc_zero12
 //line reduce.go:284
-									gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if42)
+									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
 //line reduce.go:284
-									gc_returned24 = gc_if42.Or(gc_returned24)
+									gc_returned12 = gc_if24.Or(gc_returned12)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result24
+								v_2 := gc_result12
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
@@ -12842,49 +12842,49 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t22 []uint32 = warpSums[:warps]
+								var gc_t10 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t22
+								_ = gc_t10
 //line reduce_variants.go:108
-								var gc_in10 []uint32 = gc_t22
+								var gc_in10 []uint32 = gc_t10
 //line reduce_variants.go:108
 								_ = gc_in10
 //line reduce_variants.go:108
-								var gc_i22 int = gc_lane4
+								var gc_i10 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i22
+								_ = gc_i10
 //line reduce_variants.go:108
-								var gc_result22 archsimd.Uint32x8
+								var gc_result10 archsimd.Uint32x8
 //line reduce_variants.go:108
-								_ = gc_result22
+								_ = gc_result10
 //line reduce_variants.go:108
-								gc_returned22 := gc_none8
+								gc_returned10 := gc_none5
 //line reduce_variants.go:108
-								_ = gc_returned22
+								_ = gc_returned10
 //line reduce.go:281
-								gc_if38 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i22, 8))))
+								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
 //line reduce.go:281
-								_ = gc_if38
+								_ = gc_if20
 //line reduce.go:281
-								if gc_if38.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce.go:281
-									var gc_ld26 archsimd.Uint32x8
+									var gc_ld14 archsimd.Uint32x8
 //line reduce.go:281
-									if gc_i22 >= 0 && gc_i22 <= len(gc_in10)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
 //line reduce.go:281
-										gc_ld26 = archsimd.LoadUint32x8Slice(gc_in10[gc_i22:])
+										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes32 [8]uint32
+										var gc_lanes20 [8]uint32
 //line reduce.go:281
-										for gc_k32 := range 8 {
+										for gc_k20 := range 8 {
 //line reduce.go:281
-											if gc_if38.ToBits()&(1<<gc_k32) != 0 {
+											if gc_if20.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k32
+												gc_pos4.Thread = gc_rank4 + gc_k20
 //line reduce.go:281
-												gc_lanes32[gc_k32] = gc_in10[gc_i22+gc_k32]
+												gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -12892,33 +12892,33 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-										gc_ld26 = archsimd.LoadUint32x8(&gc_lanes32)
+										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result22 = gc_ld26.Merge(gc_result22, gc_if38)
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
 //line reduce.go:281
-									gc_returned22 = gc_if38.Or(gc_returned22)
+									gc_returned10 = gc_if20.Or(gc_returned10)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if39 := gc_returned22.ToInt32x8().Not().ToMask()
+								gc_if21 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if39
+								_ = gc_if21
 //line reduce.go:284
-								if gc_if39.ToBits() != 0 {
+								if gc_if21.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero22 uint32
+									var gc_zero10 uint32
 //line reduce.go:284
-									_ = gc_zero22
+									_ = gc_zero10
 //line reduce.go:284
-									gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if39)
+									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
 //line reduce.go:284
-									gc_returned22 = gc_if39.Or(gc_returned22)
+									gc_returned10 = gc_if21.Or(gc_returned10)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								v_2 := gc_result22
+								v_2 := gc_result10
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284

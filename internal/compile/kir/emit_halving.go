@@ -12,9 +12,9 @@ import "go/ast"
 // its tree of additions written out (27% less again). A butterfly (v +=
 // ShflXorSync(mask, v, d, 32), llm.c's warpReduceSum) is one call of
 // compiled.ShflXorHalving, which from 16 adds the tree once and copies
-// it to every lane. Elsewhere the loop runs as written. The SIMD build, whose steps otherwise take vector
-// registers (shuffleRun), takes the call only for a sum read in lane 0
-// alone (17% less time). The mask and width must be the same at every
+// it to every lane. Elsewhere the loop runs as written. The SIMD build,
+// whose steps otherwise take vector registers (shuffleRun), takes the
+// call only for a sum read in lane 0 alone (17% less time). The mask and width must be the same at every
 // trip (invariant), and the loop unlabeled and checked for no stopped
 // launch. It reports whether it wrote n so.
 func (e *emitter) shuffleHalving(n *For) bool {

@@ -76,13 +76,6 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	buf := e.laneCode(l, body, rng != nil)
 	vec := e.laneVector(l, false)
-	if len(l.Ahead) > 0 {
-		// A loop whose rows the block read ahead runs its whole warps
-		// over them lane by lane, not in vector steps that read memory
-		// where it is: in the SIMD build the warp-shuffle reduction took
-		// 27% less time so.
-		vec = nil
-	}
 	var whole *vecLoop
 	if vec != nil {
 		whole = e.laneVector(l, true)
