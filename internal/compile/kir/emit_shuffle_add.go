@@ -208,20 +208,11 @@ func (e *emitter) shuffleRun(n *For) bool {
 	if !e.simd {
 		return false
 	}
-	body := n.Body
-	if len(body) == 3 { // a lane loop before the shuffle, with nothing to do
-		first, ok := body[0].(*LaneLoop)
-		if !ok || len(first.Body) > 0 || !e.operandsDirect(first) {
-			return false
-		}
-		body = body[1:]
-	}
-	if e.warp == nil || n.Lanes || n.Label != nil || len(body) != 2 {
+	if e.warp == nil || n.Lanes || n.Label != nil {
 		return false
 	}
-	c, ok := body[0].(*Collective)
-	l, ok2 := body[1].(*LaneLoop)
-	if !ok || !ok2 {
+	c, l, ok := e.shuffleStepBody(n)
+	if !ok {
 		return false
 	}
 	st, ok := e.addStepOf(c, l)
@@ -242,6 +233,26 @@ func (e *emitter) shuffleRun(n *For) bool {
 	e.forLoop(n)
 	e.printf("}\n")
 	return true
+}
+
+// shuffleStepBody returns the collective and the lane loop after it that are
+// loop n's whole body (after a lane loop that does nothing, if any), or
+// false: the shape of a loop of shuffle steps (shuffleRun,
+// shuffleDoubling).
+func (e *emitter) shuffleStepBody(n *For) (*Collective, *LaneLoop, bool) {
+	body := n.Body
+	if len(body) == 3 { // a lane loop before the shuffle, with nothing to do
+		if first, ok := body[0].(*LaneLoop); !ok || len(first.Body) > 0 || !e.operandsDirect(first) {
+			return nil, nil, false
+		}
+		body = body[1:]
+	}
+	if len(body) != 2 {
+		return nil, nil, false
+	}
+	c, ok := body[0].(*Collective)
+	l, ok2 := body[1].(*LaneLoop)
+	return c, l, ok && ok2
 }
 
 // invariant reports whether x has the same value at every trip of loop:
