@@ -235,9 +235,9 @@ func (e *emitter) shuffleRun(n *For) bool {
 	return true
 }
 
-// shuffleStepBody returns the collective and the lane loop after it that are
-// loop n's whole body (after a lane loop that does nothing, if any), or
-// false: the shape of a loop of shuffle steps (shuffleRun,
+// shuffleStepBody returns the collective and the lane loop after it
+// that are loop n's whole body (after a lane loop that does nothing, if
+// any), or false: the shape of a loop of shuffle steps (shuffleRun,
 // shuffleDoubling).
 func (e *emitter) shuffleStepBody(n *For) (*Collective, *LaneLoop, bool) {
 	body := n.Body
