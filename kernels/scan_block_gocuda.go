@@ -741,11 +741,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (offset * 2) - 1
 				gc_stride := offset * (2 * 1)
+				gc_off := (offset * 2) - 1
 				gc_off2 := (offset * 1) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -760,7 +760,9 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 							_ = ai
 //line scan_block.go:97
 							_ = bi
-							temp[bi] += temp[ai]
+							temp[gc_idx] += temp[gc_idx2]
+
+//line scan_block.go:99
 						}
 					}
 				} else {
@@ -915,11 +917,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := (offset * 1) - 1
 				gc_stride2 := offset * (2 * 1)
+				gc_off5 := (offset * 1) - 1
 				gc_off6 := (offset * 2) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp)) {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off5+gc_stride2*(gc_from), gc_off6+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -934,9 +936,13 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 							_ = ai_
 //line scan_block.go:112
 							_ = bi_
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
+							y := temp[gc_idx3]
+
+//line scan_block.go:114
+							temp[gc_idx3] = temp[gc_idx4]
+
+//line scan_block.go:115
+							temp[gc_idx4] += y
 						}
 					}
 				} else {

@@ -3966,11 +3966,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := (offset * 2) - 1
 				gc_stride3 := offset * (2 * 1)
+				gc_off13 := (offset * 2) - 1
 				gc_off14 := (offset * 1) - 1
 				if gc_from5 >= 0 && compiled.InStride(gc_stride3, gc_off13, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride3, gc_off14, gc_from5, gc_to5, len(temp)) {
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5, gc_idx5, gc_idx6 := gc_from5, gc_off13+gc_stride3*(gc_from5), gc_off14+gc_stride3*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx5, gc_idx6 = gc_tx5+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -3985,7 +3985,9 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 							_ = ai
 //line scan_block.go:97
 							_ = bi
-							temp[bi] += temp[ai]
+							temp[gc_idx5] += temp[gc_idx6]
+
+//line scan_block.go:99
 						}
 					}
 				} else {
@@ -4140,11 +4142,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off17 := (offset * 1) - 1
 				gc_stride4 := offset * (2 * 1)
+				gc_off17 := (offset * 1) - 1
 				gc_off18 := (offset * 2) - 1
 				if gc_from5 >= 0 && compiled.InStride(gc_stride4, gc_off17, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride4, gc_off18, gc_from5, gc_to5, len(temp)) {
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5, gc_idx7, gc_idx8 := gc_from5, gc_off17+gc_stride4*(gc_from5), gc_off18+gc_stride4*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx7, gc_idx8 = gc_tx5+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4159,9 +4161,13 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 							_ = ai_
 //line scan_block.go:112
 							_ = bi_
-							y := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += y
+							y := temp[gc_idx7]
+
+//line scan_block.go:114
+							temp[gc_idx7] = temp[gc_idx8]
+
+//line scan_block.go:115
+							temp[gc_idx8] += y
 						}
 					}
 				} else {

@@ -219,11 +219,11 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 1
-			gc_off4 := indexW
 			gc_stride := cols * 1
+			gc_off4 := indexW
 			if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(matrixCuda)) {
 				gc_at := temp[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -232,7 +232,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					_ = tx
 
 //line nw.go:49
-					gc_at[gc_tx][0] = matrixCuda[indexW+cols*tx]
+					gc_at[gc_tx][0] = matrixCuda[gc_idx]
 				}
 			} else {
 				gc_step := 0
@@ -845,13 +845,13 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := indexNW
 			gc_off4 := 1
-			gc_off5 := indexW
 			gc_stride := cols * 1
+			gc_off5 := indexW
 			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
 				gc_at := temp[:gc_bdx]
 				gc_at2 := matrixCuda[gc_off3:][:1]
 				gc_at3 := temp[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -865,7 +865,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					}
 
 //line nw.go:113
-					gc_at3[gc_tx][0] = matrixCuda[indexW+cols*tx]
+					gc_at3[gc_tx][0] = matrixCuda[gc_idx]
 				}
 			} else {
 				gc_step := 0

@@ -220,11 +220,11 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := 1
-			gc_off8 := indexW
 			gc_stride2 := cols * 1
+			gc_off8 := indexW
 			if gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx2 <= len(temp)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(matrixCuda)) {
 				gc_at4 := temp[gc_off7:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -233,7 +233,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					_ = tx
 
 //line nw.go:49
-					gc_at4[gc_tx2][0] = matrixCuda[indexW+cols*tx]
+					gc_at4[gc_tx2][0] = matrixCuda[gc_idx2]
 				}
 			} else {
 				gc_step3 := 0
@@ -1434,13 +1434,13 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := indexNW
 			gc_off9 := 1
-			gc_off10 := indexW
 			gc_stride2 := cols * 1
+			gc_off10 := indexW
 			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
 				gc_at6 := temp[:gc_bdx2]
 				gc_at7 := matrixCuda[gc_off8:][:1]
 				gc_at8 := temp[gc_off9:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1454,7 +1454,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					}
 
 //line nw.go:113
-					gc_at8[gc_tx2][0] = matrixCuda[indexW+cols*tx]
+					gc_at8[gc_tx2][0] = matrixCuda[gc_idx2]
 				}
 			} else {
 				gc_step3 := 0

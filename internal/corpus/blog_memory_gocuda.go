@@ -509,11 +509,11 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := n - 1
 			gc_stride := 0 - 1
+			gc_off := n - 1
 			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 				gc_at3 := d[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -526,7 +526,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					_ = tr
 
 //line blog_memory.go:41
-					gc_at3[gc_tx] = s[tr]
+					gc_at3[gc_tx] = s[gc_idx]
 				}
 			} else {
 				gc_step2 := 0
@@ -729,11 +729,11 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := n - 1
 			gc_stride := 0 - 1
+			gc_off := n - 1
 			if gc_bdx <= len(d) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 				gc_at3 := d[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -746,7 +746,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					_ = tr
 
 //line blog_memory.go:54
-					gc_at3[gc_tx] = s[tr]
+					gc_at3[gc_tx] = s[gc_idx]
 				}
 			} else {
 				gc_step2 := 0

@@ -784,11 +784,11 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := n - 1
 			gc_stride2 := 0 - 1
+			gc_off2 := n - 1
 			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
 				gc_at6 := d[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -801,7 +801,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					_ = tr
 
 //line blog_memory.go:41
-					gc_at6[gc_tx2] = s[tr]
+					gc_at6[gc_tx2] = s[gc_idx2]
 				}
 			} else {
 				gc_step4 := 0
@@ -1078,11 +1078,11 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := n - 1
 			gc_stride2 := 0 - 1
+			gc_off2 := n - 1
 			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
 				gc_at6 := d[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1095,7 +1095,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					_ = tr
 
 //line blog_memory.go:54
-					gc_at6[gc_tx2] = s[tr]
+					gc_at6[gc_tx2] = s[gc_idx2]
 				}
 			} else {
 				gc_step4 := 0

@@ -237,11 +237,11 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := (gc_ty * gc_bdx) + (gc_bx * n)
-			gc_off4 := (n - 1) - (gc_ty * gc_bdx)
 			gc_stride := 0 - 1
+			gc_off4 := (n - 1) - (gc_ty * gc_bdx)
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 				gc_at3 := out[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -251,7 +251,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					v := gc_s_v[gc_rank]
 
 //line copies.go:24
-					gc_at3[gc_tx] = s[n-1-rank] - v
+					gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
 				gc_step3 := 0
@@ -1021,11 +1021,11 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * n
-			gc_off5 := n - 1
 			gc_stride := 0 - 1
+			gc_off5 := n - 1
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(s)) {
 				gc_at5 := out[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1034,7 +1034,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					_ = tid
 
 //line copies.go:73
-					gc_at5[gc_tx] = s[n-1-tid]
+					gc_at5[gc_tx] = s[gc_idx]
 				}
 			} else {
 				gc_step2 := 0

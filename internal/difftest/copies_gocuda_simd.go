@@ -477,11 +477,11 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := (gc_ty2 * gc_bdx2) + (gc_bx2 * n)
-			gc_off8 := (n - 1) - (gc_ty2 * gc_bdx2)
 			gc_stride2 := 0 - 1
+			gc_off8 := (n - 1) - (gc_ty2 * gc_bdx2)
 			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
 				gc_at6 := out[gc_off7:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -491,7 +491,7 @@ func gc_body_copyKept(gc_b2 *compiled.Block, in, out []float32, off int) {
 					v := gc_s_v[gc_rank2]
 
 //line copies.go:24
-					gc_at6[gc_tx2] = s[n-1-rank] - v
+					gc_at6[gc_tx2] = s[gc_idx2] - v
 				}
 			} else {
 				gc_step6 := 0
@@ -1897,11 +1897,11 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := gc_bx2 * n
-			gc_off8 := n - 1
 			gc_stride2 := 0 - 1
+			gc_off8 := n - 1
 			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
 				gc_at8 := out[gc_off7:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1910,7 +1910,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 					_ = tid
 
 //line copies.go:73
-					gc_at8[gc_tx2] = s[n-1-tid]
+					gc_at8[gc_tx2] = s[gc_idx2]
 				}
 			} else {
 				gc_step4 := 0

@@ -515,11 +515,11 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx * gc_bdx
-			gc_off6 := gc_bdx - 1
 			gc_stride := 0 - 1
+			gc_off6 := gc_bdx - 1
 			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 				gc_at7 := out[gc_off5:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -528,7 +528,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					_ = tid
 
 //line guarded_load.go:51
-					gc_at7[gc_tx] = s[gc_bdx-1-tid]
+					gc_at7[gc_tx] = s[gc_idx]
 				}
 			} else {
 				gc_step4 := 0

@@ -1422,11 +1422,11 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off11 := gc_bx2 * gc_bdx2
-			gc_off12 := gc_bdx2 - 1
 			gc_stride2 := 0 - 1
+			gc_off12 := gc_bdx2 - 1
 			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx2 <= len(out)-gc_off11 && compiled.InStride(gc_stride2, gc_off12, 0, gc_bdx2, len(s)) {
 				gc_at14 := out[gc_off11:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off12+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1435,7 +1435,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 					_ = tid
 
 //line guarded_load.go:51
-					gc_at14[gc_tx2] = s[gc_bdx2-1-tid]
+					gc_at14[gc_tx2] = s[gc_idx2]
 				}
 			} else {
 				gc_step8 := 0

@@ -997,11 +997,11 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (offset * 2) - 1
 				gc_stride := offset * (2 * 1)
+				gc_off := (offset * 2) - 1
 				gc_off2 := (offset * 1) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1016,7 +1016,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							_ = ai
 //line kernels.go:90
 							_ = bi
-							temp[bi] += temp[ai]
+							temp[gc_idx] += temp[gc_idx2]
+
+//line kernels.go:92
 						}
 					}
 				} else {
@@ -1151,11 +1153,11 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := (offset * 1) - 1
 				gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 1) - 1
 				gc_off5 := (offset * 2) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1170,7 +1172,9 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							_ = ai_
 //line kernels.go:102
 							_ = bi_
-							temp[ai_], temp[bi_] = temp[bi_], temp[ai_]+temp[bi_]
+							temp[gc_idx3], temp[gc_idx4] = temp[gc_idx4], temp[gc_idx3]+temp[gc_idx4]
+
+//line kernels.go:104
 						}
 					}
 				} else {

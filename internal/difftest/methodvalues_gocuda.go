@@ -1023,12 +1023,12 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := 3 * (gc_bx * gc_bdx)
 			gc_stride := 3 * 1
+			gc_off5 := 3 * (gc_bx * gc_bdx)
 			gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
 			gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
 			if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1049,13 +1049,13 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					c := r_10
 
 //line methodvalues.go:43
-					out[3*i] = a
+					out[gc_idx] = a
 
 //line methodvalues.go:44
-					out[3*i+1] = b
+					out[gc_idx2] = b
 
 //line methodvalues.go:45
-					out[3*i+2] = c
+					out[gc_idx3] = c
 					_ = r_10
 					_ = c
 				}

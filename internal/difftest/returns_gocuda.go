@@ -824,10 +824,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	_ = returned_3
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
 			gc_stride := 4 * 1
+			gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
 			if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -837,7 +837,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					r_3 := gc_s_r_3[gc_rank]
 
 //line returns.go:58
-					out[4*i+2] = r_3
+					out[gc_idx] = r_3
 				}
 			} else {
 				gc_step5 := 0
@@ -968,10 +968,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
 			gc_stride2 := 4 * 1
+			gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
 			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx2 := 0, gc_off3+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -980,7 +980,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					_ = i
 
 //line returns.go:59
-					out[4*i+3] = int32(r_4)
+					out[gc_idx2] = int32(r_4)
 				}
 			} else {
 				gc_step6 := 0

@@ -647,10 +647,10 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 				}
 				continue
 			}
-			gc_off := gc_ty * w
 			gc_stride := 1 * k
+			gc_off := gc_ty * w
 			if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(out)) {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -672,7 +672,7 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:62
 					{
 						v = int32(ty*100 + tx)
-						out[ty*w+tx*k] = v
+						out[gc_idx] = v
 					}
 					_ = v
 					gc_s_v[gc_rank] = v

@@ -722,10 +722,10 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 				}
 				continue
 			}
-			gc_off2 := gc_ty2 * w
 			gc_stride2 := 1 * k
+			gc_off2 := gc_ty2 * w
 			if gc_from2 >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from2, gc_to2, len(out)) {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := gc_from2, gc_off2+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -747,7 +747,7 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 //line split.go:62
 					{
 						v = int32(ty*100 + tx)
-						out[ty*w+tx*k] = v
+						out[gc_idx2] = v
 					}
 					_ = v
 					gc_s_v[gc_rank2] = v

@@ -46,11 +46,11 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (first + (offset * 2)) - 1
 				gc_stride := offset * (2 * 1)
+				gc_off := (first + (offset * 2)) - 1
 				gc_off2 := (first + (offset * 1)) - 1
 				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(data)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(data)) {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -65,7 +65,9 @@ func gc_body_upSweep(gc_b *compiled.Block, data []float32, base, levels int) {
 							_ = ai
 //line strided.go:22
 							_ = bi
-							data[bi] += data[ai]
+							data[gc_idx] += data[gc_idx2]
+
+//line strided.go:24
 						}
 					}
 				} else {

@@ -385,10 +385,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			} else {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_off2 := gc_bdx - 1
 						gc_stride := 0 - 1
+						gc_off2 := gc_bdx - 1
 						if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -398,7 +398,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								v := gc_s_v[gc_rank]
 
 //line switch.go:25
-								v -= s[gc_bdx-1-tid]
+								v -= s[gc_idx]
 								gc_s_v[gc_rank] = v
 							}
 						} else {

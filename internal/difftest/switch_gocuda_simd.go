@@ -661,10 +661,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			} else {
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off5 := gc_bdx2 - 1
 						gc_stride2 := 0 - 1
+						gc_off5 := gc_bdx2 - 1
 						if compiled.InStride(gc_stride2, gc_off5, 0, gc_bdx2, len(s)) {
-							for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							for gc_tx2, gc_idx2 := 0, gc_off5+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -674,7 +674,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								v := gc_s_v[gc_rank2]
 
 //line switch.go:25
-								v -= s[gc_bdx2-1-tid]
+								v -= s[gc_idx2]
 								gc_s_v[gc_rank2] = v
 							}
 						} else {

@@ -1296,11 +1296,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			gc_off2 := gc_bdx - 1
 			gc_stride := 0 - 1
+			gc_off2 := gc_bdx - 1
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 				gc_at2 := out[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1309,7 +1309,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					_ = tx
 
 //line vector.go:243
-					gc_at2[gc_tx] = row[gc_bdx-1-tx] * 3
+					gc_at2[gc_tx] = row[gc_idx] * 3
 				}
 			} else {
 				gc_step2 := 0

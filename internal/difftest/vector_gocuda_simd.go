@@ -4550,11 +4550,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := gc_bx2 * gc_bdx2
-			gc_off4 := gc_bdx2 - 1
 			gc_stride2 := 0 - 1
+			gc_off4 := gc_bdx2 - 1
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(row)) {
 				gc_at4 := out[gc_off3:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2, gc_idx2 := 0, gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4563,7 +4563,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					_ = tx
 
 //line vector.go:243
-					gc_at4[gc_tx2] = row[gc_bdx2-1-tx] * 3
+					gc_at4[gc_tx2] = row[gc_idx2] * 3
 				}
 			} else {
 				gc_step4 := 0

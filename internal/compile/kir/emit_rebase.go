@@ -31,6 +31,11 @@ type rebasedLoop struct {
 	edgeLabel string
 	// strides is set where the row's check bounds the strided indexes.
 	strides bool
+	// induction names, for each strided slice a thread indexes by its
+	// own counter, the counter ("" for none); steps are their strides'
+	// and starts' names, which the row's check declares.
+	induction []string
+	steps     []inductionStep
 }
 
 // rebasedBody writes the code of a thread of l in its unchecked form, as
@@ -48,8 +53,12 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 		e.rebasedU = e.f.Names.Fresh("u")
 	}
 	fast := &rebasedLoop{names: names, u: e.rebasedU}
+	if e.vec == nil && e.rebasedU == "" {
+		e.strided = make([]string, len(l.Rebase.Slices))
+	}
 	fast.thread, fast.label = e.threadForm(l, "r", false, body)
-	e.rebased, e.quot, e.rebasedU = nil, nil, ""
+	fast.induction = e.strided
+	e.rebased, e.quot, e.rebasedU, e.strided = nil, nil, "", nil
 	// A strided index is bounded by the row's check, except in a loop
 	// that runs vector steps, whose strided loads check their own
 	// (checking the row too cost the SIMD build's Blelloch scan 4%).
@@ -138,14 +147,17 @@ func (e *emitter) threadForm(l *ThreadLoop, suffix string, prologue bool, body f
 // rebasedIndex returns the rebased form of index expression x (or of a
 // guarded load's call: the element it returns there), where the unchecked
 // form of a loop is being written and x is one of its.
-func (e *emitter) rebasedIndex(x ast.Expr) (ast.Node, bool) {
+func (e *emitter) rebasedIndex(c *cloner, x ast.Expr) (ast.Node, bool) {
 	rb := e.loopRebase()
 	if e.rebased == nil || rb == nil {
 		return nil, false
 	}
 	k, ok := rb.At[x]
-	if !ok || rb.Slices[k].Stride != nil {
-		return nil, false // a strided index keeps its form: the row's check bounds it
+	if !ok {
+		return nil, false
+	}
+	if rb.Slices[k].Stride != nil {
+		return e.stridedIndex(c, x, k) // the row's check bounds it
 	}
 	// the element keeps the position of the one it stands for: a
 	// statement that begins with it is written after its //line
@@ -181,7 +193,7 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	for k, r := range l.Rebase.Slices {
 		if r.Stride != nil {
 			if e.fast.strides {
-				c.strided(r, from, to)
+				e.fast.steps = append(e.fast.steps, c.strided(r, from, to, k))
 			}
 			continue
 		}
@@ -222,7 +234,7 @@ func (e *emitter) fastThreads(l *ThreadLoop, v, from, to, n, rank string) {
 		}
 		e.printf("for %s := %s; %s < %s; %s++ {\n%s := %s + %s\n", u, first, u, n, u, v, start, u)
 	} else {
-		e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
+		e.inductionLoop(v, from, to)
 	}
 	if e.inRun() && !e.fast.checked {
 		rank = "" // a thread of a run reads its rank only to record it, by a division
@@ -304,14 +316,16 @@ func (c *rowCheck) slice(r RebasedSlice) string {
 	return x + "[" + at + ":][:" + c.to + "]"
 }
 
-// strided notes the condition that strided index r.Stride*x + r.Off is
-// in its slice for every x of the row, from to to (rebase_stride.go).
-func (c *rowCheck) strided(r RebasedSlice, from, to string) {
-	off := "0"
+// strided notes the condition that strided index r.Stride*x + r.Off,
+// slice k's, is in its slice for every x of the row, from to to
+// (rebase_stride.go), and returns the names of its stride and offset.
+func (c *rowCheck) strided(r RebasedSlice, from, to string, k int) inductionStep {
+	st := inductionStep{k: k, stride: c.value(r.Stride, "stride"), off: "0"}
 	if r.Off != nil {
-		off = c.value(r.Off, "off")
+		st.off = c.value(r.Off, "off")
 	}
-	c.cond(fmt.Sprintf("%s.InStride(%s, %s, %s, %s, len(%s))", c.e.f.Src.Compiled, c.value(r.Stride, "stride"), off, from, to, c.e.plain(r.X)))
+	c.cond(fmt.Sprintf("%s.InStride(%s, %s, %s, %s, len(%s))", c.e.f.Src.Compiled, st.stride, st.off, from, to, c.e.plain(r.X)))
+	return st
 }
 
 // rebasedLocals returns, while the unchecked form of a loop is being

@@ -37,7 +37,7 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 		}
 		return e.pairResult(c, n)
 	case *ast.IndexExpr:
-		return e.rebasedIndex(n)
+		return e.rebasedIndex(c, n)
 	case *ast.BinaryExpr:
 		return e.quotient(n)
 	case *ast.BlockStmt:
@@ -233,7 +233,7 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if j := e.loopJam(); j != nil && j.Call == call && e.inLit == 0 {
 		return e.jamCall(c, call, j), true
 	}
-	if n, ok := e.rebasedIndex(call); ok {
+	if n, ok := e.rebasedIndex(c, call); ok {
 		return n, true
 	}
 	if e.simd {

@@ -64,12 +64,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (bx * sradNumberThreads) * dMul
 			gc_stride := 1 * dMul
+			gc_off := (bx * sradNumberThreads) * dMul
 			if gc_from >= 0 && gc_to <= len(dPsum) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums)) && gc_to <= len(dPsum2) && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(dSums2)) {
 				gc_at := dPsum[:gc_to]
 				gc_at2 := dPsum2[:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -87,8 +87,10 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:41
 					{
 
-						gc_at[gc_tx] = dSums[ei*dMul]
-						gc_at2[gc_tx] = dSums2[ei*dMul]
+						gc_at[gc_tx] = dSums[gc_idx]
+
+//line rodinia_srad.go:44
+						gc_at2[gc_tx] = dSums2[gc_idx2]
 
 					}
 					_ = i

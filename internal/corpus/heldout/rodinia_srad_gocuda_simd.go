@@ -65,12 +65,12 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := (bx * sradNumberThreads) * dMul
 			gc_stride2 := 1 * dMul
+			gc_off11 := (bx * sradNumberThreads) * dMul
 			if gc_from2 >= 0 && gc_to2 <= len(dPsum) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums)) && gc_to2 <= len(dPsum2) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums2)) {
 				gc_at27 := dPsum[:gc_to2]
 				gc_at28 := dPsum2[:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2, gc_idx3, gc_idx4 := gc_from2, gc_off11+gc_stride2*(gc_from2), gc_off11+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -88,8 +88,10 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:41
 					{
 
-						gc_at27[gc_tx2] = dSums[ei*dMul]
-						gc_at28[gc_tx2] = dSums2[ei*dMul]
+						gc_at27[gc_tx2] = dSums[gc_idx3]
+
+//line rodinia_srad.go:44
+						gc_at28[gc_tx2] = dSums2[gc_idx4]
 
 					}
 					_ = i

@@ -3217,7 +3217,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			gc_stride := 2 * 1
 			gc_off := 1
 			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -3226,10 +3226,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					_ = tid
 
 //line samples.go:453
-					data0 := shared[2*tid]
+					data0 := shared[gc_idx]
 
 //line samples.go:454
-					data1 := shared[(2*tid)+1]
+					data1 := shared[gc_idx2]
 					_ = data0
 					_ = data1
 					gc_s_data0[gc_rank] = data0
