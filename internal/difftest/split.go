@@ -66,3 +66,22 @@ func splitRows(t *gocuda.Thread, out []int32, w, lo, hi, k int) {
 	t.SyncThreads()
 	out[len(out)-1-i] += v
 }
+
+// SplitStridedKernel has every thread set the pair of shared memory it
+// owns, s[2*tx] and s[2*tx+1] (indexes strided across the row); after a
+// barrier, each copies the first to out, and the threads in [lo, hi) the
+// second plus 100. The compiled form counts the strided indexes of the
+// rows it checks once (emit_induction.go), and keeps the one under the
+// guard as written.
+//
+//gocuda:kernel SplitStridedKernel
+func splitStrided(t *gocuda.Thread, out []int32, lo, hi int) {
+	s := gocuda.Shared[int32](t, 2*splitBlock)
+	tx := t.ThreadIdx.X
+	s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+	t.SyncThreads()
+	out[2*tx] = s[2*tx]
+	if tx >= lo && tx < hi {
+		out[2*tx+1] = s[2*tx+1] + 100
+	}
+}

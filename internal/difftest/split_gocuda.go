@@ -829,3 +829,134 @@ func gc_body_splitRows(gc_b *compiled.Block, out []int32, w, lo, hi, k int) {
 		}
 	}
 }
+
+// SplitStridedKernel has every thread set the pair of shared memory it
+// owns, s[2*tx] and s[2*tx+1] (indexes strided across the row); after a
+// barrier, each copies the first to out, and the threads in [lo, hi) the
+// second plus 100. The compiled form counts the strided indexes of the
+// rows it checks once (emit_induction.go), and keeps the one under the
+// guard as written.
+//
+//line split.go:78
+func SplitStridedKernel(out []int32, lo, hi int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_splitStrided,
+		func(gc_t *gocuda.Thread) { splitStrided(gc_t, out, lo, hi) },
+		func(gc_b *compiled.Block) { gc_body_splitStrided(gc_b, out, lo, hi) })
+}
+
+//line split.go:78
+var gc_src_splitStrided = compiled.NewSource("splitStrided", "74bd3c1b44bb4aeeb2674ebe41a85d26fd120d1cb6638a93ab9bb0de5397fa9d", "split.go:70-87")
+
+//line split.go:78
+func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+
+//line split.go:79
+	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 2 * 1
+			gc_off := 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line split.go:80
+					tx := gc_tx
+					_ = tx
+
+//line split.go:81
+					s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line split.go:80
+						tx := gc_tx
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line split.go:80
+						tx := gc_tx
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line split.go:80
+						tx := gc_tx
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line split.go:80
+						tx := gc_tx
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line split.go:80
+					tx := gc_tx
+					_ = tx
+
+//line split.go:81
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line split.go:80
+				tx := gc_tx
+				_ = tx
+
+//line split.go:83
+				out[2*tx] = s[2*tx]
+
+//line split.go:84
+				if tx >= lo && tx < hi {
+					out[2*tx+1] = s[2*tx+1] + 100
+				}
+			}
+		}
+	}
+}

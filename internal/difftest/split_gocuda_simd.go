@@ -904,3 +904,598 @@ func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 		}
 	}
 }
+
+// SplitStridedKernel has every thread set the pair of shared memory it
+// owns, s[2*tx] and s[2*tx+1] (indexes strided across the row); after a
+// barrier, each copies the first to out, and the threads in [lo, hi) the
+// second plus 100. The compiled form counts the strided indexes of the
+// rows it checks once (emit_induction.go), and keeps the one under the
+// guard as written.
+//
+//line split.go:78
+func SplitStridedKernel(out []int32, lo, hi int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_splitStrided,
+		func(gc_t *gocuda.Thread) { splitStrided(gc_t, out, lo, hi) },
+		func(gc_b *compiled.Block) { gc_body_splitStrided(gc_b, out, lo, hi) })
+}
+
+//line split.go:78
+var gc_src_splitStrided = compiled.NewSource("splitStrided", "74bd3c1b44bb4aeeb2674ebe41a85d26fd120d1cb6638a93ab9bb0de5397fa9d", "split.go:70-87")
+
+//line split.go:78
+func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_n2 := gc_b2.Len()
+
+//line split.go:79
+	s := gocuda.Shared[int32](t, 2*splitBlock)[:2*splitBlock]
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_stride2 := 2 * 1
+			gc_off2 := 1
+			if compiled.InStride(gc_stride2, 0, 0, gc_bdx2, len(s)) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
+				for gc_tx2, gc_idx3, gc_idx4 := 0, 0+gc_stride2*(0), gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line split.go:80
+					tx := gc_tx2
+					_ = tx
+
+//line split.go:81
+					s[gc_idx3], s[gc_idx4] = int32(tx), int32(-tx)
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:80
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:80
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:80
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:80
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:81
+						s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line split.go:80
+					tx := gc_tx2
+					_ = tx
+
+//line split.go:81
+					s[2*tx], s[2*tx+1] = int32(tx), int32(-tx)
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line split.go:80
+					gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line split.go:80
+					_ = gc_evens16
+//line split.go:80
+					gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line split.go:80
+					_ = gc_odds16
+//line split.go:80
+					gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+//line split.go:80
+					_ = gc_spread16Lo
+//line split.go:80
+					gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+//line split.go:80
+					_ = gc_spread16Hi
+//line split.go:80
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line split.go:80
+					_ = gc_evenLanes16
+//line split.go:80
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line split.go:80
+					_ = gc_oddLanes16
+//line split.go:80
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line split.go:80
+					_ = gc_iota2
+//line split.go:85
+					gc_vb2 := archsimd.BroadcastInt32x16(100)
+//line split.go:85
+					_ = gc_vb2
+				gc_steps2:
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line split.go:80
+						var tx int = gc_tx2
+//line split.go:80
+						_ = tx
+//line split.go:83
+						var gc_ld4 archsimd.Int32x16
+//line split.go:83
+						if (2*tx) >= 0 && (2*tx) <= len(s)-32 {
+//line split.go:83
+							gc_ld4 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
+//line split.go:83
+						} else if (2*tx) >= 1 && (2*tx) <= len(s)-31 {
+//line split.go:83
+							gc_ld4 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
+//line split.go:83
+						} else {
+//line split.go:83
+							break gc_steps2
+//line split.go:83
+						}
+//line split.go:83
+						gc_st4 := gc_ld4
+//line split.go:83
+						if (2*tx) >= 0 && (2*tx) <= len(out)-32 {
+//line split.go:83
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
+//line split.go:83
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes16)
+//line split.go:83
+						} else if (2*tx) >= 1 && (2*tx) <= len(out)-31 {
+//line split.go:83
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes16)
+//line split.go:83
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
+//line split.go:83
+						} else {
+//line split.go:83
+							break gc_steps2
+//line split.go:83
+						}
+//line split.go:84
+						if compiled.Reach(lo, tx, 16) <= 0 && compiled.Reach(hi, tx, 16) > 15 {
+//line split.go:84
+							var gc_ld5 archsimd.Int32x16
+//line split.go:84
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 {
+								gc_ld5 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
+//line split.go:85
+								gc_ld5 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
+//line split.go:85
+							} else {
+//line split.go:85
+								var gc_lanes9 [16]int32
+//line split.go:85
+								for gc_k9 := range 16 {
+//line split.go:85
+									if 0xffff&(1<<gc_k9) != 0 {
+//line split.go:85
+										gc_pos2.Thread = gc_rank2 + gc_k9
+//line split.go:85
+										gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
+//line split.go:85
+									}
+//line split.go:85
+								}
+//line split.go:85
+								gc_pos2.Thread = gc_rank2
+//line split.go:85
+								gc_ld5 = archsimd.LoadInt32x16(&gc_lanes9)
+//line split.go:85
+							}
+//line split.go:85
+							gc_st5 := gc_ld5.Add(gc_vb2)
+//line split.go:85
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 {
+//line split.go:85
+								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
+//line split.go:85
+								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes16)
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
+//line split.go:85
+								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
+//line split.go:85
+								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
+//line split.go:85
+							} else {
+//line split.go:85
+								var gc_lanes10 [16]int32
+//line split.go:85
+								gc_st5.Store(&gc_lanes10)
+//line split.go:85
+								for gc_k10 := range 16 {
+//line split.go:85
+									if 0xffff&(1<<gc_k10) != 0 {
+//line split.go:85
+										gc_pos2.Thread = gc_rank2 + gc_k10
+//line split.go:85
+										out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
+//line split.go:85
+									}
+//line split.go:85
+								}
+//line split.go:85
+								gc_pos2.Thread = gc_rank2
+//line split.go:85
+							}
+//line split.go:85
+						} else {
+//line split.go:85
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
+//line split.go:84
+							_ = gc_if2
+//line split.go:84
+							if gc_if2.ToBits() != 0 {
+//line split.go:84
+								var gc_ld6 archsimd.Int32x16
+//line split.go:84
+								if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 {
+									gc_ld6 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
+//line split.go:85
+								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
+//line split.go:85
+									gc_ld6 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
+//line split.go:85
+								} else {
+//line split.go:85
+									var gc_lanes11 [16]int32
+//line split.go:85
+									for gc_k11 := range 16 {
+//line split.go:85
+										if gc_if2.ToBits()&(1<<gc_k11) != 0 {
+//line split.go:85
+											gc_pos2.Thread = gc_rank2 + gc_k11
+//line split.go:85
+											gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
+//line split.go:85
+										}
+//line split.go:85
+									}
+//line split.go:85
+									gc_pos2.Thread = gc_rank2
+//line split.go:85
+									gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
+//line split.go:85
+								}
+//line split.go:85
+								gc_st6 := gc_ld6.Add(gc_vb2)
+//line split.go:85
+								gc_bits := gc_if2.ToBits()
+//line split.go:85
+								if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 {
+//line split.go:85
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line split.go:85
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line split.go:85
+								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
+//line split.go:85
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line split.go:85
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line split.go:85
+								} else {
+//line split.go:85
+									var gc_lanes12 [16]int32
+//line split.go:85
+									gc_st6.Store(&gc_lanes12)
+//line split.go:85
+									for gc_k12 := range 16 {
+//line split.go:85
+										if gc_if2.ToBits()&(1<<gc_k12) != 0 {
+//line split.go:85
+											gc_pos2.Thread = gc_rank2 + gc_k12
+//line split.go:85
+											out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
+//line split.go:85
+										}
+//line split.go:85
+									}
+//line split.go:85
+									gc_pos2.Thread = gc_rank2
+//line split.go:85
+								}
+//line split.go:85
+							}
+//line split.go:85
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line split.go:80
+				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+//line split.go:80
+				_ = gc_evens
+//line split.go:80
+				gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+//line split.go:80
+				_ = gc_spreadLo
+//line split.go:80
+				gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+//line split.go:80
+				_ = gc_spreadHi
+//line split.go:80
+				gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+//line split.go:80
+				_ = gc_evenLanes
+//line split.go:80
+				gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+//line split.go:80
+				_ = gc_oddLanes
+//line split.go:80
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line split.go:80
+				_ = gc_iota
+//line split.go:85
+				gc_vb := archsimd.BroadcastInt32x8(100)
+//line split.go:85
+				_ = gc_vb
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line split.go:80
+					var tx int = gc_tx2
+//line split.go:80
+					_ = tx
+//line split.go:83
+					var gc_ld archsimd.Int32x8
+//line split.go:83
+					if (2*tx) >= 0 && (2*tx) <= len(s)-16 {
+//line split.go:83
+						gc_ld = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
+//line split.go:83
+					} else if (2*tx) >= 1 && (2*tx) <= len(s)-15 {
+//line split.go:83
+						gc_ld = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
+//line split.go:83
+					} else {
+//line split.go:83
+						break gc_steps
+//line split.go:83
+					}
+//line split.go:83
+					gc_st := gc_ld
+//line split.go:83
+					if (2*tx) >= 0 && (2*tx) <= len(out)-16 {
+//line split.go:83
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
+//line split.go:83
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes)
+//line split.go:83
+					} else if (2*tx) >= 1 && (2*tx) <= len(out)-15 {
+//line split.go:83
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes)
+//line split.go:83
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
+//line split.go:83
+					} else {
+//line split.go:83
+						break gc_steps
+//line split.go:83
+					}
+//line split.go:84
+					if compiled.Reach(lo, tx, 8) <= 0 && compiled.Reach(hi, tx, 8) > 7 {
+//line split.go:84
+						var gc_ld2 archsimd.Int32x8
+//line split.go:84
+						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 {
+							gc_ld2 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
+//line split.go:85
+						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
+//line split.go:85
+							gc_ld2 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
+//line split.go:85
+						} else {
+//line split.go:85
+							var gc_lanes3 [8]int32
+//line split.go:85
+							for gc_k3 := range 8 {
+//line split.go:85
+								if 0xff&(1<<gc_k3) != 0 {
+//line split.go:85
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line split.go:85
+									gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
+//line split.go:85
+								}
+//line split.go:85
+							}
+//line split.go:85
+							gc_pos2.Thread = gc_rank2
+//line split.go:85
+							gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+//line split.go:85
+						}
+//line split.go:85
+						gc_st2 := gc_ld2.Add(gc_vb)
+//line split.go:85
+						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 {
+//line split.go:85
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
+//line split.go:85
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes)
+//line split.go:85
+						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
+//line split.go:85
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
+//line split.go:85
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
+//line split.go:85
+						} else {
+//line split.go:85
+							var gc_lanes4 [8]int32
+//line split.go:85
+							gc_st2.Store(&gc_lanes4)
+//line split.go:85
+							for gc_k4 := range 8 {
+//line split.go:85
+								if 0xff&(1<<gc_k4) != 0 {
+//line split.go:85
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line split.go:85
+									out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
+//line split.go:85
+								}
+//line split.go:85
+							}
+//line split.go:85
+							gc_pos2.Thread = gc_rank2
+//line split.go:85
+						}
+//line split.go:85
+					} else {
+//line split.go:85
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
+//line split.go:84
+						_ = gc_if
+//line split.go:84
+						if gc_if.ToBits() != 0 {
+//line split.go:84
+							var gc_ld3 archsimd.Int32x8
+//line split.go:84
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 {
+								gc_ld3 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
+//line split.go:85
+								gc_ld3 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
+//line split.go:85
+							} else {
+//line split.go:85
+								var gc_lanes5 [8]int32
+//line split.go:85
+								for gc_k5 := range 8 {
+//line split.go:85
+									if gc_if.ToBits()&(1<<gc_k5) != 0 {
+//line split.go:85
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line split.go:85
+										gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
+//line split.go:85
+									}
+//line split.go:85
+								}
+//line split.go:85
+								gc_pos2.Thread = gc_rank2
+//line split.go:85
+								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+//line split.go:85
+							}
+//line split.go:85
+							gc_st3 := gc_ld3.Add(gc_vb)
+//line split.go:85
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 {
+//line split.go:85
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line split.go:85
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line split.go:85
+							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
+//line split.go:85
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line split.go:85
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line split.go:85
+							} else {
+//line split.go:85
+								var gc_lanes6 [8]int32
+//line split.go:85
+								gc_st3.Store(&gc_lanes6)
+//line split.go:85
+								for gc_k6 := range 8 {
+//line split.go:85
+									if gc_if.ToBits()&(1<<gc_k6) != 0 {
+//line split.go:85
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line split.go:85
+										out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
+//line split.go:85
+									}
+//line split.go:85
+								}
+//line split.go:85
+								gc_pos2.Thread = gc_rank2
+//line split.go:85
+							}
+//line split.go:85
+						}
+//line split.go:85
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line split.go:80
+				tx := gc_tx2
+				_ = tx
+
+//line split.go:83
+				out[2*tx] = s[2*tx]
+
+//line split.go:84
+				if tx >= lo && tx < hi {
+					out[2*tx+1] = s[2*tx+1] + 100
+				}
+			}
+		}
+	}
+}

@@ -114,3 +114,24 @@ func TestSplitRows(t *testing.T) {
 	}
 	assert.Equal(t, lines[1], lines[0], "the failing line")
 }
+
+// TestSplitStrided runs SplitStridedKernel with ranges inside the block,
+// at its edges, empty and past it, against a host reference and the
+// runtime path.
+func TestSplitStrided(t *testing.T) {
+	const block = 48 // at most splitBlock
+	for _, c := range []struct{ lo, hi int }{{10, 30}, {0, 20}, {20, 48}, {30, 10}, {-5, 60}} {
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, 2*block)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: block}}, SplitStridedKernel(out, c.lo, c.hi))
+		})
+		want := make([]int32, 2*block)
+		for tx := range block {
+			want[2*tx] = int32(tx)
+			if tx >= c.lo && tx < c.hi {
+				want[2*tx+1] = int32(100 - tx)
+			}
+		}
+		require.Equal(t, want, got, "%+v", c)
+	}
+}

@@ -3,6 +3,7 @@ package kir
 import (
 	"fmt"
 	"go/ast"
+	"slices"
 	"strings"
 )
 
@@ -33,9 +34,29 @@ func (e *emitter) stridedIndex(c *cloner, x ast.Expr, k int) (ast.Node, bool) {
 		return nil, false
 	}
 	if e.strided[k] == "" {
-		e.strided[k] = e.f.Names.Fresh("idx")
+		e.strided[k] = e.stridedCounter(k)
 	}
 	return &ast.IndexExpr{X: c.expr(ix.X), Lbrack: ix.Lbrack, Index: &ast.Ident{NamePos: ix.Lbrack, Name: e.strided[k]}, Rbrack: ix.Rbrack}, true
+}
+
+// stridedCounter names the counter of strided slice k: another slice's
+// where its index has the same stride and offset (a pair copied from
+// shared memory to the same place in another slice counts once).
+func (e *emitter) stridedCounter(k int) string {
+	rs := e.loopRebase().Slices
+	key := func(r RebasedSlice) string {
+		off := "0"
+		if r.Off != nil {
+			off = e.oneLine(r.Off)
+		}
+		return e.oneLine(r.Stride) + "*x + " + off
+	}
+	for j, name := range e.strided {
+		if name != "" && key(rs[j]) == key(rs[k]) {
+			return name
+		}
+	}
+	return e.f.Names.Fresh("idx")
 }
 
 // inductionLoop opens the unchecked loop over threads v from from to to,
@@ -46,7 +67,7 @@ func (e *emitter) inductionLoop(v, from, to string) {
 		if e.fast.induction == nil {
 			break
 		}
-		if name := e.fast.induction[st.k]; name != "" {
+		if name := e.fast.induction[st.k]; name != "" && !slices.Contains(vars, name) {
 			vars = append(vars, name)
 			starts = append(starts, fmt.Sprintf("%s + %s*(%s)", st.off, st.stride, from))
 			posts = append(posts, name+" + "+st.stride)

@@ -190,6 +190,7 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		c.cond(from + " >= 0")
 	}
 	var resliced strings.Builder
+	e.fast.steps = nil // this row's check names them (a loop may have two rows: ThreadLoop.Outside)
 	for k, r := range l.Rebase.Slices {
 		if r.Stride != nil {
 			if e.fast.strides {

@@ -70,7 +70,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 			if gc_from2 >= 0 && gc_to2 <= len(dPsum) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums)) && gc_to2 <= len(dPsum2) && compiled.InStride(gc_stride2, gc_off11, gc_from2, gc_to2, len(dSums2)) {
 				gc_at27 := dPsum[:gc_to2]
 				gc_at28 := dPsum2[:gc_to2]
-				for gc_tx2, gc_idx3, gc_idx4 := gc_from2, gc_off11+gc_stride2*(gc_from2), gc_off11+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+				for gc_tx2, gc_idx2 := gc_from2, gc_off11+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -88,10 +88,10 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:41
 					{
 
-						gc_at27[gc_tx2] = dSums[gc_idx3]
+						gc_at27[gc_tx2] = dSums[gc_idx2]
 
 //line rodinia_srad.go:44
-						gc_at28[gc_tx2] = dSums2[gc_idx4]
+						gc_at28[gc_tx2] = dSums2[gc_idx2]
 
 					}
 					_ = i
