@@ -52,17 +52,17 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	} else if l.Rebase.Peel {
 		e.rebasedU = e.f.Names.Fresh("u")
 	}
-	fast := &rebasedLoop{names: names, u: e.rebasedU}
-	if e.vec == nil && e.rebasedU == "" {
-		e.strided = make([]string, len(l.Rebase.Slices))
-	}
-	fast.thread, fast.label = e.threadForm(l, "r", false, body)
-	fast.induction = e.strided
-	e.rebased, e.quot, e.rebasedU, e.strided = nil, nil, "", nil
 	// A strided index is bounded by the row's check, except in a loop
 	// that runs vector steps, whose strided loads check their own
-	// (checking the row too cost the SIMD build's Blelloch scan 4%).
-	fast.strides = e.vec == nil
+	// (checking the row too cost the SIMD build's Blelloch scan 4%); a
+	// row not a segment's or a peeled loop's counts it (emit_induction.go).
+	fast := &rebasedLoop{names: names, u: e.rebasedU, strides: e.vec == nil}
+	fast.induction = make([]string, len(l.Rebase.Slices))
+	if fast.strides && fast.u == "" {
+		e.strided = fast.induction
+	}
+	fast.thread, fast.label = e.threadForm(l, "r", false, body)
+	e.rebased, e.quot, e.rebasedU, e.strided = nil, nil, "", nil
 	written, unwritten := false, false
 	for k, n := range names {
 		strided := l.Rebase.Slices[k].Stride != nil
