@@ -12,3 +12,5 @@
 // generated file is regenerated, not edited. See
 // docs/tutorials/compiled-kernels.md for what the generator does.
 package compiled
+
+//go:generate go run scan_up_gen.go

@@ -129,6 +129,10 @@ func ShflXorHalving[T Number](vals *[warpSize]T, d int) {
 // 32 on add nothing (no lane is at or past them), and a d below 1 takes
 // none. Generated code calls it in the default build.
 func ShflUpDoubling[T Number](vals *[warpSize]T, d, end int) {
+	if d == 1 && end >= warpSize {
+		scanUpWarp(vals) // the whole scan, written out
+		return
+	}
 	for end = min(end, warpSize); d > 0 && d < end; d <<= 1 {
 		to, src := vals[d:], vals[:warpSize-d]
 		src = src[:len(to)]

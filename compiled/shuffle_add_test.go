@@ -145,6 +145,41 @@ func TestShflUpDoubling(t *testing.T) {
 	}
 }
 
+// TestShflUpDoublingWritten: the whole-warp scan from 1, whose additions
+// are written out (scan_up_written.go), leaves every lane bit for bit as
+// ShflAddWarp's five steps do, on float32 warps holding infinities, zeros
+// of both signs and values whose sums overflow, and on int8 warps whose
+// sums wrap.
+func TestShflUpDoublingWritten(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 1))
+	specials := []float32{float32(math.Inf(1)), float32(math.Inf(-1)), 0, float32(math.Copysign(0, -1)), 3e38, -3e38}
+	for trial := range 200 {
+		var steps, one [32]float32
+		var isteps, ione [32]int8
+		for l := range steps {
+			steps[l] = float32(r.NormFloat64())
+			if trial%2 == 0 && r.IntN(6) == 0 {
+				steps[l] = specials[r.IntN(len(specials))]
+			}
+			one[l] = steps[l]
+			isteps[l] = int8(r.IntN(256) - 128)
+			ione[l] = isteps[l]
+		}
+		for d := 1; d < 32; d *= 2 {
+			compiled.ShflAddWarp(compiled.ShflUp, &steps, d, d, 32)
+			compiled.ShflAddWarp(compiled.ShflUp, &isteps, d, d, 32)
+		}
+		compiled.ShflUpDoubling(&one, 1, 32+trial%3)
+		compiled.ShflUpDoubling(&ione, 1, 32)
+		for l := range steps {
+			if math.Float32bits(steps[l]) != math.Float32bits(one[l]) && !(steps[l] != steps[l] && one[l] != one[l]) {
+				t.Fatalf("trial %d, lane %d: %v written out, %v in steps", trial, l, one[l], steps[l])
+			}
+		}
+		require.Equal(t, isteps, ione, "trial %d", trial)
+	}
+}
+
 // TestShflXorHalving: the butterfly's steps in one call leave every lane
 // as ShflAddWarp's steps one by one do, from starts 0 to 40, on random
 // float32 values and on warps holding infinities of both signs (whose
