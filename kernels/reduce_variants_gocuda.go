@@ -1390,6 +1390,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	_ = gc_s_v
 	gc_row := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_row2 := compiled.Scratch[T](gc_b, 2)[:gc_n]
 
@@ -2601,6 +2602,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	_ = gc_s_v_
 	gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
 
 //line reduce_variants.go:170

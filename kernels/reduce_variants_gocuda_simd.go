@@ -10198,6 +10198,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b8.Len()
 	gc_s_v := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
+	_ = gc_s_v
 	gc_row9 := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
 	gc_row10 := compiled.Scratch[T](gc_b8, 2)[:gc_n5]
 
@@ -10633,6 +10634,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_v
 	gc_row3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_row4 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
@@ -11510,6 +11512,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
+	_ = gc_s_v
 	gc_row5 := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
 	gc_row6 := compiled.Scratch[int32](gc_b4, 2)[:gc_n3]
 
@@ -12387,6 +12390,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b6.Len()
 	gc_s_v := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
+	_ = gc_s_v
 	gc_row7 := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
 	gc_row8 := compiled.Scratch[uint32](gc_b6, 2)[:gc_n4]
 
@@ -18101,6 +18105,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b8.Len()
 	gc_s_v_ := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
+	_ = gc_s_v_
 	gc_s_v := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
 
 //line reduce_variants.go:170
@@ -18569,6 +18574,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_v_
 	gc_s_v := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line reduce_variants.go:170
@@ -19568,6 +19574,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b4.Len()
 	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
+	_ = gc_s_v_
 	gc_s_v := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
 
 //line reduce_variants.go:170
@@ -20567,6 +20574,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b6.Len()
 	gc_s_v_ := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
+	_ = gc_s_v_
 	gc_s_v := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
 
 //line reduce_variants.go:170

@@ -1041,7 +1041,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	_ = gc_s_incl_
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	_ = gc_s_excl_
 
 //line scan_block.go:141
 	n := len(in)
@@ -1054,6 +1056,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:167
 	b_ := gc_bdx
+
+//line scan_block.go:176
+	totals := gc_shared1(w)[:w]
 	{
 		var gc_l_v_2 [32]T
 		var gc_c1r [32]T
@@ -1274,128 +1279,46 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				_ = excl_
 				gc_s_excl_[gc_rank] = excl_
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared1(w)[:w]
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-				lane := (gc_rank & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank >> 5)
+				warp := (gc_w >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank]
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 && !(b_ > w) {
+					gc_hi4 = 0
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi4 = min(gc_hi4, gc_cnt)
+				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]T
 			var gc_l_v_3 [32]T
@@ -1406,14 +1329,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				var gc_dead uint32
 				_ = gc_dead
 				{
-					var gc_m16 uint32
+					var gc_m18 uint32
 
 //line scan_block.go:181
 					if (gc_w >> 5) == 0 {
-						gc_m16 = ^uint32(0)
+						gc_m18 = ^uint32(0)
 					}
-					gc_save16 := gc_act
-					gc_act = gc_save16 & gc_m16
+					gc_save18 := gc_act
+					gc_act = gc_save18 & gc_m18
 					if gc_act != 0 {
 
 //line scan_block.go:182
@@ -1477,18 +1400,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:204
 								if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo4, gc_hi4 := 0, 32
-									if gc_lo4 < gc_hi4 {
-										gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
-									}
-									if gc_lo4 < gc_hi4 && !(d_ < lanes_2) {
-										gc_hi4 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo4, gc_hi4)
-								} else {
-
-//line scan_block.go:204
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 									gc_lo5, gc_hi5 := 0, 32
 									if gc_lo5 < gc_hi5 {
 										gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
@@ -1496,8 +1407,20 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 									if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
 										gc_hi5 = 0
 									}
-									gc_hi5 = min(gc_hi5, gc_cnt)
-									for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+								} else {
+
+//line scan_block.go:204
+									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+									gc_lo6, gc_hi6 := 0, 32
+									if gc_lo6 < gc_hi6 {
+										gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
+									}
+									if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+										gc_hi6 = 0
+									}
+									gc_hi6 = min(gc_hi6, gc_cnt)
+									for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
 										gc_rank := gc_w + gc_lane
 										_ = gc_rank
 
@@ -1541,199 +1464,236 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							_ = r_3
 						}
 					}
-					gc_act = gc_save16 &^ gc_dead
+					gc_act = gc_save18 &^ gc_dead
 				}
 			}
 		}
 		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * b
+				gc_off3 := gc_bx
+				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) {
+					gc_at2 := out[gc_off2:][:gc_bdx]
+					gc_at3 := sums[gc_off3:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:143
+						g := gc_bx*b + gc_tx
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
+						warp := (gc_rank >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r T = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ T = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								gc_at2[gc_tx] = incl
+							} else {
+								gc_at2[gc_tx] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx == b-1 {
+							gc_at3[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:143
+						g := gc_bx*b + gc_tx
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
+						warp := (gc_rank >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r T = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ T = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx == b-1 {
+							sums[gc_bx] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
 				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-				warp := (gc_rank >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank]
-				excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank] = incl_
-				gc_s_excl_[gc_rank] = excl_
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * b
-			gc_off3 := gc_bx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) {
-				gc_at2 := out[gc_off2:][:gc_bdx]
-				gc_at3 := sums[gc_off3:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+	} else {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * b
+				gc_off5 := gc_bx
+				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) {
+					gc_at4 := out[gc_off4:][:gc_bdx]
+					gc_at5 := sums[gc_off5:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line scan_block.go:143
-					g := gc_bx*b + gc_tx
-					_ = g
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
+						g := gc_bx*b + gc_tx
+						_ = g
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:194
-					var r T = excl_
+						var r T = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ T = incl_
+						var r_ T = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							gc_at2[gc_tx] = incl
-						} else {
-							gc_at2[gc_tx] = excl
+						if g < n {
+							if inclusive {
+								gc_at4[gc_tx] = incl
+							} else {
+								gc_at4[gc_tx] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx == b-1 {
-						gc_at3[0] = incl
+						if sums != nil && gc_tx == b-1 {
+							gc_at5[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line scan_block.go:143
-					g := gc_bx*b + gc_tx
-					_ = g
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
+						g := gc_bx*b + gc_tx
+						_ = g
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:194
-					var r T = excl_
+						var r T = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ T = incl_
+						var r_ T = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							out[g] = incl
-						} else {
-							out[g] = excl
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx == b-1 {
-						sums[gc_bx] = incl
+						if sums != nil && gc_tx == b-1 {
+							sums[gc_bx] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
 				}
 			}
 		}

@@ -9731,20 +9731,22 @@ func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*go
 var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210")
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
+func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b17.Dim()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
-	gc_s_excl_ := compiled.Scratch[T](gc_b17, 1)[:gc_n5]
+	gc_n5 := gc_b23.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
+	_ = gc_s_incl_
+	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
+	_ = gc_s_excl_
 
 //line scan_block.go:141
 	n := len(in)
@@ -9757,6 +9759,9 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:167
 	b_ := gc_bdx5
+
+//line scan_block.go:176
+	totals := gc_shared15(w)[:w]
 	{
 		var gc_l_v_2 [32]T
 		var gc_c51r [32]T
@@ -9768,13 +9773,13 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx29 := gc_b17.At(gc_w5)
+				gc_tidx29 := gc_b23.At(gc_w5)
 				gc_tx5 := gc_tidx29.X - 1
 				{
 					gc_x02 := gc_tidx29.X
-					gc_off10 := (gc_bx5 * b) + gc_x02
-					if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off10 >= 0 && gc_off10 <= len(in) && 32 <= len(in)-gc_off10 {
-						gc_at10 := in[gc_off10:][:32]
+					gc_off18 := (gc_bx5 * b) + gc_x02
+					if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off18 >= 0 && gc_off18 <= len(in) && 32 <= len(in)-gc_off18 {
+						gc_at18 := in[gc_off18:][:32]
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5 := gc_x02 + gc_lane5
 							_ = gc_tx5
@@ -9790,7 +9795,7 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:145
 							if g < n {
-								v = gc_at10[gc_lane5]
+								v = gc_at18[gc_lane5]
 							}
 
 //line scan_block.go:148
@@ -9856,14 +9861,14 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo22, gc_hi22 := 0, 32
-					if gc_lo22 < gc_hi22 {
-						gc_lo22 = max(gc_lo22, max(min(d, 32), -1))
+					gc_lo26, gc_hi26 := 0, 32
+					if gc_lo26 < gc_hi26 {
+						gc_lo26 = max(gc_lo26, max(min(d, 32), -1))
 					}
-					if gc_lo22 < gc_hi22 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi22 = 0
+					if gc_lo26 < gc_hi26 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+						gc_hi26 = 0
 					}
-					gc_run7.Add(d, gc_lo22, gc_hi22)
+					gc_run7.Add(d, gc_lo26, gc_hi26)
 					if gc_run7.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
 					}
@@ -9876,18 +9881,18 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo23, gc_hi23 := 0, 32
-						if gc_lo23 < gc_hi23 {
-							gc_lo23 = max(gc_lo23, max(min(d, 32), -1))
+						gc_lo27, gc_hi27 := 0, 32
+						if gc_lo27 < gc_hi27 {
+							gc_lo27 = max(gc_lo27, max(min(d, 32), -1))
 						}
-						if gc_lo23 < gc_hi23 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi23 = 0
+						if gc_lo27 < gc_hi27 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi27 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo23, gc_hi23)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo27, gc_hi27)
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+						compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 						{
 
 //line scan_block.go:167
@@ -9901,15 +9906,15 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 //line scan_block.go:170
 							var lanes_ int = lanes
 							_ = lanes_
-							gc_lo24, gc_hi24 := 0, 32
-							if gc_lo24 < gc_hi24 {
-								gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
+							gc_lo28, gc_hi28 := 0, 32
+							if gc_lo28 < gc_hi28 {
+								gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
 							}
-							if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-								gc_hi24 = 0
+							if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+								gc_hi28 = 0
 							}
-							gc_hi24 = min(gc_hi24, gc_cnt5)
-							for gc_lane5 := gc_lo24; gc_lane5 < gc_hi24; gc_lane5++ {
+							gc_hi28 = min(gc_hi28, gc_cnt5)
+							for gc_lane5 := gc_lo28; gc_lane5 < gc_hi28; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
 
@@ -9970,7 +9975,7 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
@@ -9989,128 +9994,46 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 				_ = excl_
 				gc_s_excl_[gc_rank5] = excl_
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared15(w)[:w]
-		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
-				{
-					gc_rank5 := gc_step9 + 0
-					gc_pos5.Thread = gc_rank5
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank5 := gc_step9 + 1
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank5 := gc_step9 + 2
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank5 := gc_step9 + 3
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-				lane := (gc_rank5 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank5 >> 5)
+				warp := (gc_w5 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank5]
+				gc_lo29, gc_hi29 := 0, 32
+				if gc_lo29 < gc_hi29 && !(b_ > w) {
+					gc_hi29 = 0
+				}
+				if gc_lo29 < gc_hi29 {
+					gc_lo29 = max(gc_lo29, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+				}
+				if gc_lo29 < gc_hi29 {
+					gc_hi29 = min(gc_hi29, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi29 = min(gc_hi29, gc_cnt5)
+				for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					lane := (gc_rank5 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank5]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]T
 			var gc_l_v_3 [32]T
@@ -10121,14 +10044,14 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 				var gc_dead5 uint32
 				_ = gc_dead5
 				{
-					var gc_m165 uint32
+					var gc_m185 uint32
 
 //line scan_block.go:181
 					if (gc_w5 >> 5) == 0 {
-						gc_m165 = ^uint32(0)
+						gc_m185 = ^uint32(0)
 					}
-					gc_save165 := gc_act5
-					gc_act5 = gc_save165 & gc_m165
+					gc_save185 := gc_act5
+					gc_act5 = gc_save185 & gc_m185
 					if gc_act5 != 0 {
 
 //line scan_block.go:182
@@ -10184,14 +10107,14 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo25, gc_hi25 := 0, 32
-								if gc_lo25 < gc_hi25 {
-									gc_lo25 = max(gc_lo25, max(min(d_, 32), -1))
+								gc_lo30, gc_hi30 := 0, 32
+								if gc_lo30 < gc_hi30 {
+									gc_lo30 = max(gc_lo30, max(min(d_, 32), -1))
 								}
-								if gc_lo25 < gc_hi25 && !(d_ < lanes_2) {
-									gc_hi25 = 0
+								if gc_lo30 < gc_hi30 && !(d_ < lanes_2) {
+									gc_hi30 = 0
 								}
-								gc_run8.Add(d_, gc_lo25, gc_hi25)
+								gc_run8.Add(d_, gc_lo30, gc_hi30)
 								if gc_run8.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
 								}
@@ -10204,27 +10127,27 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo26, gc_hi26 := 0, 32
-									if gc_lo26 < gc_hi26 {
-										gc_lo26 = max(gc_lo26, max(min(d_, 32), -1))
+									gc_lo31, gc_hi31 := 0, 32
+									if gc_lo31 < gc_hi31 {
+										gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
 									}
-									if gc_lo26 < gc_hi26 && !(d_ < lanes_2) {
-										gc_hi26 = 0
+									if gc_lo31 < gc_hi31 && !(d_ < lanes_2) {
+										gc_hi31 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo26, gc_hi26)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo31, gc_hi31)
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-									gc_lo27, gc_hi27 := 0, 32
-									if gc_lo27 < gc_hi27 {
-										gc_lo27 = max(gc_lo27, max(min(d_, 32), -1))
+									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+									gc_lo32, gc_hi32 := 0, 32
+									if gc_lo32 < gc_hi32 {
+										gc_lo32 = max(gc_lo32, max(min(d_, 32), -1))
 									}
-									if gc_lo27 < gc_hi27 && !(d_ < lanes_2) {
-										gc_hi27 = 0
+									if gc_lo32 < gc_hi32 && !(d_ < lanes_2) {
+										gc_hi32 = 0
 									}
-									gc_hi27 = min(gc_hi27, gc_cnt5)
-									for gc_lane5 := gc_lo27; gc_lane5 < gc_hi27; gc_lane5++ {
+									gc_hi32 = min(gc_hi32, gc_cnt5)
+									for gc_lane5 := gc_lo32; gc_lane5 < gc_hi32; gc_lane5++ {
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
 
@@ -10268,199 +10191,236 @@ func gc_body_warpShuffleScan[T Number](gc_b17 *compiled.Block, in, out, sums []T
 							_ = r_3
 						}
 					}
-					gc_act5 = gc_save165 &^ gc_dead5
+					gc_act5 = gc_save185 &^ gc_dead5
 				}
 			}
 		}
 		{
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n5; gc_step10 += 4 {
-				{
-					gc_rank5 := gc_step10 + 0
-					gc_pos5.Thread = gc_rank5
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off19 := gc_bx5 * b
+				gc_off20 := gc_bx5
+				if gc_off19 >= 0 && gc_off19 <= len(out) && gc_bdx5 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) {
+					gc_at19 := out[gc_off19:][:gc_bdx5]
+					gc_at20 := sums[gc_off20:][:1]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:143
+						g := gc_bx5*b + gc_tx5
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+						warp := (gc_rank5 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank5]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank5]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r T = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ T = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								gc_at19[gc_tx5] = incl
+							} else {
+								gc_at19[gc_tx5] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx5 == b-1 {
+							gc_at20[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
-				}
-				{
-					gc_rank5 := gc_step10 + 1
-					gc_pos5.Thread = gc_rank5
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:143
+						g := gc_bx5*b + gc_tx5
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+						warp := (gc_rank5 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank5]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank5]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r T = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ T = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx5 == b-1 {
+							sums[gc_bx5] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
 				}
-				{
-					gc_rank5 := gc_step10 + 2
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
-				}
-				{
-					gc_rank5 := gc_step10 + 3
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
-				}
-			}
-			for gc_rank5 := gc_step10; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-				warp := (gc_rank5 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank5]
-				excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank5] = incl_
-				gc_s_excl_[gc_rank5] = excl_
 			}
 		}
-	}
-	{
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5 * b
-			gc_off12 := gc_bx5
-			if gc_off11 >= 0 && gc_off11 <= len(out) && gc_bdx5 <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 < len(sums) {
-				gc_at11 := out[gc_off11:][:gc_bdx5]
-				gc_at12 := sums[gc_off12:][:1]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+	} else {
+		{
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off21 := gc_bx5 * b
+				gc_off22 := gc_bx5
+				if gc_off21 >= 0 && gc_off21 <= len(out) && gc_bdx5 <= len(out)-gc_off21 && gc_off22 >= 0 && gc_off22 < len(sums) {
+					gc_at21 := out[gc_off21:][:gc_bdx5]
+					gc_at22 := sums[gc_off22:][:1]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
 
 //line scan_block.go:143
-					g := gc_bx5*b + gc_tx5
-					_ = g
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+						g := gc_bx5*b + gc_tx5
+						_ = g
+						incl_ := gc_s_incl_[gc_rank5]
+						excl_ := gc_s_excl_[gc_rank5]
 
 //line scan_block.go:194
-					var r T = excl_
+						var r T = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ T = incl_
+						var r_ T = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							gc_at11[gc_tx5] = incl
-						} else {
-							gc_at11[gc_tx5] = excl
+						if g < n {
+							if inclusive {
+								gc_at21[gc_tx5] = incl
+							} else {
+								gc_at21[gc_tx5] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx5 == b-1 {
-						gc_at12[0] = incl
+						if sums != nil && gc_tx5 == b-1 {
+							gc_at22[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
-				}
-			} else {
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
+				} else {
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:143
-					g := gc_bx5*b + gc_tx5
-					_ = g
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
+						g := gc_bx5*b + gc_tx5
+						_ = g
+						incl_ := gc_s_incl_[gc_rank5]
+						excl_ := gc_s_excl_[gc_rank5]
 
 //line scan_block.go:194
-					var r T = excl_
+						var r T = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ T = incl_
+						var r_ T = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							out[g] = incl
-						} else {
-							out[g] = excl
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx5 == b-1 {
-						sums[gc_bx5] = incl
+						if sums != nil && gc_tx5 == b-1 {
+							sums[gc_bx5] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
 				}
 			}
 		}
@@ -10481,7 +10441,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_incl_
 	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_excl_
 
 //line scan_block.go:141
 	n := len(in)
@@ -10494,13 +10456,17 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:167
 	b_ := gc_bdx2
+
+//line scan_block.go:176
+	totals := gc_shared12(w)[:w]
 	{
 		var gc_l_v_2 [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			gc_left := gc_act2
@@ -10674,14 +10640,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo7, gc_hi7 := 0, 32
-					if gc_lo7 < gc_hi7 {
-						gc_lo7 = max(gc_lo7, max(min(d, 32), -1))
+					gc_lo8, gc_hi8 := 0, 32
+					if gc_lo8 < gc_hi8 {
+						gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
 					}
-					if gc_lo7 < gc_hi7 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi7 = 0
+					if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+						gc_hi8 = 0
 					}
-					gc_run.Add(d, gc_lo7, gc_hi7)
+					gc_run.Add(d, gc_lo8, gc_hi8)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
 					}
@@ -10694,14 +10660,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:204
 					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo8, gc_hi8 := 0, 32
-						if gc_lo8 < gc_hi8 {
-							gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+						gc_lo9, gc_hi9 := 0, 32
+						if gc_lo9 < gc_hi9 {
+							gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
 						}
-						if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-							gc_hi8 = 0
+						if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+							gc_hi9 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo8, gc_hi8)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo9, gc_hi9)
 					} else {
 
 //line scan_block.go:204
@@ -11152,128 +11118,46 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_s_excl_[gc_rank2] = excl_
 				}
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared12(w)[:w]
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-				{
-					gc_rank2 := gc_step3 + 0
-					gc_pos2.Thread = gc_rank2
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank2 := gc_step3 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank2 := gc_step3 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank2 := gc_step3 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-				lane := (gc_rank2 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank2 >> 5)
+				warp := (gc_w2 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank2]
+				gc_lo10, gc_hi10 := 0, 32
+				if gc_lo10 < gc_hi10 && !(b_ > w) {
+					gc_hi10 = 0
+				}
+				if gc_lo10 < gc_hi10 {
+					gc_lo10 = max(gc_lo10, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+				}
+				if gc_lo10 < gc_hi10 {
+					gc_hi10 = min(gc_hi10, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi10 = min(gc_hi10, gc_cnt2)
+				for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:167
+					lane := (gc_rank2 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank2]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]float32
 			var gc_l_v_3 [32]float32
@@ -11283,14 +11167,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					var gc_m162 uint32
+					var gc_m182 uint32
 
 //line scan_block.go:181
 					if (gc_w2 >> 5) == 0 {
-						gc_m162 = ^uint32(0)
+						gc_m182 = ^uint32(0)
 					}
-					gc_save162 := gc_act2
-					gc_act2 = gc_save162 & gc_m162
+					gc_save182 := gc_act2
+					gc_act2 = gc_save182 & gc_m182
 					if gc_act2 != 0 {
 
 //line scan_block.go:182
@@ -11298,14 +11182,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_left5 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota10
+							_ = gc_iota12
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota12
+								_ = gc_iota14
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -11329,13 +11213,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 										s = archsimd.LoadFloat32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if12
+										_ = gc_if14
 //line scan_block.go:184
-										if gc_if12.ToBits() != 0 {
+										if gc_if14.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if12)
+											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if14)
 										}
 //line scan_block.go:185
 									}
@@ -11365,13 +11249,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if10
+									_ = gc_if12
 //line scan_block.go:185
-									if gc_if10.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if10)
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if12)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -11482,14 +11366,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo9, gc_hi9 := 0, 32
-								if gc_lo9 < gc_hi9 {
-									gc_lo9 = max(gc_lo9, max(min(d_, 32), -1))
+								gc_lo11, gc_hi11 := 0, 32
+								if gc_lo11 < gc_hi11 {
+									gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
 								}
-								if gc_lo9 < gc_hi9 && !(d_ < lanes_2) {
-									gc_hi9 = 0
+								if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
+									gc_hi11 = 0
 								}
-								gc_run2.Add(d_, gc_lo9, gc_hi9)
+								gc_run2.Add(d_, gc_lo11, gc_hi11)
 								if gc_run2.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
 								}
@@ -11502,14 +11386,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:204
 								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo10, gc_hi10 := 0, 32
-									if gc_lo10 < gc_hi10 {
-										gc_lo10 = max(gc_lo10, max(min(d_, 32), -1))
+									gc_lo12, gc_hi12 := 0, 32
+									if gc_lo12 < gc_hi12 {
+										gc_lo12 = max(gc_lo12, max(min(d_, 32), -1))
 									}
-									if gc_lo10 < gc_hi10 && !(d_ < lanes_2) {
-										gc_hi10 = 0
+									if gc_lo12 < gc_hi12 && !(d_ < lanes_2) {
+										gc_hi12 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo10, gc_hi10)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo12, gc_hi12)
 								} else {
 
 //line scan_block.go:204
@@ -11517,30 +11401,30 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									gc_left7 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota13
+										_ = gc_iota15
 //line scan_block.go:204
-										gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none3
+										_ = gc_none5
 //line scan_block.go:204
-										gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all5
+										_ = gc_all7
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota14
+											_ = gc_iota16
 //line scan_block.go:204
-											gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none4
+											_ = gc_none6
 //line scan_block.go:204
-											gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all6
+											_ = gc_all8
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -11557,21 +11441,21 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b6 := gc_none4
+												gc_b8 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b6 = gc_all6
+													gc_b8 = gc_all8
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+												gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
-												_ = gc_if14
+												_ = gc_if16
 //line scan_block.go:205
-												if gc_if14.ToBits() != 0 {
+												if gc_if16.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if14)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if16)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -11598,21 +11482,21 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b5 := gc_none3
+												gc_b7 := gc_none5
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b5 = gc_all5
+													gc_b7 = gc_all7
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b5)
+												gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												_ = gc_if13
+												_ = gc_if15
 //line scan_block.go:205
-												if gc_if13.ToBits() != 0 {
+												if gc_if15.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if13)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if15)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -11736,199 +11620,236 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							}
 						}
 					}
-					gc_act2 = gc_save162 &^ gc_dead2
+					gc_act2 = gc_save182 &^ gc_dead2
 				}
 			}
 		}
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-				{
-					gc_rank2 := gc_step4 + 0
-					gc_pos2.Thread = gc_rank2
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * b
+				gc_off7 := gc_bx2
+				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) {
+					gc_at6 := out[gc_off6:][:gc_bdx2]
+					gc_at7 := sums[gc_off7:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:143
+						g := gc_bx2*b + gc_tx2
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+						warp := (gc_rank2 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank2]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank2]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r float32 = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ float32 = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								gc_at6[gc_tx2] = incl
+							} else {
+								gc_at6[gc_tx2] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx2 == b-1 {
+							gc_at7[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
-				{
-					gc_rank2 := gc_step4 + 1
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:143
+						g := gc_bx2*b + gc_tx2
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+						warp := (gc_rank2 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank2]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank2]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r float32 = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ float32 = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx2 == b-1 {
+							sums[gc_bx2] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
 				}
-				{
-					gc_rank2 := gc_step4 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
-				{
-					gc_rank2 := gc_step4 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
-			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-				warp := (gc_rank2 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank2]
-				excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank2] = incl_
-				gc_s_excl_[gc_rank2] = excl_
 			}
 		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * b
-			gc_off5 := gc_bx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) {
-				gc_at4 := out[gc_off4:][:gc_bdx2]
-				gc_at5 := sums[gc_off5:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+	} else {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off8 := gc_bx2 * b
+				gc_off9 := gc_bx2
+				if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(sums) {
+					gc_at8 := out[gc_off8:][:gc_bdx2]
+					gc_at9 := sums[gc_off9:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line scan_block.go:143
-					g := gc_bx2*b + gc_tx2
-					_ = g
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+						g := gc_bx2*b + gc_tx2
+						_ = g
+						incl_ := gc_s_incl_[gc_rank2]
+						excl_ := gc_s_excl_[gc_rank2]
 
 //line scan_block.go:194
-					var r float32 = excl_
+						var r float32 = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ float32 = incl_
+						var r_ float32 = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							gc_at4[gc_tx2] = incl
-						} else {
-							gc_at4[gc_tx2] = excl
+						if g < n {
+							if inclusive {
+								gc_at8[gc_tx2] = incl
+							} else {
+								gc_at8[gc_tx2] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx2 == b-1 {
-						gc_at5[0] = incl
+						if sums != nil && gc_tx2 == b-1 {
+							gc_at9[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line scan_block.go:143
-					g := gc_bx2*b + gc_tx2
-					_ = g
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
+						g := gc_bx2*b + gc_tx2
+						_ = g
+						incl_ := gc_s_incl_[gc_rank2]
+						excl_ := gc_s_excl_[gc_rank2]
 
 //line scan_block.go:194
-					var r float32 = excl_
+						var r float32 = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ float32 = incl_
+						var r_ float32 = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							out[g] = incl
-						} else {
-							out[g] = excl
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx2 == b-1 {
-						sums[gc_bx2] = incl
+						if sums != nil && gc_tx2 == b-1 {
+							sums[gc_bx2] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
 				}
 			}
 		}
@@ -11936,20 +11857,22 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
+func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b7.Dim()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
-	gc_s_excl_ := compiled.Scratch[int32](gc_b7, 1)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	_ = gc_s_incl_
+	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
+	_ = gc_s_excl_
 
 //line scan_block.go:141
 	n := len(in)
@@ -11962,27 +11885,31 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:167
 	b_ := gc_bdx3
+
+//line scan_block.go:176
+	totals := gc_shared13(w)[:w]
 	{
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
 		var gc_c32v [32]int32
 		var gc_c32r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			gc_left9 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:144
-				gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
-				_ = gc_iota16
-				gc_tidx12 := gc_b7.At(gc_w3)
+				_ = gc_iota18
+				gc_tidx12 := gc_b9.At(gc_w3)
 				if gc_act3 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx3 {
 //line scan_block.go:144
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
-					_ = gc_iota18
+					_ = gc_iota20
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						gc_rank3 := gc_w3 + gc_lane3
 						gc_tx3 := gc_tidx12.X + gc_lane3
@@ -12012,13 +11939,13 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 							v = archsimd.LoadInt32x8Slice(in[g:])
 						} else {
 //line scan_block.go:146
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
-							_ = gc_if18
+							_ = gc_if20
 //line scan_block.go:145
-							if gc_if18.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line scan_block.go:145
-								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
+								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if20)
 							}
 //line scan_block.go:146
 						}
@@ -12040,7 +11967,7 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx11 := gc_b7.At(gc_rank3)
+						gc_tidx11 := gc_b9.At(gc_rank3)
 						if gc_tidx11.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -12066,13 +11993,13 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:145
 						}
 //line scan_block.go:145
-						gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
-						_ = gc_if16
+						_ = gc_if18
 //line scan_block.go:146
-						if gc_if16.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line scan_block.go:146
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if16)
+							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
 //line scan_block.go:146
 						}
 //line scan_block.go:146
@@ -12092,7 +12019,7 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 			}
 			if gc_left9 != 0 {
 				{
-					gc_tidx11 := gc_b7.At(gc_w3)
+					gc_tidx11 := gc_b9.At(gc_w3)
 					gc_tx3 := gc_tidx11.X - 1
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						gc_tx3++
@@ -12142,14 +12069,14 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo12, gc_hi12 := 0, 32
-					if gc_lo12 < gc_hi12 {
-						gc_lo12 = max(gc_lo12, max(min(d, 32), -1))
+					gc_lo14, gc_hi14 := 0, 32
+					if gc_lo14 < gc_hi14 {
+						gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
 					}
-					if gc_lo12 < gc_hi12 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi12 = 0
+					if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+						gc_hi14 = 0
 					}
-					gc_run3.Add(d, gc_lo12, gc_hi12)
+					gc_run3.Add(d, gc_lo14, gc_hi14)
 					if gc_run3.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
 					}
@@ -12162,45 +12089,45 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:204
 					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo13, gc_hi13 := 0, 32
-						if gc_lo13 < gc_hi13 {
-							gc_lo13 = max(gc_lo13, max(min(d, 32), -1))
+						gc_lo15, gc_hi15 := 0, 32
+						if gc_lo15 < gc_hi15 {
+							gc_lo15 = max(gc_lo15, max(min(d, 32), -1))
 						}
-						if gc_lo13 < gc_hi13 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-							gc_hi13 = 0
+						if gc_lo15 < gc_hi15 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+							gc_hi15 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo13, gc_hi13)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo15, gc_hi15)
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+						compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 						gc_left10 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = gc_iota19
+							_ = gc_iota21
 //line scan_block.go:204
-							gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none5
+							_ = gc_none7
 //line scan_block.go:204
-							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all7
+							_ = gc_all9
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-								_ = gc_iota20
+								_ = gc_iota22
 //line scan_block.go:204
-								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none6
+								_ = gc_none8
 //line scan_block.go:204
-								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all8
+								_ = gc_all10
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -12229,21 +12156,21 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b9 := gc_none6
+									gc_b11 := gc_none8
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b9 = gc_all8
+										gc_b11 = gc_all10
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+									gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
 //line scan_block.go:205
-									_ = gc_if20
+									_ = gc_if22
 //line scan_block.go:205
-									if gc_if20.ToBits() != 0 {
+									if gc_if22.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if20)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if22)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12282,21 +12209,21 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b8 := gc_none5
+									gc_b10 := gc_none7
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b8 = gc_all7
+										gc_b10 = gc_all9
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if19 := gc_iota19.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b8)
+									gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
 //line scan_block.go:205
-									_ = gc_if19
+									_ = gc_if21
 //line scan_block.go:205
-									if gc_if19.ToBits() != 0 {
+									if gc_if21.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if19)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if21)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12363,9 +12290,9 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes4 int = lanes
+						var gc_lanes6 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes4
+						_ = gc_lanes6
 //line scan_block.go:169
 						var gc_result4 uint32
 //line scan_block.go:169
@@ -12375,7 +12302,7 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:169
 						_ = gc_returned4
 //line scan_block.go:214
-						if gc_lanes4 >= gocuda.WarpSize {
+						if gc_lanes6 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result4 = gocuda.FullMask
 							gc_returned4 = true
@@ -12384,7 +12311,7 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:217
 						if !gc_returned4 {
 //line scan_block.go:217
-							gc_result4 = uint32(1)<<gc_lanes4 - 1
+							gc_result4 = uint32(1)<<gc_lanes6 - 1
 //line scan_block.go:217
 							gc_returned4 = true
 //line scan_block.go:217
@@ -12427,9 +12354,9 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes3 int = lanes
+						var gc_lanes5 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes3
+						_ = gc_lanes5
 //line scan_block.go:169
 						var gc_result3 uint32
 //line scan_block.go:169
@@ -12439,7 +12366,7 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:169
 						_ = gc_returned3
 //line scan_block.go:214
-						if gc_lanes3 >= gocuda.WarpSize {
+						if gc_lanes5 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result3 = gocuda.FullMask
 							gc_returned3 = true
@@ -12448,7 +12375,7 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:217
 						if !gc_returned3 {
 //line scan_block.go:217
-							gc_result3 = uint32(1)<<gc_lanes3 - 1
+							gc_result3 = uint32(1)<<gc_lanes5 - 1
 //line scan_block.go:217
 							gc_returned3 = true
 //line scan_block.go:217
@@ -12520,22 +12447,22 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
 			gc_left12 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:171
-				gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-				_ = gc_iota21
+				_ = gc_iota23
 //line scan_block.go:173
 				gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line scan_block.go:173
 				_ = gc_vb3
 				if gc_act3 == ^uint32(0) {
 //line scan_block.go:173
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:173
-					_ = gc_iota22
+					_ = gc_iota24
 //line scan_block.go:173
 					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line scan_block.go:173
@@ -12552,13 +12479,13 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if22
+						_ = gc_if24
 //line scan_block.go:172
-						if gc_if22.ToBits() != 0 {
+						if gc_if24.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb4.Merge(excl_, gc_if22)
+							excl_ = gc_vb4.Merge(excl_, gc_if24)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -12581,13 +12508,13 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if21
+						_ = gc_if23
 //line scan_block.go:172
-						if gc_if21.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb3.Merge(excl_, gc_if21)
+							excl_ = gc_vb3.Merge(excl_, gc_if23)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -12620,128 +12547,46 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 					gc_s_excl_[gc_rank3] = excl_
 				}
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared13(w)[:w]
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
-				{
-					gc_rank3 := gc_step5 + 0
-					gc_pos3.Thread = gc_rank3
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank3 := gc_step5 + 1
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank3 := gc_step5 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank3 := gc_step5 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-				lane := (gc_rank3 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank3 >> 5)
+				warp := (gc_w3 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank3]
+				gc_lo16, gc_hi16 := 0, 32
+				if gc_lo16 < gc_hi16 && !(b_ > w) {
+					gc_hi16 = 0
+				}
+				if gc_lo16 < gc_hi16 {
+					gc_lo16 = max(gc_lo16, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+				}
+				if gc_lo16 < gc_hi16 {
+					gc_hi16 = min(gc_hi16, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi16 = min(gc_hi16, gc_cnt3)
+				for gc_lane3 := gc_lo16; gc_lane3 < gc_hi16; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					lane := (gc_rank3 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank3]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]int32
 			var gc_l_v_3 [32]int32
@@ -12751,14 +12596,14 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					var gc_m163 uint32
+					var gc_m183 uint32
 
 //line scan_block.go:181
 					if (gc_w3 >> 5) == 0 {
-						gc_m163 = ^uint32(0)
+						gc_m183 = ^uint32(0)
 					}
-					gc_save163 := gc_act3
-					gc_act3 = gc_save163 & gc_m163
+					gc_save183 := gc_act3
+					gc_act3 = gc_save183 & gc_m183
 					if gc_act3 != 0 {
 
 //line scan_block.go:182
@@ -12766,14 +12611,14 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 						gc_left13 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota24
+							_ = gc_iota28
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota26
+								_ = gc_iota30
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -12797,13 +12642,13 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 										s = archsimd.LoadInt32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if26
+										_ = gc_if30
 //line scan_block.go:184
-										if gc_if26.ToBits() != 0 {
+										if gc_if30.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if26)
+											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if30)
 										}
 //line scan_block.go:185
 									}
@@ -12833,13 +12678,13 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if24
+									_ = gc_if28
 //line scan_block.go:185
-									if gc_if24.ToBits() != 0 {
+									if gc_if28.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if24)
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if28)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -12950,14 +12795,14 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo14, gc_hi14 := 0, 32
-								if gc_lo14 < gc_hi14 {
-									gc_lo14 = max(gc_lo14, max(min(d_, 32), -1))
+								gc_lo17, gc_hi17 := 0, 32
+								if gc_lo17 < gc_hi17 {
+									gc_lo17 = max(gc_lo17, max(min(d_, 32), -1))
 								}
-								if gc_lo14 < gc_hi14 && !(d_ < lanes_2) {
-									gc_hi14 = 0
+								if gc_lo17 < gc_hi17 && !(d_ < lanes_2) {
+									gc_hi17 = 0
 								}
-								gc_run4.Add(d_, gc_lo14, gc_hi14)
+								gc_run4.Add(d_, gc_lo17, gc_hi17)
 								if gc_run4.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
 								}
@@ -12970,45 +12815,45 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:204
 								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo15, gc_hi15 := 0, 32
-									if gc_lo15 < gc_hi15 {
-										gc_lo15 = max(gc_lo15, max(min(d_, 32), -1))
+									gc_lo18, gc_hi18 := 0, 32
+									if gc_lo18 < gc_hi18 {
+										gc_lo18 = max(gc_lo18, max(min(d_, 32), -1))
 									}
-									if gc_lo15 < gc_hi15 && !(d_ < lanes_2) {
-										gc_hi15 = 0
+									if gc_lo18 < gc_hi18 && !(d_ < lanes_2) {
+										gc_hi18 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo15, gc_hi15)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo18, gc_hi18)
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+									compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 									gc_left15 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota27
+										_ = gc_iota31
 //line scan_block.go:204
-										gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none7
+										_ = gc_none11
 //line scan_block.go:204
-										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all9
+										_ = gc_all13
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota28
+											_ = gc_iota32
 //line scan_block.go:204
-											gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none8
+											_ = gc_none12
 //line scan_block.go:204
-											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all10
+											_ = gc_all14
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 												gc_rank3 := gc_w3 + gc_lane3
 												_ = gc_rank3
@@ -13025,21 +12870,21 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b11 := gc_none8
+												gc_b15 := gc_none12
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b11 = gc_all10
+													gc_b15 = gc_all14
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b11)
+												gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
-												_ = gc_if28
+												_ = gc_if32
 //line scan_block.go:205
-												if gc_if28.ToBits() != 0 {
+												if gc_if32.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if28)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if32)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13066,21 +12911,21 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b10 := gc_none7
+												gc_b14 := gc_none11
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b10 = gc_all9
+													gc_b14 = gc_all13
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if27 := gc_iota27.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
+												gc_if31 := gc_iota31.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
 //line scan_block.go:205
-												_ = gc_if27
+												_ = gc_if31
 //line scan_block.go:205
-												if gc_if27.ToBits() != 0 {
+												if gc_if31.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if27)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if31)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13204,199 +13049,236 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 							}
 						}
 					}
-					gc_act3 = gc_save163 &^ gc_dead3
+					gc_act3 = gc_save183 &^ gc_dead3
 				}
 			}
 		}
 		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n3; gc_step6 += 4 {
-				{
-					gc_rank3 := gc_step6 + 0
-					gc_pos3.Thread = gc_rank3
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off10 := gc_bx3 * b
+				gc_off11 := gc_bx3
+				if gc_off10 >= 0 && gc_off10 <= len(out) && gc_bdx3 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sums) {
+					gc_at10 := out[gc_off10:][:gc_bdx3]
+					gc_at11 := sums[gc_off11:][:1]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:143
+						g := gc_bx3*b + gc_tx3
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+						warp := (gc_rank3 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank3]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank3]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r int32 = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ int32 = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								gc_at10[gc_tx3] = incl
+							} else {
+								gc_at10[gc_tx3] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx3 == b-1 {
+							gc_at11[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
-				{
-					gc_rank3 := gc_step6 + 1
-					gc_pos3.Thread = gc_rank3
+				} else {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:143
+						g := gc_bx3*b + gc_tx3
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+						warp := (gc_rank3 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank3]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank3]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r int32 = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ int32 = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx3 == b-1 {
+							sums[gc_bx3] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
 				}
-				{
-					gc_rank3 := gc_step6 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
-				{
-					gc_rank3 := gc_step6 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
-			}
-			for gc_rank3 := gc_step6; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-				warp := (gc_rank3 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank3]
-				excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank3] = incl_
-				gc_s_excl_[gc_rank3] = excl_
 			}
 		}
-	}
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3 * b
-			gc_off7 := gc_bx3
-			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx3 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) {
-				gc_at6 := out[gc_off6:][:gc_bdx3]
-				gc_at7 := sums[gc_off7:][:1]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+	} else {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off12 := gc_bx3 * b
+				gc_off13 := gc_bx3
+				if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sums) {
+					gc_at12 := out[gc_off12:][:gc_bdx3]
+					gc_at13 := sums[gc_off13:][:1]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 
 //line scan_block.go:143
-					g := gc_bx3*b + gc_tx3
-					_ = g
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+						g := gc_bx3*b + gc_tx3
+						_ = g
+						incl_ := gc_s_incl_[gc_rank3]
+						excl_ := gc_s_excl_[gc_rank3]
 
 //line scan_block.go:194
-					var r int32 = excl_
+						var r int32 = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ int32 = incl_
+						var r_ int32 = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							gc_at6[gc_tx3] = incl
-						} else {
-							gc_at6[gc_tx3] = excl
+						if g < n {
+							if inclusive {
+								gc_at12[gc_tx3] = incl
+							} else {
+								gc_at12[gc_tx3] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx3 == b-1 {
-						gc_at7[0] = incl
+						if sums != nil && gc_tx3 == b-1 {
+							gc_at13[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
-				}
-			} else {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				} else {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line scan_block.go:143
-					g := gc_bx3*b + gc_tx3
-					_ = g
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
+						g := gc_bx3*b + gc_tx3
+						_ = g
+						incl_ := gc_s_incl_[gc_rank3]
+						excl_ := gc_s_excl_[gc_rank3]
 
 //line scan_block.go:194
-					var r int32 = excl_
+						var r int32 = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ int32 = incl_
+						var r_ int32 = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							out[g] = incl
-						} else {
-							out[g] = excl
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx3 == b-1 {
-						sums[gc_bx3] = incl
+						if sums != nil && gc_tx3 == b-1 {
+							sums[gc_bx3] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
 				}
 			}
 		}
@@ -13404,20 +13286,22 @@ func gc_body_warpShuffleScan_int32(gc_b7 *compiled.Block, in []int32, out []int3
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
+func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b12.Dim()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b12, 1)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	_ = gc_s_incl_
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
+	_ = gc_s_excl_
 
 //line scan_block.go:141
 	n := len(in)
@@ -13430,27 +13314,31 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:167
 	b_ := gc_bdx4
+
+//line scan_block.go:176
+	totals := gc_shared14(w)[:w]
 	{
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
 		var gc_c42v [32]uint32
 		var gc_c42r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
 			gc_left17 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:144
-				gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
-				_ = gc_iota30
-				gc_tidx21 := gc_b12.At(gc_w4)
+				_ = gc_iota34
+				gc_tidx21 := gc_b16.At(gc_w4)
 				if gc_act4 == ^uint32(0) && gc_tidx21.X+32 <= gc_bdx4 {
 //line scan_block.go:144
-					gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
-					_ = gc_iota32
+					_ = gc_iota36
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						gc_rank4 := gc_w4 + gc_lane4
 						gc_tx4 := gc_tidx21.X + gc_lane4
@@ -13480,13 +13368,13 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 							v = archsimd.LoadUint32x8Slice(in[g:])
 						} else {
 //line scan_block.go:146
-							gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
-							_ = gc_if32
+							_ = gc_if36
 //line scan_block.go:145
-							if gc_if32.ToBits() != 0 {
+							if gc_if36.ToBits() != 0 {
 //line scan_block.go:145
-								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if32)
+								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if36)
 							}
 //line scan_block.go:146
 						}
@@ -13508,7 +13396,7 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx20 := gc_b12.At(gc_rank4)
+						gc_tidx20 := gc_b16.At(gc_rank4)
 						if gc_tidx20.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -13534,13 +13422,13 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:145
 						}
 //line scan_block.go:145
-						gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
-						_ = gc_if30
+						_ = gc_if34
 //line scan_block.go:146
-						if gc_if30.ToBits() != 0 {
+						if gc_if34.ToBits() != 0 {
 //line scan_block.go:146
-							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if30)
+							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if34)
 //line scan_block.go:146
 						}
 //line scan_block.go:146
@@ -13560,7 +13448,7 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 			}
 			if gc_left17 != 0 {
 				{
-					gc_tidx20 := gc_b12.At(gc_w4)
+					gc_tidx20 := gc_b16.At(gc_w4)
 					gc_tx4 := gc_tidx20.X - 1
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						gc_tx4++
@@ -13610,14 +13498,14 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo17, gc_hi17 := 0, 32
-					if gc_lo17 < gc_hi17 {
-						gc_lo17 = max(gc_lo17, max(min(d, 32), -1))
+					gc_lo20, gc_hi20 := 0, 32
+					if gc_lo20 < gc_hi20 {
+						gc_lo20 = max(gc_lo20, max(min(d, 32), -1))
 					}
-					if gc_lo17 < gc_hi17 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi17 = 0
+					if gc_lo20 < gc_hi20 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+						gc_hi20 = 0
 					}
-					gc_run5.Add(d, gc_lo17, gc_hi17)
+					gc_run5.Add(d, gc_lo20, gc_hi20)
 					if gc_run5.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
 					}
@@ -13630,45 +13518,45 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:204
 					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo18, gc_hi18 := 0, 32
-						if gc_lo18 < gc_hi18 {
-							gc_lo18 = max(gc_lo18, max(min(d, 32), -1))
+						gc_lo21, gc_hi21 := 0, 32
+						if gc_lo21 < gc_hi21 {
+							gc_lo21 = max(gc_lo21, max(min(d, 32), -1))
 						}
-						if gc_lo18 < gc_hi18 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-							gc_hi18 = 0
+						if gc_lo21 < gc_hi21 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+							gc_hi21 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo18, gc_hi18)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo21, gc_hi21)
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+						compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 						gc_left18 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota37 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = gc_iota33
+							_ = gc_iota37
 //line scan_block.go:204
-							gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none9
+							_ = gc_none13
 //line scan_block.go:204
-							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all11
+							_ = gc_all15
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-								_ = gc_iota34
+								_ = gc_iota38
 //line scan_block.go:204
-								gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none10
+								_ = gc_none14
 //line scan_block.go:204
-								gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all12
+								_ = gc_all16
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -13697,21 +13585,21 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b14 := gc_none10
+									gc_b18 := gc_none14
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b14 = gc_all12
+										gc_b18 = gc_all16
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b14)
+									gc_if38 := gc_iota38.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
 //line scan_block.go:205
-									_ = gc_if34
+									_ = gc_if38
 //line scan_block.go:205
-									if gc_if34.ToBits() != 0 {
+									if gc_if38.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if34)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if38)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13750,21 +13638,21 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b13 := gc_none9
+									gc_b17 := gc_none13
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b13 = gc_all11
+										gc_b17 = gc_all15
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b13)
+									gc_if37 := gc_iota37.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
 //line scan_block.go:205
-									_ = gc_if33
+									_ = gc_if37
 //line scan_block.go:205
-									if gc_if33.ToBits() != 0 {
+									if gc_if37.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if33)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if37)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13831,9 +13719,9 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes6 int = lanes
+						var gc_lanes10 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes6
+						_ = gc_lanes10
 //line scan_block.go:169
 						var gc_result6 uint32
 //line scan_block.go:169
@@ -13843,7 +13731,7 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:169
 						_ = gc_returned6
 //line scan_block.go:214
-						if gc_lanes6 >= gocuda.WarpSize {
+						if gc_lanes10 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result6 = gocuda.FullMask
 							gc_returned6 = true
@@ -13852,7 +13740,7 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:217
 						if !gc_returned6 {
 //line scan_block.go:217
-							gc_result6 = uint32(1)<<gc_lanes6 - 1
+							gc_result6 = uint32(1)<<gc_lanes10 - 1
 //line scan_block.go:217
 							gc_returned6 = true
 //line scan_block.go:217
@@ -13895,9 +13783,9 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes5 int = lanes
+						var gc_lanes9 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes5
+						_ = gc_lanes9
 //line scan_block.go:169
 						var gc_result5 uint32
 //line scan_block.go:169
@@ -13907,7 +13795,7 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:169
 						_ = gc_returned5
 //line scan_block.go:214
-						if gc_lanes5 >= gocuda.WarpSize {
+						if gc_lanes9 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result5 = gocuda.FullMask
 							gc_returned5 = true
@@ -13916,7 +13804,7 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:217
 						if !gc_returned5 {
 //line scan_block.go:217
-							gc_result5 = uint32(1)<<gc_lanes5 - 1
+							gc_result5 = uint32(1)<<gc_lanes9 - 1
 //line scan_block.go:217
 							gc_returned5 = true
 //line scan_block.go:217
@@ -13988,22 +13876,22 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
 			gc_left20 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:171
-				gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-				_ = gc_iota35
+				_ = gc_iota39
 //line scan_block.go:173
 				gc_vb5 := archsimd.BroadcastUint32x8(0)
 //line scan_block.go:173
 				_ = gc_vb5
 				if gc_act4 == ^uint32(0) {
 //line scan_block.go:173
-					gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota40 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:173
-					_ = gc_iota36
+					_ = gc_iota40
 //line scan_block.go:173
 					gc_vb6 := archsimd.BroadcastUint32x8(0)
 //line scan_block.go:173
@@ -14020,13 +13908,13 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if36 := gc_iota36.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if40 := gc_iota40.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if36
+						_ = gc_if40
 //line scan_block.go:172
-						if gc_if36.ToBits() != 0 {
+						if gc_if40.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb6.Merge(excl_, gc_if36)
+							excl_ = gc_vb6.Merge(excl_, gc_if40)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -14049,13 +13937,13 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if35 := gc_iota35.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if39 := gc_iota39.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if35
+						_ = gc_if39
 //line scan_block.go:172
-						if gc_if35.ToBits() != 0 {
+						if gc_if39.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb5.Merge(excl_, gc_if35)
+							excl_ = gc_vb5.Merge(excl_, gc_if39)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -14088,128 +13976,46 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 					gc_s_excl_[gc_rank4] = excl_
 				}
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared14(w)[:w]
-		{
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
-				{
-					gc_rank4 := gc_step7 + 0
-					gc_pos4.Thread = gc_rank4
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank4 := gc_step7 + 1
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank4 := gc_step7 + 2
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank4 := gc_step7 + 3
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-				lane := (gc_rank4 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank4 >> 5)
+				warp := (gc_w4 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank4]
+				gc_lo22, gc_hi22 := 0, 32
+				if gc_lo22 < gc_hi22 && !(b_ > w) {
+					gc_hi22 = 0
+				}
+				if gc_lo22 < gc_hi22 {
+					gc_lo22 = max(gc_lo22, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+				}
+				if gc_lo22 < gc_hi22 {
+					gc_hi22 = min(gc_hi22, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi22 = min(gc_hi22, gc_cnt4)
+				for gc_lane4 := gc_lo22; gc_lane4 < gc_hi22; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					lane := (gc_rank4 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank4]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]uint32
 			var gc_l_v_3 [32]uint32
@@ -14219,14 +14025,14 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 				var gc_dead4 uint32
 				_ = gc_dead4
 				{
-					var gc_m164 uint32
+					var gc_m184 uint32
 
 //line scan_block.go:181
 					if (gc_w4 >> 5) == 0 {
-						gc_m164 = ^uint32(0)
+						gc_m184 = ^uint32(0)
 					}
-					gc_save164 := gc_act4
-					gc_act4 = gc_save164 & gc_m164
+					gc_save184 := gc_act4
+					gc_act4 = gc_save184 & gc_m184
 					if gc_act4 != 0 {
 
 //line scan_block.go:182
@@ -14234,14 +14040,14 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 						gc_left21 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota44 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota38
+							_ = gc_iota44
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota40 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota40
+								_ = gc_iota46
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -14265,13 +14071,13 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 										s = archsimd.LoadUint32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if46 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if40
+										_ = gc_if46
 //line scan_block.go:184
-										if gc_if40.ToBits() != 0 {
+										if gc_if46.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if40)
+											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if46)
 										}
 //line scan_block.go:185
 									}
@@ -14301,13 +14107,13 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if44 := gc_iota44.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if38
+									_ = gc_if44
 //line scan_block.go:185
-									if gc_if38.ToBits() != 0 {
+									if gc_if44.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if38)
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if44)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -14418,14 +14224,14 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo19, gc_hi19 := 0, 32
-								if gc_lo19 < gc_hi19 {
-									gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
+								gc_lo23, gc_hi23 := 0, 32
+								if gc_lo23 < gc_hi23 {
+									gc_lo23 = max(gc_lo23, max(min(d_, 32), -1))
 								}
-								if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
-									gc_hi19 = 0
+								if gc_lo23 < gc_hi23 && !(d_ < lanes_2) {
+									gc_hi23 = 0
 								}
-								gc_run6.Add(d_, gc_lo19, gc_hi19)
+								gc_run6.Add(d_, gc_lo23, gc_hi23)
 								if gc_run6.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
 								}
@@ -14438,45 +14244,45 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:204
 								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo20, gc_hi20 := 0, 32
-									if gc_lo20 < gc_hi20 {
-										gc_lo20 = max(gc_lo20, max(min(d_, 32), -1))
+									gc_lo24, gc_hi24 := 0, 32
+									if gc_lo24 < gc_hi24 {
+										gc_lo24 = max(gc_lo24, max(min(d_, 32), -1))
 									}
-									if gc_lo20 < gc_hi20 && !(d_ < lanes_2) {
-										gc_hi20 = 0
+									if gc_lo24 < gc_hi24 && !(d_ < lanes_2) {
+										gc_hi24 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo20, gc_hi20)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo24, gc_hi24)
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+									compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 									gc_left23 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota41 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota47 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota41
+										_ = gc_iota47
 //line scan_block.go:204
-										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none11
+										_ = gc_none17
 //line scan_block.go:204
-										gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all13
+										_ = gc_all19
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota48 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota42
+											_ = gc_iota48
 //line scan_block.go:204
-											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none12
+											_ = gc_none18
 //line scan_block.go:204
-											gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all14
+											_ = gc_all20
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 												gc_rank4 := gc_w4 + gc_lane4
 												_ = gc_rank4
@@ -14493,21 +14299,21 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b16 := gc_none12
+												gc_b22 := gc_none18
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b16 = gc_all14
+													gc_b22 = gc_all20
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b16)
+												gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205
-												_ = gc_if42
+												_ = gc_if48
 //line scan_block.go:205
-												if gc_if42.ToBits() != 0 {
+												if gc_if48.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if42)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if48)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -14534,21 +14340,21 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b15 := gc_none11
+												gc_b21 := gc_none17
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b15 = gc_all13
+													gc_b21 = gc_all19
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if41 := gc_iota41.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+												gc_if47 := gc_iota47.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
 //line scan_block.go:205
-												_ = gc_if41
+												_ = gc_if47
 //line scan_block.go:205
-												if gc_if41.ToBits() != 0 {
+												if gc_if47.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if41)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if47)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -14672,199 +14478,236 @@ func gc_body_warpShuffleScan_uint32(gc_b12 *compiled.Block, in []uint32, out []u
 							}
 						}
 					}
-					gc_act4 = gc_save164 &^ gc_dead4
+					gc_act4 = gc_save184 &^ gc_dead4
 				}
 			}
 		}
 		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n4; gc_step8 += 4 {
-				{
-					gc_rank4 := gc_step8 + 0
-					gc_pos4.Thread = gc_rank4
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off14 := gc_bx4 * b
+				gc_off15 := gc_bx4
+				if gc_off14 >= 0 && gc_off14 <= len(out) && gc_bdx4 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) {
+					gc_at14 := out[gc_off14:][:gc_bdx4]
+					gc_at15 := sums[gc_off15:][:1]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:143
+						g := gc_bx4*b + gc_tx4
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+						warp := (gc_rank4 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank4]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank4]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r uint32 = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ uint32 = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								gc_at14[gc_tx4] = incl
+							} else {
+								gc_at14[gc_tx4] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx4 == b-1 {
+							gc_at15[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
-				{
-					gc_rank4 := gc_step8 + 1
-					gc_pos4.Thread = gc_rank4
+				} else {
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:143
+						g := gc_bx4*b + gc_tx4
+						_ = g
 
 //line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+						warp := (gc_rank4 >> 5)
+						_ = warp
+						incl_ := gc_s_incl_[gc_rank4]
+						_ = incl_
+						excl_ := gc_s_excl_[gc_rank4]
+						_ = excl_
 
 //line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						if warp > 0 {
+							excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+						}
+
+//line scan_block.go:194
+						var r uint32 = excl_
+
+//line scan_block.go:194
+						_ = r
+
+//line scan_block.go:194
+						var r_ uint32 = incl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:148
+						excl := r
+
+//line scan_block.go:148
+						incl := r_
+
+//line scan_block.go:149
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
+						}
+
+//line scan_block.go:156
+						if sums != nil && gc_tx4 == b-1 {
+							sums[gc_bx4] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
 				}
-				{
-					gc_rank4 := gc_step8 + 2
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
-				{
-					gc_rank4 := gc_step8 + 3
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
-			}
-			for gc_rank4 := gc_step8; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-				warp := (gc_rank4 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank4]
-				excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank4] = incl_
-				gc_s_excl_[gc_rank4] = excl_
 			}
 		}
-	}
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4 * b
-			gc_off9 := gc_bx4
-			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx4 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(sums) {
-				gc_at8 := out[gc_off8:][:gc_bdx4]
-				gc_at9 := sums[gc_off9:][:1]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+	} else {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off16 := gc_bx4 * b
+				gc_off17 := gc_bx4
+				if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 && gc_off17 >= 0 && gc_off17 < len(sums) {
+					gc_at16 := out[gc_off16:][:gc_bdx4]
+					gc_at17 := sums[gc_off17:][:1]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 
 //line scan_block.go:143
-					g := gc_bx4*b + gc_tx4
-					_ = g
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+						g := gc_bx4*b + gc_tx4
+						_ = g
+						incl_ := gc_s_incl_[gc_rank4]
+						excl_ := gc_s_excl_[gc_rank4]
 
 //line scan_block.go:194
-					var r uint32 = excl_
+						var r uint32 = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ uint32 = incl_
+						var r_ uint32 = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							gc_at8[gc_tx4] = incl
-						} else {
-							gc_at8[gc_tx4] = excl
+						if g < n {
+							if inclusive {
+								gc_at16[gc_tx4] = incl
+							} else {
+								gc_at16[gc_tx4] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx4 == b-1 {
-						gc_at9[0] = incl
+						if sums != nil && gc_tx4 == b-1 {
+							gc_at17[0] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
-				}
-			} else {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				} else {
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line scan_block.go:143
-					g := gc_bx4*b + gc_tx4
-					_ = g
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
+						g := gc_bx4*b + gc_tx4
+						_ = g
+						incl_ := gc_s_incl_[gc_rank4]
+						excl_ := gc_s_excl_[gc_rank4]
 
 //line scan_block.go:194
-					var r uint32 = excl_
+						var r uint32 = excl_
 
 //line scan_block.go:194
-					_ = r
+						_ = r
 
 //line scan_block.go:194
-					var r_ uint32 = incl_
+						var r_ uint32 = incl_
 
 //line scan_block.go:194
-					_ = r_
+						_ = r_
 
 //line scan_block.go:148
-					excl := r
+						excl := r
 
 //line scan_block.go:148
-					incl := r_
+						incl := r_
 
 //line scan_block.go:149
-					if g < n {
-						if inclusive {
-							out[g] = incl
-						} else {
-							out[g] = excl
+						if g < n {
+							if inclusive {
+								out[g] = incl
+							} else {
+								out[g] = excl
+							}
 						}
-					}
 
 //line scan_block.go:156
-					if sums != nil && gc_tx4 == b-1 {
-						sums[gc_bx4] = incl
+						if sums != nil && gc_tx4 == b-1 {
+							sums[gc_bx4] = incl
+						}
+						_ = r
+						_ = r_
+						_ = excl
+						_ = incl
 					}
-					_ = r
-					_ = r_
-					_ = excl
-					_ = incl
 				}
 			}
 		}

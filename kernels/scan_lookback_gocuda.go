@@ -41,7 +41,9 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	_ = gc_s_incl_
 	gc_s_excl_ := compiled.Scratch[T](gc_b, 1)[:gc_n]
+	_ = gc_s_excl_
 	gc_s_tile := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_i := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_excl := compiled.Scratch[T](gc_b, 4)[:gc_n]
@@ -147,6 +149,9 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:167
 	b_ := gc_bdx
+
+//line scan_block.go:176
+	totals := gc_shared1(w)[:w]
 	{
 		var gc_l_v_2 [32]T
 		var gc_c1r [32]T
@@ -338,128 +343,46 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				_ = excl_
 				gc_s_excl_[gc_rank] = excl_
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared1(w)[:w]
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					lane := (gc_rank & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-				lane := (gc_rank & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank >> 5)
+				warp := (gc_w >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank]
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 && !(b_ > w) {
+					gc_hi4 = 0
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi4 = min(gc_hi4, gc_cnt)
+				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					lane := (gc_rank & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]T
 			var gc_l_v_3 [32]T
@@ -470,14 +393,14 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				var gc_dead uint32
 				_ = gc_dead
 				{
-					var gc_m18 uint32
+					var gc_m20 uint32
 
 //line scan_block.go:181
 					if (gc_w >> 5) == 0 {
-						gc_m18 = ^uint32(0)
+						gc_m20 = ^uint32(0)
 					}
-					gc_save18 := gc_act
-					gc_act = gc_save18 & gc_m18
+					gc_save20 := gc_act
+					gc_act = gc_save20 & gc_m20
 					if gc_act != 0 {
 
 //line scan_block.go:182
@@ -541,18 +464,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:204
 								if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo4, gc_hi4 := 0, 32
-									if gc_lo4 < gc_hi4 {
-										gc_lo4 = max(gc_lo4, max(min(d_, 32), -1))
-									}
-									if gc_lo4 < gc_hi4 && !(d_ < lanes_2) {
-										gc_hi4 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo4, gc_hi4)
-								} else {
-
-//line scan_block.go:204
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 									gc_lo5, gc_hi5 := 0, 32
 									if gc_lo5 < gc_hi5 {
 										gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
@@ -560,8 +471,20 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 									if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
 										gc_hi5 = 0
 									}
-									gc_hi5 = min(gc_hi5, gc_cnt)
-									for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
+								} else {
+
+//line scan_block.go:204
+									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+									gc_lo6, gc_hi6 := 0, 32
+									if gc_lo6 < gc_hi6 {
+										gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
+									}
+									if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
+										gc_hi6 = 0
+									}
+									gc_hi6 = min(gc_hi6, gc_cnt)
+									for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
 										gc_rank := gc_w + gc_lane
 										_ = gc_rank
 
@@ -605,198 +528,29 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							_ = r_4
 						}
 					}
-					gc_act = gc_save18 &^ gc_dead
+					gc_act = gc_save20 &^ gc_dead
 				}
 			}
 		}
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank] = incl_
-					gc_s_excl_[gc_rank] = excl_
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-				warp := (gc_rank >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank]
-				excl_ := gc_s_excl_[gc_rank]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank] = incl_
-				gc_s_excl_[gc_rank] = excl_
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := b - 1; gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		if gc_bound := b - 1; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-				incl_ := gc_s_incl_[gc_rank]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank]
-				_ = excl_
-				tile := gc_s_tile[gc_rank]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ T = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 T = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank] = excl
-				gc_s_incl[gc_rank] = incl
-			}
-			for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				_ = gc_rank
-				incl_ := gc_s_incl_[gc_rank]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank]
-				_ = excl_
-				tile := gc_s_tile[gc_rank]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ T = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 T = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank] = excl
-				gc_s_incl[gc_rank] = incl
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := b - 1; gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		if gc_bound := b - 1; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
-				gc_at2 := sh[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+
+//line scan_block.go:167
+					warp := (gc_rank >> 5)
+					_ = warp
 					incl_ := gc_s_incl_[gc_rank]
+					_ = incl_
 					excl_ := gc_s_excl_[gc_rank]
+					_ = excl_
 					tile := gc_s_tile[gc_rank]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
 
 //line scan_block.go:194
 					var r_ T = excl_
@@ -817,44 +571,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					incl := r_2
 
 //line scan_lookback.go:112
-					{
-						gc_at2[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank] = excl
-					gc_s_incl[gc_rank] = incl
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					incl_ := gc_s_incl_[gc_rank]
-					excl_ := gc_s_excl_[gc_rank]
-					tile := gc_s_tile[gc_rank]
-
-//line scan_block.go:194
-					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					{
+					if gc_tx == b-1 {
 						sh[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
@@ -863,6 +580,175 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					_ = incl
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
+				}
+			}
+		}
+	} else {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo7, gc_hi7 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo7; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					incl_ := gc_s_incl_[gc_rank]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank]
+					_ = excl_
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ T = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 T = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+				for gc_tx := gc_hi7; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					incl_ := gc_s_incl_[gc_rank]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank]
+					_ = excl_
+					tile := gc_s_tile[gc_rank]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ T = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 T = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := b - 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := b - 1; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+					gc_at2 := sh[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+
+//line scan_block.go:194
+						var r_ T = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 T = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							gc_at2[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						incl_ := gc_s_incl_[gc_rank]
+						excl_ := gc_s_excl_[gc_rank]
+						tile := gc_s_tile[gc_rank]
+
+//line scan_block.go:194
+						var r_ T = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 T = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							sh[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank] = excl
+						gc_s_incl[gc_rank] = incl
+					}
 				}
 			}
 		}

@@ -49,22 +49,24 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49")
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
+func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b17.Dim()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_n5 := gc_b17.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
-	gc_s_excl_ := compiled.Scratch[T](gc_b17, 1)[:gc_n5]
-	gc_s_tile := compiled.Scratch[int](gc_b17, 2)[:gc_n5]
-	gc_s_i := compiled.Scratch[int](gc_b17, 3)[:gc_n5]
-	gc_s_excl := compiled.Scratch[T](gc_b17, 4)[:gc_n5]
-	gc_s_incl := compiled.Scratch[T](gc_b17, 5)[:gc_n5]
+	gc_n5 := gc_b23.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
+	_ = gc_s_incl_
+	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
+	_ = gc_s_excl_
+	gc_s_tile := compiled.Scratch[int](gc_b23, 2)[:gc_n5]
+	gc_s_i := compiled.Scratch[int](gc_b23, 3)[:gc_n5]
+	gc_s_excl := compiled.Scratch[T](gc_b23, 4)[:gc_n5]
+	gc_s_incl := compiled.Scratch[T](gc_b23, 5)[:gc_n5]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -105,10 +107,10 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 					}
 				}
 			} else {
-				gc_step13 := gc_from5
-				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+				gc_step5 := gc_from5
+				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step5 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -118,7 +120,7 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step5 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -128,7 +130,7 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step5 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -138,7 +140,7 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step5 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -148,7 +150,7 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 						}
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -166,6 +168,9 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:167
 	b_ := gc_bdx5
+
+//line scan_block.go:176
+	totals := gc_shared15(w)[:w]
 	{
 		var gc_l_v_2 [32]T
 		var gc_c51r [32]T
@@ -177,7 +182,7 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx26 := gc_b17.At(gc_w5)
+				gc_tidx26 := gc_b23.At(gc_w5)
 				gc_tx5 := gc_tidx26.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -236,14 +241,14 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo26, gc_hi26 := 0, 32
-					if gc_lo26 < gc_hi26 {
-						gc_lo26 = max(gc_lo26, max(min(d, 32), -1))
+					gc_lo30, gc_hi30 := 0, 32
+					if gc_lo30 < gc_hi30 {
+						gc_lo30 = max(gc_lo30, max(min(d, 32), -1))
 					}
-					if gc_lo26 < gc_hi26 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi26 = 0
+					if gc_lo30 < gc_hi30 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+						gc_hi30 = 0
 					}
-					gc_run7.Add(d, gc_lo26, gc_hi26)
+					gc_run7.Add(d, gc_lo30, gc_hi30)
 					if gc_run7.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
 					}
@@ -256,18 +261,18 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo27, gc_hi27 := 0, 32
-						if gc_lo27 < gc_hi27 {
-							gc_lo27 = max(gc_lo27, max(min(d, 32), -1))
+						gc_lo31, gc_hi31 := 0, 32
+						if gc_lo31 < gc_hi31 {
+							gc_lo31 = max(gc_lo31, max(min(d, 32), -1))
 						}
-						if gc_lo27 < gc_hi27 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi27 = 0
+						if gc_lo31 < gc_hi31 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi31 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo27, gc_hi27)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo31, gc_hi31)
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+						compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 						{
 
 //line scan_block.go:167
@@ -281,15 +286,15 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 //line scan_block.go:170
 							var lanes_ int = lanes
 							_ = lanes_
-							gc_lo28, gc_hi28 := 0, 32
-							if gc_lo28 < gc_hi28 {
-								gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
+							gc_lo32, gc_hi32 := 0, 32
+							if gc_lo32 < gc_hi32 {
+								gc_lo32 = max(gc_lo32, max(min(d, 32), -1))
 							}
-							if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-								gc_hi28 = 0
+							if gc_lo32 < gc_hi32 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+								gc_hi32 = 0
 							}
-							gc_hi28 = min(gc_hi28, gc_cnt5)
-							for gc_lane5 := gc_lo28; gc_lane5 < gc_hi28; gc_lane5++ {
+							gc_hi32 = min(gc_hi32, gc_cnt5)
+							for gc_lane5 := gc_lo32; gc_lane5 < gc_hi32; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
 
@@ -350,7 +355,7 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
@@ -369,128 +374,46 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 				_ = excl_
 				gc_s_excl_[gc_rank5] = excl_
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared15(w)[:w]
-		{
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_n5; gc_step14 += 4 {
-				{
-					gc_rank5 := gc_step14 + 0
-					gc_pos5.Thread = gc_rank5
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank5 := gc_step14 + 1
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank5 := gc_step14 + 2
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank5 := gc_step14 + 3
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					lane := (gc_rank5 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank5]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank5 := gc_step14; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-				lane := (gc_rank5 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank5 >> 5)
+				warp := (gc_w5 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank5]
+				gc_lo33, gc_hi33 := 0, 32
+				if gc_lo33 < gc_hi33 && !(b_ > w) {
+					gc_hi33 = 0
+				}
+				if gc_lo33 < gc_hi33 {
+					gc_lo33 = max(gc_lo33, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+				}
+				if gc_lo33 < gc_hi33 {
+					gc_hi33 = min(gc_hi33, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi33 = min(gc_hi33, gc_cnt5)
+				for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					lane := (gc_rank5 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank5]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]T
 			var gc_l_v_3 [32]T
@@ -501,14 +424,14 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 				var gc_dead5 uint32
 				_ = gc_dead5
 				{
-					var gc_m185 uint32
+					var gc_m205 uint32
 
 //line scan_block.go:181
 					if (gc_w5 >> 5) == 0 {
-						gc_m185 = ^uint32(0)
+						gc_m205 = ^uint32(0)
 					}
-					gc_save185 := gc_act5
-					gc_act5 = gc_save185 & gc_m185
+					gc_save205 := gc_act5
+					gc_act5 = gc_save205 & gc_m205
 					if gc_act5 != 0 {
 
 //line scan_block.go:182
@@ -564,14 +487,14 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo29, gc_hi29 := 0, 32
-								if gc_lo29 < gc_hi29 {
-									gc_lo29 = max(gc_lo29, max(min(d_, 32), -1))
+								gc_lo34, gc_hi34 := 0, 32
+								if gc_lo34 < gc_hi34 {
+									gc_lo34 = max(gc_lo34, max(min(d_, 32), -1))
 								}
-								if gc_lo29 < gc_hi29 && !(d_ < lanes_2) {
-									gc_hi29 = 0
+								if gc_lo34 < gc_hi34 && !(d_ < lanes_2) {
+									gc_hi34 = 0
 								}
-								gc_run8.Add(d_, gc_lo29, gc_hi29)
+								gc_run8.Add(d_, gc_lo34, gc_hi34)
 								if gc_run8.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
 								}
@@ -584,27 +507,27 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo30, gc_hi30 := 0, 32
-									if gc_lo30 < gc_hi30 {
-										gc_lo30 = max(gc_lo30, max(min(d_, 32), -1))
+									gc_lo35, gc_hi35 := 0, 32
+									if gc_lo35 < gc_hi35 {
+										gc_lo35 = max(gc_lo35, max(min(d_, 32), -1))
 									}
-									if gc_lo30 < gc_hi30 && !(d_ < lanes_2) {
-										gc_hi30 = 0
+									if gc_lo35 < gc_hi35 && !(d_ < lanes_2) {
+										gc_hi35 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo30, gc_hi30)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo35, gc_hi35)
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b17, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-									gc_lo31, gc_hi31 := 0, 32
-									if gc_lo31 < gc_hi31 {
-										gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
+									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+									gc_lo36, gc_hi36 := 0, 32
+									if gc_lo36 < gc_hi36 {
+										gc_lo36 = max(gc_lo36, max(min(d_, 32), -1))
 									}
-									if gc_lo31 < gc_hi31 && !(d_ < lanes_2) {
-										gc_hi31 = 0
+									if gc_lo36 < gc_hi36 && !(d_ < lanes_2) {
+										gc_hi36 = 0
 									}
-									gc_hi31 = min(gc_hi31, gc_cnt5)
-									for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
+									gc_hi36 = min(gc_hi36, gc_cnt5)
+									for gc_lane5 := gc_lo36; gc_lane5 < gc_hi36; gc_lane5++ {
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
 
@@ -648,198 +571,29 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 							_ = r_4
 						}
 					}
-					gc_act5 = gc_save185 &^ gc_dead5
+					gc_act5 = gc_save205 &^ gc_dead5
 				}
 			}
 		}
 		{
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_n5; gc_step15 += 4 {
-				{
-					gc_rank5 := gc_step15 + 0
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
-				}
-				{
-					gc_rank5 := gc_step15 + 1
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
-				}
-				{
-					gc_rank5 := gc_step15 + 2
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
-				}
-				{
-					gc_rank5 := gc_step15 + 3
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank5] = incl_
-					gc_s_excl_[gc_rank5] = excl_
-				}
-			}
-			for gc_rank5 := gc_step15; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-				warp := (gc_rank5 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank5]
-				excl_ := gc_s_excl_[gc_rank5]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank5] = incl_
-				gc_s_excl_[gc_rank5] = excl_
-			}
-		}
-	}
-	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
-			gc_from5 = gc_bound5
-		}
-		if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
-		}
-		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_lo32, gc_hi32 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
-			for gc_tx5 := 0; gc_tx5 < gc_lo32; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				_ = gc_rank5
-				incl_ := gc_s_incl_[gc_rank5]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank5]
-				_ = excl_
-				tile := gc_s_tile[gc_rank5]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ T = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 T = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank5] = excl
-				gc_s_incl[gc_rank5] = incl
-			}
-			for gc_tx5 := gc_hi32; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				_ = gc_rank5
-				incl_ := gc_s_incl_[gc_rank5]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank5]
-				_ = excl_
-				tile := gc_s_tile[gc_rank5]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ T = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 T = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank5] = excl
-				gc_s_incl[gc_rank5] = incl
-			}
-		}
-	}
-	{
-		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
-			gc_from5 = gc_bound5
-		}
-		if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
-		}
-		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off10 := 0
-			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(sh) {
-				gc_at10 := sh[gc_off10:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:167
+					warp := (gc_rank5 >> 5)
+					_ = warp
 					incl_ := gc_s_incl_[gc_rank5]
+					_ = incl_
 					excl_ := gc_s_excl_[gc_rank5]
+					_ = excl_
 					tile := gc_s_tile[gc_rank5]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
 
 //line scan_block.go:194
 					var r_ T = excl_
@@ -860,44 +614,7 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 					incl := r_2
 
 //line scan_lookback.go:112
-					{
-						gc_at10[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank5] = excl
-					gc_s_incl[gc_rank5] = incl
-				}
-			} else {
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-					incl_ := gc_s_incl_[gc_rank5]
-					excl_ := gc_s_excl_[gc_rank5]
-					tile := gc_s_tile[gc_rank5]
-
-//line scan_block.go:194
-					var r_ T = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 T = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					{
+					if gc_tx5 == b-1 {
 						sh[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
@@ -906,6 +623,175 @@ func gc_body_lookbackScan[T Number](gc_b17 *compiled.Block, in, out []T, status 
 					_ = incl
 					gc_s_excl[gc_rank5] = excl
 					gc_s_incl[gc_rank5] = incl
+				}
+			}
+		}
+	} else {
+		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
+				gc_from5 = gc_bound5
+			}
+			if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
+				gc_to5 = gc_bound5 + 1
+			}
+			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_lo37, gc_hi37 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
+				for gc_tx5 := 0; gc_tx5 < gc_lo37; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+					incl_ := gc_s_incl_[gc_rank5]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank5]
+					_ = excl_
+					tile := gc_s_tile[gc_rank5]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ T = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 T = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank5] = excl
+					gc_s_incl[gc_rank5] = incl
+				}
+				for gc_tx5 := gc_hi37; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+					incl_ := gc_s_incl_[gc_rank5]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank5]
+					_ = excl_
+					tile := gc_s_tile[gc_rank5]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ T = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 T = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank5] = excl
+					gc_s_incl[gc_rank5] = incl
+				}
+			}
+		}
+		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
+				gc_from5 = gc_bound5
+			}
+			if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
+				gc_to5 = gc_bound5 + 1
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_off10 := 0
+				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(sh) {
+					gc_at10 := sh[gc_off10:][:1]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						incl_ := gc_s_incl_[gc_rank5]
+						excl_ := gc_s_excl_[gc_rank5]
+						tile := gc_s_tile[gc_rank5]
+
+//line scan_block.go:194
+						var r_ T = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 T = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							gc_at10[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank5] = excl
+						gc_s_incl[gc_rank5] = incl
+					}
+				} else {
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+						incl_ := gc_s_incl_[gc_rank5]
+						excl_ := gc_s_excl_[gc_rank5]
+						tile := gc_s_tile[gc_rank5]
+
+//line scan_block.go:194
+						var r_ T = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 T = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							sh[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank5] = excl
+						gc_s_incl[gc_rank5] = incl
+					}
 				}
 			}
 		}
@@ -941,7 +827,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_incl_
 	gc_s_excl_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_excl_
 	gc_s_tile := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_s_i := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 	gc_s_excl := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
@@ -986,10 +874,10 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -999,7 +887,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1009,7 +897,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1019,7 +907,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1029,7 +917,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1047,6 +935,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:167
 	b_ := gc_bdx2
+
+//line scan_block.go:176
+	totals := gc_shared12(w)[:w]
 	{
 		var gc_l_v_2 [32]float32
 		var gc_c21r [32]float32
@@ -1117,14 +1008,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo8, gc_hi8 := 0, 32
-					if gc_lo8 < gc_hi8 {
-						gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+					gc_lo9, gc_hi9 := 0, 32
+					if gc_lo9 < gc_hi9 {
+						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
 					}
-					if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi8 = 0
+					if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+						gc_hi9 = 0
 					}
-					gc_run.Add(d, gc_lo8, gc_hi8)
+					gc_run.Add(d, gc_lo9, gc_hi9)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
 					}
@@ -1137,14 +1028,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:204
 					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo9, gc_hi9 := 0, 32
-						if gc_lo9 < gc_hi9 {
-							gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+						gc_lo10, gc_hi10 := 0, 32
+						if gc_lo10 < gc_hi10 {
+							gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
 						}
-						if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-							gc_hi9 = 0
+						if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+							gc_hi10 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo9, gc_hi9)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
 					} else {
 
 //line scan_block.go:204
@@ -1595,128 +1486,46 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_s_excl_[gc_rank2] = excl_
 				}
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared12(w)[:w]
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank2]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-				lane := (gc_rank2 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank2 >> 5)
+				warp := (gc_w2 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank2]
+				gc_lo11, gc_hi11 := 0, 32
+				if gc_lo11 < gc_hi11 && !(b_ > w) {
+					gc_hi11 = 0
+				}
+				if gc_lo11 < gc_hi11 {
+					gc_lo11 = max(gc_lo11, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+				}
+				if gc_lo11 < gc_hi11 {
+					gc_hi11 = min(gc_hi11, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi11 = min(gc_hi11, gc_cnt2)
+				for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:167
+					lane := (gc_rank2 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank2]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]float32
 			var gc_l_v_3 [32]float32
@@ -1726,14 +1535,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					var gc_m182 uint32
+					var gc_m202 uint32
 
 //line scan_block.go:181
 					if (gc_w2 >> 5) == 0 {
-						gc_m182 = ^uint32(0)
+						gc_m202 = ^uint32(0)
 					}
-					gc_save182 := gc_act2
-					gc_act2 = gc_save182 & gc_m182
+					gc_save202 := gc_act2
+					gc_act2 = gc_save202 & gc_m202
 					if gc_act2 != 0 {
 
 //line scan_block.go:182
@@ -1741,14 +1550,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_left4 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota6
+							_ = gc_iota8
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota8
+								_ = gc_iota10
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -1772,13 +1581,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 										s = archsimd.LoadFloat32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if8
+										_ = gc_if10
 //line scan_block.go:184
-										if gc_if8.ToBits() != 0 {
+										if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
+											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if10)
 										}
 //line scan_block.go:185
 									}
@@ -1808,13 +1617,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if6
+									_ = gc_if8
 //line scan_block.go:185
-									if gc_if6.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if6)
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -1925,14 +1734,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo10, gc_hi10 := 0, 32
-								if gc_lo10 < gc_hi10 {
-									gc_lo10 = max(gc_lo10, max(min(d_, 32), -1))
+								gc_lo12, gc_hi12 := 0, 32
+								if gc_lo12 < gc_hi12 {
+									gc_lo12 = max(gc_lo12, max(min(d_, 32), -1))
 								}
-								if gc_lo10 < gc_hi10 && !(d_ < lanes_2) {
-									gc_hi10 = 0
+								if gc_lo12 < gc_hi12 && !(d_ < lanes_2) {
+									gc_hi12 = 0
 								}
-								gc_run2.Add(d_, gc_lo10, gc_hi10)
+								gc_run2.Add(d_, gc_lo12, gc_hi12)
 								if gc_run2.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
 								}
@@ -1945,14 +1754,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:204
 								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo11, gc_hi11 := 0, 32
-									if gc_lo11 < gc_hi11 {
-										gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
+									gc_lo13, gc_hi13 := 0, 32
+									if gc_lo13 < gc_hi13 {
+										gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
 									}
-									if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
-										gc_hi11 = 0
+									if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
+										gc_hi13 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo11, gc_hi11)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo13, gc_hi13)
 								} else {
 
 //line scan_block.go:204
@@ -1960,30 +1769,30 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									gc_left6 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota9
+										_ = gc_iota11
 //line scan_block.go:204
-										gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none3
+										_ = gc_none5
 //line scan_block.go:204
-										gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all5
+										_ = gc_all7
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota10
+											_ = gc_iota12
 //line scan_block.go:204
-											gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none4
+											_ = gc_none6
 //line scan_block.go:204
-											gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all6
+											_ = gc_all8
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -2000,21 +1809,21 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b6 := gc_none4
+												gc_b8 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b6 = gc_all6
+													gc_b8 = gc_all8
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b6)
+												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
-												_ = gc_if10
+												_ = gc_if12
 //line scan_block.go:205
-												if gc_if10.ToBits() != 0 {
+												if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -2041,21 +1850,21 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b5 := gc_none3
+												gc_b7 := gc_none5
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b5 = gc_all5
+													gc_b7 = gc_all7
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b5)
+												gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												_ = gc_if9
+												_ = gc_if11
 //line scan_block.go:205
-												if gc_if9.ToBits() != 0 {
+												if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -2179,198 +1988,29 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 						}
 					}
-					gc_act2 = gc_save182 &^ gc_dead2
+					gc_act2 = gc_save202 &^ gc_dead2
 				}
 			}
 		}
 		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-				{
-					gc_rank2 := gc_step6 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
-				{
-					gc_rank2 := gc_step6 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
-				{
-					gc_rank2 := gc_step6 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
-				{
-					gc_rank2 := gc_step6 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank2] = incl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
-			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-				warp := (gc_rank2 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank2]
-				excl_ := gc_s_excl_[gc_rank2]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank2] = incl_
-				gc_s_excl_[gc_rank2] = excl_
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
-		}
-		if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_lo12, gc_hi12 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			for gc_tx2 := 0; gc_tx2 < gc_lo12; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-				incl_ := gc_s_incl_[gc_rank2]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank2]
-				_ = excl_
-				tile := gc_s_tile[gc_rank2]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ float32 = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 float32 = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank2] = excl
-				gc_s_incl[gc_rank2] = incl
-			}
-			for gc_tx2 := gc_hi12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-				incl_ := gc_s_incl_[gc_rank2]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank2]
-				_ = excl_
-				tile := gc_s_tile[gc_rank2]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ float32 = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 float32 = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank2] = excl
-				gc_s_incl[gc_rank2] = incl
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
-			gc_from2 = gc_bound2
-		}
-		if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh) {
-				gc_at4 := sh[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:167
+					warp := (gc_rank2 >> 5)
+					_ = warp
 					incl_ := gc_s_incl_[gc_rank2]
+					_ = incl_
 					excl_ := gc_s_excl_[gc_rank2]
+					_ = excl_
 					tile := gc_s_tile[gc_rank2]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
 
 //line scan_block.go:194
 					var r_ float32 = excl_
@@ -2391,44 +2031,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					incl := r_2
 
 //line scan_lookback.go:112
-					{
-						gc_at4[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank2] = excl
-					gc_s_incl[gc_rank2] = incl
-				}
-			} else {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					incl_ := gc_s_incl_[gc_rank2]
-					excl_ := gc_s_excl_[gc_rank2]
-					tile := gc_s_tile[gc_rank2]
-
-//line scan_block.go:194
-					var r_ float32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 float32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					{
+					if gc_tx2 == b-1 {
 						sh[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
@@ -2437,6 +2040,175 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					_ = incl
 					gc_s_excl[gc_rank2] = excl
 					gc_s_incl[gc_rank2] = incl
+				}
+			}
+		}
+	} else {
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo14, gc_hi14 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo14; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					incl_ := gc_s_incl_[gc_rank2]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank2]
+					_ = excl_
+					tile := gc_s_tile[gc_rank2]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ float32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 float32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank2] = excl
+					gc_s_incl[gc_rank2] = incl
+				}
+				for gc_tx2 := gc_hi14; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					incl_ := gc_s_incl_[gc_rank2]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank2]
+					_ = excl_
+					tile := gc_s_tile[gc_rank2]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ float32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 float32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank2] = excl
+					gc_s_incl[gc_rank2] = incl
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := 0
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh) {
+					gc_at4 := sh[gc_off4:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						incl_ := gc_s_incl_[gc_rank2]
+						excl_ := gc_s_excl_[gc_rank2]
+						tile := gc_s_tile[gc_rank2]
+
+//line scan_block.go:194
+						var r_ float32 = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 float32 = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							gc_at4[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank2] = excl
+						gc_s_incl[gc_rank2] = incl
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						incl_ := gc_s_incl_[gc_rank2]
+						excl_ := gc_s_excl_[gc_rank2]
+						tile := gc_s_tile[gc_rank2]
+
+//line scan_block.go:194
+						var r_ float32 = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 float32 = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							sh[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank2] = excl
+						gc_s_incl[gc_rank2] = incl
+					}
 				}
 			}
 		}
@@ -2461,22 +2233,24 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
+func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b7.Dim()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_n3 := gc_b7.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
-	gc_s_excl_ := compiled.Scratch[int32](gc_b7, 1)[:gc_n3]
-	gc_s_tile := compiled.Scratch[int](gc_b7, 2)[:gc_n3]
-	gc_s_i := compiled.Scratch[int](gc_b7, 3)[:gc_n3]
-	gc_s_excl := compiled.Scratch[int32](gc_b7, 4)[:gc_n3]
-	gc_s_incl := compiled.Scratch[int32](gc_b7, 5)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	_ = gc_s_incl_
+	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
+	_ = gc_s_excl_
+	gc_s_tile := compiled.Scratch[int](gc_b9, 2)[:gc_n3]
+	gc_s_i := compiled.Scratch[int](gc_b9, 3)[:gc_n3]
+	gc_s_excl := compiled.Scratch[int32](gc_b9, 4)[:gc_n3]
+	gc_s_incl := compiled.Scratch[int32](gc_b9, 5)[:gc_n3]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -2517,10 +2291,10 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 					}
 				}
 			} else {
-				gc_step7 := gc_from3
-				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+				gc_step3 := gc_from3
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step3 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2530,7 +2304,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step3 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2540,7 +2314,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step3 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2550,7 +2324,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step3 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2560,7 +2334,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2578,6 +2352,9 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:167
 	b_ := gc_bdx3
+
+//line scan_block.go:176
+	totals := gc_shared13(w)[:w]
 	{
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
@@ -2589,7 +2366,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx10 := gc_b7.At(gc_w3)
+				gc_tidx10 := gc_b9.At(gc_w3)
 				gc_tx3 := gc_tidx10.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -2648,14 +2425,14 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo14, gc_hi14 := 0, 32
-					if gc_lo14 < gc_hi14 {
-						gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
+					gc_lo16, gc_hi16 := 0, 32
+					if gc_lo16 < gc_hi16 {
+						gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
 					}
-					if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi14 = 0
+					if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+						gc_hi16 = 0
 					}
-					gc_run3.Add(d, gc_lo14, gc_hi14)
+					gc_run3.Add(d, gc_lo16, gc_hi16)
 					if gc_run3.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
 					}
@@ -2668,45 +2445,45 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:204
 					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo15, gc_hi15 := 0, 32
-						if gc_lo15 < gc_hi15 {
-							gc_lo15 = max(gc_lo15, max(min(d, 32), -1))
+						gc_lo17, gc_hi17 := 0, 32
+						if gc_lo17 < gc_hi17 {
+							gc_lo17 = max(gc_lo17, max(min(d, 32), -1))
 						}
-						if gc_lo15 < gc_hi15 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-							gc_hi15 = 0
+						if gc_lo17 < gc_hi17 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+							gc_hi17 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo15, gc_hi15)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo17, gc_hi17)
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+						compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 						gc_left8 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = gc_iota11
+							_ = gc_iota13
 //line scan_block.go:204
-							gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none5
+							_ = gc_none7
 //line scan_block.go:204
-							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all7
+							_ = gc_all9
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-								_ = gc_iota12
+								_ = gc_iota14
 //line scan_block.go:204
-								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none6
+								_ = gc_none8
 //line scan_block.go:204
-								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all8
+								_ = gc_all10
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -2735,21 +2512,21 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b9 := gc_none6
+									gc_b11 := gc_none8
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b9 = gc_all8
+										gc_b11 = gc_all10
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
+									gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
 //line scan_block.go:205
-									_ = gc_if12
+									_ = gc_if14
 //line scan_block.go:205
-									if gc_if12.ToBits() != 0 {
+									if gc_if14.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if14)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2788,21 +2565,21 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b8 := gc_none5
+									gc_b10 := gc_none7
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b8 = gc_all7
+										gc_b10 = gc_all9
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b8)
+									gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
 //line scan_block.go:205
-									_ = gc_if11
+									_ = gc_if13
 //line scan_block.go:205
-									if gc_if11.ToBits() != 0 {
+									if gc_if13.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if11)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if13)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2869,9 +2646,9 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes4 int = lanes
+						var gc_lanes6 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes4
+						_ = gc_lanes6
 //line scan_block.go:169
 						var gc_result4 uint32
 //line scan_block.go:169
@@ -2881,7 +2658,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:169
 						_ = gc_returned4
 //line scan_block.go:214
-						if gc_lanes4 >= gocuda.WarpSize {
+						if gc_lanes6 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result4 = gocuda.FullMask
 							gc_returned4 = true
@@ -2890,7 +2667,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:217
 						if !gc_returned4 {
 //line scan_block.go:217
-							gc_result4 = uint32(1)<<gc_lanes4 - 1
+							gc_result4 = uint32(1)<<gc_lanes6 - 1
 //line scan_block.go:217
 							gc_returned4 = true
 //line scan_block.go:217
@@ -2933,9 +2710,9 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes3 int = lanes
+						var gc_lanes5 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes3
+						_ = gc_lanes5
 //line scan_block.go:169
 						var gc_result3 uint32
 //line scan_block.go:169
@@ -2945,7 +2722,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:169
 						_ = gc_returned3
 //line scan_block.go:214
-						if gc_lanes3 >= gocuda.WarpSize {
+						if gc_lanes5 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result3 = gocuda.FullMask
 							gc_returned3 = true
@@ -2954,7 +2731,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:217
 						if !gc_returned3 {
 //line scan_block.go:217
-							gc_result3 = uint32(1)<<gc_lanes3 - 1
+							gc_result3 = uint32(1)<<gc_lanes5 - 1
 //line scan_block.go:217
 							gc_returned3 = true
 //line scan_block.go:217
@@ -3026,22 +2803,22 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
 			gc_left10 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:171
-				gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-				_ = gc_iota13
+				_ = gc_iota15
 //line scan_block.go:173
 				gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line scan_block.go:173
 				_ = gc_vb3
 				if gc_act3 == ^uint32(0) {
 //line scan_block.go:173
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:173
-					_ = gc_iota14
+					_ = gc_iota16
 //line scan_block.go:173
 					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line scan_block.go:173
@@ -3058,13 +2835,13 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if16 := gc_iota16.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if14
+						_ = gc_if16
 //line scan_block.go:172
-						if gc_if14.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb4.Merge(excl_, gc_if14)
+							excl_ = gc_vb4.Merge(excl_, gc_if16)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -3087,13 +2864,13 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if15 := gc_iota15.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if13
+						_ = gc_if15
 //line scan_block.go:172
-						if gc_if13.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb3.Merge(excl_, gc_if13)
+							excl_ = gc_vb3.Merge(excl_, gc_if15)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -3126,128 +2903,46 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 					gc_s_excl_[gc_rank3] = excl_
 				}
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared13(w)[:w]
-		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n3; gc_step8 += 4 {
-				{
-					gc_rank3 := gc_step8 + 0
-					gc_pos3.Thread = gc_rank3
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank3 := gc_step8 + 1
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank3 := gc_step8 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank3 := gc_step8 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank3]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank3 := gc_step8; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-				lane := (gc_rank3 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank3 >> 5)
+				warp := (gc_w3 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank3]
+				gc_lo18, gc_hi18 := 0, 32
+				if gc_lo18 < gc_hi18 && !(b_ > w) {
+					gc_hi18 = 0
+				}
+				if gc_lo18 < gc_hi18 {
+					gc_lo18 = max(gc_lo18, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+				}
+				if gc_lo18 < gc_hi18 {
+					gc_hi18 = min(gc_hi18, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi18 = min(gc_hi18, gc_cnt3)
+				for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					lane := (gc_rank3 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank3]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]int32
 			var gc_l_v_3 [32]int32
@@ -3257,14 +2952,14 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					var gc_m183 uint32
+					var gc_m203 uint32
 
 //line scan_block.go:181
 					if (gc_w3 >> 5) == 0 {
-						gc_m183 = ^uint32(0)
+						gc_m203 = ^uint32(0)
 					}
-					gc_save183 := gc_act3
-					gc_act3 = gc_save183 & gc_m183
+					gc_save203 := gc_act3
+					gc_act3 = gc_save203 & gc_m203
 					if gc_act3 != 0 {
 
 //line scan_block.go:182
@@ -3272,14 +2967,14 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 						gc_left11 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota16
+							_ = gc_iota20
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota18
+								_ = gc_iota22
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -3303,13 +2998,13 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 										s = archsimd.LoadInt32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if18
+										_ = gc_if22
 //line scan_block.go:184
-										if gc_if18.ToBits() != 0 {
+										if gc_if22.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
+											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if22)
 										}
 //line scan_block.go:185
 									}
@@ -3339,13 +3034,13 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if16
+									_ = gc_if20
 //line scan_block.go:185
-									if gc_if16.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if16)
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -3456,14 +3151,14 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo16, gc_hi16 := 0, 32
-								if gc_lo16 < gc_hi16 {
-									gc_lo16 = max(gc_lo16, max(min(d_, 32), -1))
+								gc_lo19, gc_hi19 := 0, 32
+								if gc_lo19 < gc_hi19 {
+									gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
 								}
-								if gc_lo16 < gc_hi16 && !(d_ < lanes_2) {
-									gc_hi16 = 0
+								if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
+									gc_hi19 = 0
 								}
-								gc_run4.Add(d_, gc_lo16, gc_hi16)
+								gc_run4.Add(d_, gc_lo19, gc_hi19)
 								if gc_run4.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
 								}
@@ -3476,45 +3171,45 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:204
 								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo17, gc_hi17 := 0, 32
-									if gc_lo17 < gc_hi17 {
-										gc_lo17 = max(gc_lo17, max(min(d_, 32), -1))
+									gc_lo20, gc_hi20 := 0, 32
+									if gc_lo20 < gc_hi20 {
+										gc_lo20 = max(gc_lo20, max(min(d_, 32), -1))
 									}
-									if gc_lo17 < gc_hi17 && !(d_ < lanes_2) {
-										gc_hi17 = 0
+									if gc_lo20 < gc_hi20 && !(d_ < lanes_2) {
+										gc_hi20 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo17, gc_hi17)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo20, gc_hi20)
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b7, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+									compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 									gc_left13 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota19
+										_ = gc_iota23
 //line scan_block.go:204
-										gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none7
+										_ = gc_none11
 //line scan_block.go:204
-										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all9
+										_ = gc_all13
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota20
+											_ = gc_iota24
 //line scan_block.go:204
-											gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none8
+											_ = gc_none12
 //line scan_block.go:204
-											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all10
+											_ = gc_all14
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 												gc_rank3 := gc_w3 + gc_lane3
 												_ = gc_rank3
@@ -3531,21 +3226,21 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b11 := gc_none8
+												gc_b15 := gc_none12
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b11 = gc_all10
+													gc_b15 = gc_all14
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b11)
+												gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
-												_ = gc_if20
+												_ = gc_if24
 //line scan_block.go:205
-												if gc_if20.ToBits() != 0 {
+												if gc_if24.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if20)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if24)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -3572,21 +3267,21 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b10 := gc_none7
+												gc_b14 := gc_none11
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b10 = gc_all9
+													gc_b14 = gc_all13
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if19 := gc_iota19.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
+												gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
 //line scan_block.go:205
-												_ = gc_if19
+												_ = gc_if23
 //line scan_block.go:205
-												if gc_if19.ToBits() != 0 {
+												if gc_if23.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if19)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if23)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -3710,198 +3405,29 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 							}
 						}
 					}
-					gc_act3 = gc_save183 &^ gc_dead3
+					gc_act3 = gc_save203 &^ gc_dead3
 				}
 			}
 		}
 		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
-				{
-					gc_rank3 := gc_step9 + 0
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
-				{
-					gc_rank3 := gc_step9 + 1
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
-				{
-					gc_rank3 := gc_step9 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
-				{
-					gc_rank3 := gc_step9 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank3] = incl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
-			}
-			for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-				warp := (gc_rank3 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank3]
-				excl_ := gc_s_excl_[gc_rank3]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank3] = incl_
-				gc_s_excl_[gc_rank3] = excl_
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
-			gc_from3 = gc_bound3
-		}
-		if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_lo18, gc_hi18 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
-			for gc_tx3 := 0; gc_tx3 < gc_lo18; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				_ = gc_rank3
-				incl_ := gc_s_incl_[gc_rank3]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank3]
-				_ = excl_
-				tile := gc_s_tile[gc_rank3]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ int32 = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 int32 = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank3] = excl
-				gc_s_incl[gc_rank3] = incl
-			}
-			for gc_tx3 := gc_hi18; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				_ = gc_rank3
-				incl_ := gc_s_incl_[gc_rank3]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank3]
-				_ = excl_
-				tile := gc_s_tile[gc_rank3]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ int32 = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 int32 = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank3] = excl
-				gc_s_incl[gc_rank3] = incl
-			}
-		}
-	}
-	{
-		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
-			gc_from3 = gc_bound3
-		}
-		if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
-		}
-		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(sh) {
-				gc_at6 := sh[gc_off6:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:167
+					warp := (gc_rank3 >> 5)
+					_ = warp
 					incl_ := gc_s_incl_[gc_rank3]
+					_ = incl_
 					excl_ := gc_s_excl_[gc_rank3]
+					_ = excl_
 					tile := gc_s_tile[gc_rank3]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
 
 //line scan_block.go:194
 					var r_ int32 = excl_
@@ -3922,44 +3448,7 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 					incl := r_2
 
 //line scan_lookback.go:112
-					{
-						gc_at6[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank3] = excl
-					gc_s_incl[gc_rank3] = incl
-				}
-			} else {
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					incl_ := gc_s_incl_[gc_rank3]
-					excl_ := gc_s_excl_[gc_rank3]
-					tile := gc_s_tile[gc_rank3]
-
-//line scan_block.go:194
-					var r_ int32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 int32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					{
+					if gc_tx3 == b-1 {
 						sh[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
@@ -3968,6 +3457,175 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 					_ = incl
 					gc_s_excl[gc_rank3] = excl
 					gc_s_incl[gc_rank3] = incl
+				}
+			}
+		}
+	} else {
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
+				gc_from3 = gc_bound3
+			}
+			if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
+				gc_to3 = gc_bound3 + 1
+			}
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_lo21, gc_hi21 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
+				for gc_tx3 := 0; gc_tx3 < gc_lo21; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+					incl_ := gc_s_incl_[gc_rank3]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank3]
+					_ = excl_
+					tile := gc_s_tile[gc_rank3]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ int32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 int32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank3] = excl
+					gc_s_incl[gc_rank3] = incl
+				}
+				for gc_tx3 := gc_hi21; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+					incl_ := gc_s_incl_[gc_rank3]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank3]
+					_ = excl_
+					tile := gc_s_tile[gc_rank3]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ int32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 int32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank3] = excl
+					gc_s_incl[gc_rank3] = incl
+				}
+			}
+		}
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
+				gc_from3 = gc_bound3
+			}
+			if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
+				gc_to3 = gc_bound3 + 1
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off6 := 0
+				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(sh) {
+					gc_at6 := sh[gc_off6:][:1]
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						incl_ := gc_s_incl_[gc_rank3]
+						excl_ := gc_s_excl_[gc_rank3]
+						tile := gc_s_tile[gc_rank3]
+
+//line scan_block.go:194
+						var r_ int32 = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 int32 = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							gc_at6[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank3] = excl
+						gc_s_incl[gc_rank3] = incl
+					}
+				} else {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						incl_ := gc_s_incl_[gc_rank3]
+						excl_ := gc_s_excl_[gc_rank3]
+						tile := gc_s_tile[gc_rank3]
+
+//line scan_block.go:194
+						var r_ int32 = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 int32 = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							sh[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank3] = excl
+						gc_s_incl[gc_rank3] = incl
+					}
 				}
 			}
 		}
@@ -3992,22 +3650,24 @@ func gc_body_lookbackScan_int32(gc_b7 *compiled.Block, in []int32, out []int32, 
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
+func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b12.Dim()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_n4 := gc_b12.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b12, 1)[:gc_n4]
-	gc_s_tile := compiled.Scratch[int](gc_b12, 2)[:gc_n4]
-	gc_s_i := compiled.Scratch[int](gc_b12, 3)[:gc_n4]
-	gc_s_excl := compiled.Scratch[uint32](gc_b12, 4)[:gc_n4]
-	gc_s_incl := compiled.Scratch[uint32](gc_b12, 5)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	_ = gc_s_incl_
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
+	_ = gc_s_excl_
+	gc_s_tile := compiled.Scratch[int](gc_b16, 2)[:gc_n4]
+	gc_s_i := compiled.Scratch[int](gc_b16, 3)[:gc_n4]
+	gc_s_excl := compiled.Scratch[uint32](gc_b16, 4)[:gc_n4]
+	gc_s_incl := compiled.Scratch[uint32](gc_b16, 5)[:gc_n4]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -4048,10 +3708,10 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 					}
 				}
 			} else {
-				gc_step10 := gc_from4
-				for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
+				gc_step4 := gc_from4
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step4 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4061,7 +3721,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step4 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4071,7 +3731,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step4 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4081,7 +3741,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step4 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4091,7 +3751,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4109,6 +3769,9 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:167
 	b_ := gc_bdx4
+
+//line scan_block.go:176
+	totals := gc_shared14(w)[:w]
 	{
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
@@ -4120,7 +3783,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx18 := gc_b12.At(gc_w4)
+				gc_tidx18 := gc_b16.At(gc_w4)
 				gc_tx4 := gc_tidx18.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
@@ -4179,14 +3842,14 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo20, gc_hi20 := 0, 32
-					if gc_lo20 < gc_hi20 {
-						gc_lo20 = max(gc_lo20, max(min(d, 32), -1))
+					gc_lo23, gc_hi23 := 0, 32
+					if gc_lo23 < gc_hi23 {
+						gc_lo23 = max(gc_lo23, max(min(d, 32), -1))
 					}
-					if gc_lo20 < gc_hi20 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi20 = 0
+					if gc_lo23 < gc_hi23 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+						gc_hi23 = 0
 					}
-					gc_run5.Add(d, gc_lo20, gc_hi20)
+					gc_run5.Add(d, gc_lo23, gc_hi23)
 					if gc_run5.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
 					}
@@ -4199,45 +3862,45 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:204
 					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo21, gc_hi21 := 0, 32
-						if gc_lo21 < gc_hi21 {
-							gc_lo21 = max(gc_lo21, max(min(d, 32), -1))
+						gc_lo24, gc_hi24 := 0, 32
+						if gc_lo24 < gc_hi24 {
+							gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
 						}
-						if gc_lo21 < gc_hi21 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-							gc_hi21 = 0
+						if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+							gc_hi24 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo21, gc_hi21)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo24, gc_hi24)
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+						compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 						gc_left15 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = gc_iota21
+							_ = gc_iota25
 //line scan_block.go:204
-							gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none9
+							_ = gc_none13
 //line scan_block.go:204
-							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all11
+							_ = gc_all15
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-								_ = gc_iota22
+								_ = gc_iota26
 //line scan_block.go:204
-								gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none10
+								_ = gc_none14
 //line scan_block.go:204
-								gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all12
+								_ = gc_all16
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -4266,21 +3929,21 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b14 := gc_none10
+									gc_b18 := gc_none14
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b14 = gc_all12
+										gc_b18 = gc_all16
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b14)
+									gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
 //line scan_block.go:205
-									_ = gc_if22
+									_ = gc_if26
 //line scan_block.go:205
-									if gc_if22.ToBits() != 0 {
+									if gc_if26.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if22)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if26)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -4319,21 +3982,21 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b13 := gc_none9
+									gc_b17 := gc_none13
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b13 = gc_all11
+										gc_b17 = gc_all15
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b13)
+									gc_if25 := gc_iota25.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
 //line scan_block.go:205
-									_ = gc_if21
+									_ = gc_if25
 //line scan_block.go:205
-									if gc_if21.ToBits() != 0 {
+									if gc_if25.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if21)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if25)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -4400,9 +4063,9 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes6 int = lanes
+						var gc_lanes10 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes6
+						_ = gc_lanes10
 //line scan_block.go:169
 						var gc_result6 uint32
 //line scan_block.go:169
@@ -4412,7 +4075,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:169
 						_ = gc_returned6
 //line scan_block.go:214
-						if gc_lanes6 >= gocuda.WarpSize {
+						if gc_lanes10 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result6 = gocuda.FullMask
 							gc_returned6 = true
@@ -4421,7 +4084,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:217
 						if !gc_returned6 {
 //line scan_block.go:217
-							gc_result6 = uint32(1)<<gc_lanes6 - 1
+							gc_result6 = uint32(1)<<gc_lanes10 - 1
 //line scan_block.go:217
 							gc_returned6 = true
 //line scan_block.go:217
@@ -4464,9 +4127,9 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:168
 						_ = lanes
 //line scan_block.go:169
-						var gc_lanes5 int = lanes
+						var gc_lanes9 int = lanes
 //line scan_block.go:169
-						_ = gc_lanes5
+						_ = gc_lanes9
 //line scan_block.go:169
 						var gc_result5 uint32
 //line scan_block.go:169
@@ -4476,7 +4139,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:169
 						_ = gc_returned5
 //line scan_block.go:214
-						if gc_lanes5 >= gocuda.WarpSize {
+						if gc_lanes9 >= gocuda.WarpSize {
 //line scan_block.go:214
 							gc_result5 = gocuda.FullMask
 							gc_returned5 = true
@@ -4485,7 +4148,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:217
 						if !gc_returned5 {
 //line scan_block.go:217
-							gc_result5 = uint32(1)<<gc_lanes5 - 1
+							gc_result5 = uint32(1)<<gc_lanes9 - 1
 //line scan_block.go:217
 							gc_returned5 = true
 //line scan_block.go:217
@@ -4557,22 +4220,22 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
 			gc_left17 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:171
-				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:171
-				_ = gc_iota23
+				_ = gc_iota27
 //line scan_block.go:173
 				gc_vb5 := archsimd.BroadcastUint32x8(0)
 //line scan_block.go:173
 				_ = gc_vb5
 				if gc_act4 == ^uint32(0) {
 //line scan_block.go:173
-					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:173
-					_ = gc_iota24
+					_ = gc_iota28
 //line scan_block.go:173
 					gc_vb6 := archsimd.BroadcastUint32x8(0)
 //line scan_block.go:173
@@ -4589,13 +4252,13 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if24
+						_ = gc_if28
 //line scan_block.go:172
-						if gc_if24.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb6.Merge(excl_, gc_if24)
+							excl_ = gc_vb6.Merge(excl_, gc_if28)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -4618,13 +4281,13 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:171
 						_ = excl_
 //line scan_block.go:172
-						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
+						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
-						_ = gc_if23
+						_ = gc_if27
 //line scan_block.go:172
-						if gc_if23.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line scan_block.go:172
-							excl_ = gc_vb5.Merge(excl_, gc_if23)
+							excl_ = gc_vb5.Merge(excl_, gc_if27)
 //line scan_block.go:172
 						}
 //line scan_block.go:172
@@ -4657,128 +4320,46 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 					gc_s_excl_[gc_rank4] = excl_
 				}
 			}
-		}
-	}
-
-//line scan_block.go:175
-	if b_ > w {
-
-//line scan_block.go:176
-		totals := gc_shared14(w)[:w]
-		{
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
-				{
-					gc_rank4 := gc_step11 + 0
-					gc_pos4.Thread = gc_rank4
+			{
 
 //line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank4 := gc_step11 + 1
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank4 := gc_step11 + 2
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-				{
-					gc_rank4 := gc_step11 + 3
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-					incl_ := gc_s_incl_[gc_rank4]
-
-//line scan_block.go:177
-					if lane == lanes-1 {
-						totals[warp] = incl_
-					}
-				}
-			}
-			for gc_rank4 := gc_step11; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-				lane := (gc_rank4 & 31)
-				_ = lane
-
-//line scan_block.go:167
-				warp := (gc_rank4 >> 5)
+				warp := (gc_w4 >> 5)
 				_ = warp
 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				incl_ := gc_s_incl_[gc_rank4]
+				gc_lo25, gc_hi25 := 0, 32
+				if gc_lo25 < gc_hi25 && !(b_ > w) {
+					gc_hi25 = 0
+				}
+				if gc_lo25 < gc_hi25 {
+					gc_lo25 = max(gc_lo25, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+				}
+				if gc_lo25 < gc_hi25 {
+					gc_hi25 = min(gc_hi25, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+				}
+				gc_hi25 = min(gc_hi25, gc_cnt4)
+				for gc_lane4 := gc_lo25; gc_lane4 < gc_hi25; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					lane := (gc_rank4 & 31)
+					_ = lane
+					incl_ := gc_s_incl_[gc_rank4]
 
 //line scan_block.go:177
-				if lane == lanes-1 {
-					totals[warp] = incl_
+					{
+						totals[warp] = incl_
+					}
 				}
 			}
 		}
+	}
+
+//line scan_block.go:175
+	if b_ > w {
 		{
 			var gc_l_s [32]uint32
 			var gc_l_v_3 [32]uint32
@@ -4788,14 +4369,14 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 				var gc_dead4 uint32
 				_ = gc_dead4
 				{
-					var gc_m184 uint32
+					var gc_m204 uint32
 
 //line scan_block.go:181
 					if (gc_w4 >> 5) == 0 {
-						gc_m184 = ^uint32(0)
+						gc_m204 = ^uint32(0)
 					}
-					gc_save184 := gc_act4
-					gc_act4 = gc_save184 & gc_m184
+					gc_save204 := gc_act4
+					gc_act4 = gc_save204 & gc_m204
 					if gc_act4 != 0 {
 
 //line scan_block.go:182
@@ -4803,14 +4384,14 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 						gc_left18 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota26
+							_ = gc_iota32
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota28
+								_ = gc_iota34
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -4834,13 +4415,13 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 										s = archsimd.LoadUint32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if28
+										_ = gc_if34
 //line scan_block.go:184
-										if gc_if28.ToBits() != 0 {
+										if gc_if34.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if28)
+											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if34)
 										}
 //line scan_block.go:185
 									}
@@ -4870,13 +4451,13 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if26
+									_ = gc_if32
 //line scan_block.go:185
-									if gc_if26.ToBits() != 0 {
+									if gc_if32.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if26)
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -4987,14 +4568,14 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo22, gc_hi22 := 0, 32
-								if gc_lo22 < gc_hi22 {
-									gc_lo22 = max(gc_lo22, max(min(d_, 32), -1))
+								gc_lo26, gc_hi26 := 0, 32
+								if gc_lo26 < gc_hi26 {
+									gc_lo26 = max(gc_lo26, max(min(d_, 32), -1))
 								}
-								if gc_lo22 < gc_hi22 && !(d_ < lanes_2) {
-									gc_hi22 = 0
+								if gc_lo26 < gc_hi26 && !(d_ < lanes_2) {
+									gc_hi26 = 0
 								}
-								gc_run6.Add(d_, gc_lo22, gc_hi22)
+								gc_run6.Add(d_, gc_lo26, gc_hi26)
 								if gc_run6.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
 								}
@@ -5007,45 +4588,45 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:204
 								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo23, gc_hi23 := 0, 32
-									if gc_lo23 < gc_hi23 {
-										gc_lo23 = max(gc_lo23, max(min(d_, 32), -1))
+									gc_lo27, gc_hi27 := 0, 32
+									if gc_lo27 < gc_hi27 {
+										gc_lo27 = max(gc_lo27, max(min(d_, 32), -1))
 									}
-									if gc_lo23 < gc_hi23 && !(d_ < lanes_2) {
-										gc_hi23 = 0
+									if gc_lo27 < gc_hi27 && !(d_ < lanes_2) {
+										gc_hi27 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo23, gc_hi23)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo27, gc_hi27)
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b12, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+									compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 									gc_left20 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota29
+										_ = gc_iota35
 //line scan_block.go:204
-										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none11
+										_ = gc_none17
 //line scan_block.go:204
-										gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all13
+										_ = gc_all19
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota30
+											_ = gc_iota36
 //line scan_block.go:204
-											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none12
+											_ = gc_none18
 //line scan_block.go:204
-											gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all14
+											_ = gc_all20
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 												gc_rank4 := gc_w4 + gc_lane4
 												_ = gc_rank4
@@ -5062,21 +4643,21 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b16 := gc_none12
+												gc_b22 := gc_none18
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b16 = gc_all14
+													gc_b22 = gc_all20
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b16)
+												gc_if36 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205
-												_ = gc_if30
+												_ = gc_if36
 //line scan_block.go:205
-												if gc_if30.ToBits() != 0 {
+												if gc_if36.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if30)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if36)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -5103,21 +4684,21 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b15 := gc_none11
+												gc_b21 := gc_none17
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b15 = gc_all13
+													gc_b21 = gc_all19
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if29 := gc_iota29.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+												gc_if35 := gc_iota35.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
 //line scan_block.go:205
-												_ = gc_if29
+												_ = gc_if35
 //line scan_block.go:205
-												if gc_if29.ToBits() != 0 {
+												if gc_if35.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if29)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if35)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -5241,198 +4822,29 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 							}
 						}
 					}
-					gc_act4 = gc_save184 &^ gc_dead4
+					gc_act4 = gc_save204 &^ gc_dead4
 				}
 			}
 		}
 		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n4; gc_step12 += 4 {
-				{
-					gc_rank4 := gc_step12 + 0
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
-				{
-					gc_rank4 := gc_step12 + 1
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
-				{
-					gc_rank4 := gc_step12 + 2
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
-				{
-					gc_rank4 := gc_step12 + 3
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-					if warp > 0 {
-						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-					}
-					gc_s_incl_[gc_rank4] = incl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
-			}
-			for gc_rank4 := gc_step12; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-				warp := (gc_rank4 >> 5)
-				_ = warp
-				incl_ := gc_s_incl_[gc_rank4]
-				excl_ := gc_s_excl_[gc_rank4]
-
-//line scan_block.go:190
-				if warp > 0 {
-					excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
-				}
-				gc_s_incl_[gc_rank4] = incl_
-				gc_s_excl_[gc_rank4] = excl_
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
-			gc_from4 = gc_bound4
-		}
-		if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_lo24, gc_hi24 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
-			for gc_tx4 := 0; gc_tx4 < gc_lo24; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				_ = gc_rank4
-				incl_ := gc_s_incl_[gc_rank4]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank4]
-				_ = excl_
-				tile := gc_s_tile[gc_rank4]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ uint32 = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 uint32 = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank4] = excl
-				gc_s_incl[gc_rank4] = incl
-			}
-			for gc_tx4 := gc_hi24; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				_ = gc_rank4
-				incl_ := gc_s_incl_[gc_rank4]
-				_ = incl_
-				excl_ := gc_s_excl_[gc_rank4]
-				_ = excl_
-				tile := gc_s_tile[gc_rank4]
-				_ = tile
-
-//line scan_block.go:194
-				var r_ uint32 = excl_
-
-//line scan_block.go:194
-				_ = r_
-
-//line scan_block.go:194
-				var r_2 uint32 = incl_
-
-//line scan_block.go:194
-				_ = r_2
-
-//line scan_lookback.go:111
-				excl := r_
-
-//line scan_lookback.go:111
-				incl := r_2
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank4] = excl
-				gc_s_incl[gc_rank4] = incl
-			}
-		}
-	}
-	{
-		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
-			gc_from4 = gc_bound4
-		}
-		if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
-		}
-		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(sh) {
-				gc_at8 := sh[gc_off8:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:167
+					warp := (gc_rank4 >> 5)
+					_ = warp
 					incl_ := gc_s_incl_[gc_rank4]
+					_ = incl_
 					excl_ := gc_s_excl_[gc_rank4]
+					_ = excl_
 					tile := gc_s_tile[gc_rank4]
+
+//line scan_block.go:190
+					if warp > 0 {
+						excl_, incl_ = excl_+totals[warp-1], incl_+totals[warp-1]
+					}
 
 //line scan_block.go:194
 					var r_ uint32 = excl_
@@ -5453,44 +4865,7 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 					incl := r_2
 
 //line scan_lookback.go:112
-					{
-						gc_at8[0].prefix = scanPublish(status, tile, incl)
-					}
-					_ = r_
-					_ = r_2
-					_ = excl
-					_ = incl
-					gc_s_excl[gc_rank4] = excl
-					gc_s_incl[gc_rank4] = incl
-				}
-			} else {
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					incl_ := gc_s_incl_[gc_rank4]
-					excl_ := gc_s_excl_[gc_rank4]
-					tile := gc_s_tile[gc_rank4]
-
-//line scan_block.go:194
-					var r_ uint32 = excl_
-
-//line scan_block.go:194
-					_ = r_
-
-//line scan_block.go:194
-					var r_2 uint32 = incl_
-
-//line scan_block.go:194
-					_ = r_2
-
-//line scan_lookback.go:111
-					excl := r_
-
-//line scan_lookback.go:111
-					incl := r_2
-
-//line scan_lookback.go:112
-					{
+					if gc_tx4 == b-1 {
 						sh[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
@@ -5499,6 +4874,175 @@ func gc_body_lookbackScan_uint32(gc_b12 *compiled.Block, in []uint32, out []uint
 					_ = incl
 					gc_s_excl[gc_rank4] = excl
 					gc_s_incl[gc_rank4] = incl
+				}
+			}
+		}
+	} else {
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
+				gc_from4 = gc_bound4
+			}
+			if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
+				gc_to4 = gc_bound4 + 1
+			}
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_lo28, gc_hi28 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
+				for gc_tx4 := 0; gc_tx4 < gc_lo28; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+					incl_ := gc_s_incl_[gc_rank4]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank4]
+					_ = excl_
+					tile := gc_s_tile[gc_rank4]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ uint32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 uint32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank4] = excl
+					gc_s_incl[gc_rank4] = incl
+				}
+				for gc_tx4 := gc_hi28; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+					incl_ := gc_s_incl_[gc_rank4]
+					_ = incl_
+					excl_ := gc_s_excl_[gc_rank4]
+					_ = excl_
+					tile := gc_s_tile[gc_rank4]
+					_ = tile
+
+//line scan_block.go:194
+					var r_ uint32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 uint32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank4] = excl
+					gc_s_incl[gc_rank4] = incl
+				}
+			}
+		}
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
+				gc_from4 = gc_bound4
+			}
+			if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
+				gc_to4 = gc_bound4 + 1
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off8 := 0
+				if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(sh) {
+					gc_at8 := sh[gc_off8:][:1]
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						incl_ := gc_s_incl_[gc_rank4]
+						excl_ := gc_s_excl_[gc_rank4]
+						tile := gc_s_tile[gc_rank4]
+
+//line scan_block.go:194
+						var r_ uint32 = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 uint32 = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							gc_at8[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank4] = excl
+						gc_s_incl[gc_rank4] = incl
+					}
+				} else {
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						incl_ := gc_s_incl_[gc_rank4]
+						excl_ := gc_s_excl_[gc_rank4]
+						tile := gc_s_tile[gc_rank4]
+
+//line scan_block.go:194
+						var r_ uint32 = excl_
+
+//line scan_block.go:194
+						_ = r_
+
+//line scan_block.go:194
+						var r_2 uint32 = incl_
+
+//line scan_block.go:194
+						_ = r_2
+
+//line scan_lookback.go:111
+						excl := r_
+
+//line scan_lookback.go:111
+						incl := r_2
+
+//line scan_lookback.go:112
+						{
+							sh[0].prefix = scanPublish(status, tile, incl)
+						}
+						_ = r_
+						_ = r_2
+						_ = excl
+						_ = incl
+						gc_s_excl[gc_rank4] = excl
+						gc_s_incl[gc_rank4] = incl
+					}
 				}
 			}
 		}

@@ -43,7 +43,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	_ = gc_s_val
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	_ = gc_s_sum
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -844,7 +846,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	_ = gc_s_val_
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	_ = gc_s_sum
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b, 2)[:gc_n]
 	{
 		gc_step := 0
@@ -1956,7 +1960,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	_ = gc_s_val
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	_ = gc_s_sum
 	{
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {

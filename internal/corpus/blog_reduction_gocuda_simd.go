@@ -44,7 +44,9 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_val
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_sum
 	{
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {
@@ -1241,7 +1243,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_val_
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_sum
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 2)[:gc_n2]
 	{
 		gc_step5 := 0
@@ -2883,7 +2887,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_val
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_sum
 	{
 		gc_vstep := 0
 		if compiled.SIMD && compiled.SIMD512 {

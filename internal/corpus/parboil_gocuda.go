@@ -1411,6 +1411,7 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	_ = gc_s_kGlobalIndex
 	for gc_rank := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 	}
@@ -1441,6 +1442,7 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 						xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
 						_ = xIndex
 						kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
+						_ = kGlobalIndex
 
 //line parboil.go:270
 						sX := gc_at[gc_tx]
@@ -1502,7 +1504,6 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 						_ = sQr
 						_ = sQi
 						_ = kIndex
-						gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1513,6 +1514,7 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 						xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
 						_ = xIndex
 						kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
+						_ = kGlobalIndex
 
 //line parboil.go:270
 						sX := x[xIndex]
@@ -1574,7 +1576,6 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 						_ = sQr
 						_ = sQi
 						_ = kIndex
-						gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 					}
 				}
 			}

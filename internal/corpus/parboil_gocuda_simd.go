@@ -3876,6 +3876,7 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_kGlobalIndex := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
+	_ = gc_s_kGlobalIndex
 	for gc_rank2 := range gc_s_kGlobalIndex {
 		gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
 	}
@@ -3906,6 +3907,7 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 						xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
 						_ = xIndex
 						kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
+						_ = kGlobalIndex
 
 //line parboil.go:270
 						sX := gc_at6[gc_tx2]
@@ -3967,7 +3969,6 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 						_ = sQr
 						_ = sQi
 						_ = kIndex
-						gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
 					}
 				} else {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -3978,6 +3979,7 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 						xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
 						_ = xIndex
 						kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
+						_ = kGlobalIndex
 
 //line parboil.go:270
 						sX := x[xIndex]
@@ -4039,7 +4041,6 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 						_ = sQr
 						_ = sQi
 						_ = kIndex
-						gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
 					}
 				}
 			}

@@ -38,6 +38,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_beta := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	_ = gc_s_beta
 
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
@@ -278,6 +279,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			beta := gc_s_beta[gc_rank]
+			_ = beta
 
 //line samples_cg.go:39
 			if gc_rank == 0 {
@@ -287,7 +289,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				}
 				sdata_[0] = beta
 			}
-			gc_s_beta[gc_rank] = beta
 		}
 	}
 	{
@@ -425,7 +426,9 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_beta := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	_ = gc_s_beta
 	gc_s_beta_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	_ = gc_s_beta_
 
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)
@@ -666,6 +669,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			beta := gc_s_beta[gc_rank]
+			_ = beta
 
 //line samples_cg.go:39
 			if gc_rank == 0 {
@@ -675,7 +679,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				}
 				sdata_[0] = beta
 			}
-			gc_s_beta[gc_rank] = beta
 		}
 	}
 	{
@@ -1024,6 +1027,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					beta_ := gc_s_beta_[gc_rank]
+					_ = beta_
 
 //line samples_cg.go:39
 					if gc_rank == 0 {
@@ -1033,7 +1037,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 						sdata_2[0] = beta_
 					}
-					gc_s_beta_[gc_rank] = beta_
 				}
 			}
 			{

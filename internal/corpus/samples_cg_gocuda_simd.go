@@ -39,6 +39,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_beta
 
 //line samples_cg.go:84
 	cta := cg.ThisThreadBlock(t)
@@ -332,6 +333,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			beta := gc_s_beta[gc_rank2]
+			_ = beta
 
 //line samples_cg.go:39
 			if gc_rank2 == 0 {
@@ -341,7 +343,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 				}
 				sdata_[0] = beta
 			}
-			gc_s_beta[gc_rank2] = beta
 		}
 	}
 	{
@@ -479,7 +480,9 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_beta := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_beta
 	gc_s_beta_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_beta_
 
 //line samples_cg.go:97
 	cta := cg.ThisThreadBlock(t)
@@ -773,6 +776,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			beta := gc_s_beta[gc_rank2]
+			_ = beta
 
 //line samples_cg.go:39
 			if gc_rank2 == 0 {
@@ -782,7 +786,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				}
 				sdata_[0] = beta
 			}
-			gc_s_beta[gc_rank2] = beta
 		}
 	}
 	{
@@ -1184,6 +1187,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					beta_ := gc_s_beta_[gc_rank2]
+					_ = beta_
 
 //line samples_cg.go:39
 					if gc_rank2 == 0 {
@@ -1193,7 +1197,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 						sdata_2[0] = beta_
 					}
-					gc_s_beta_[gc_rank2] = beta_
 				}
 			}
 			{

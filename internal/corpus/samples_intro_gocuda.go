@@ -2424,7 +2424,9 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_input := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_r := compiled.Scratch[int32](gc_b, 2)[:gc_n]
+	_ = gc_s_r
 	gc_s_returned := compiled.Scratch[bool](gc_b, 3)[:gc_n]
+	_ = gc_s_returned
 
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)
@@ -2638,7 +2640,9 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_b.Enter(gc_rank)
 			val := gc_s_val[gc_rank]
 			r := gc_s_r[gc_rank]
+			_ = r
 			returned := gc_s_returned[gc_rank]
+			_ = returned
 
 //line samples_intro.go:286
 			if gc_rank == 0 {
@@ -2666,8 +2670,6 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n/16)
 			}
 			_ = output
-			gc_s_r[gc_rank] = r
-			gc_s_returned[gc_rank] = returned
 		}
 	}
 

@@ -4980,7 +4980,9 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	gc_s_val := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_input := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_r := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
+	_ = gc_s_r
 	gc_s_returned := compiled.Scratch[bool](gc_b2, 3)[:gc_n2]
+	_ = gc_s_returned
 
 //line samples_intro.go:301
 	threadBlockGroup := cg.ThisThreadBlock(t)
@@ -5194,7 +5196,9 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			gc_b2.Enter(gc_rank2)
 			val := gc_s_val[gc_rank2]
 			r := gc_s_r[gc_rank2]
+			_ = r
 			returned := gc_s_returned[gc_rank2]
+			_ = returned
 
 //line samples_intro.go:286
 			if gc_rank2 == 0 {
@@ -5222,8 +5226,6 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				t.Printf(" Now creating %d groups, each of size 16 threads:\n\n", gc_n2/16)
 			}
 			_ = output
-			gc_s_r[gc_rank2] = r
-			gc_s_returned[gc_rank2] = returned
 		}
 	}
 

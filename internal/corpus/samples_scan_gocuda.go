@@ -38,6 +38,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	_ = gc_s_value
 
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
@@ -333,6 +334,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					warpID := gc_tx / gocuda.WarpSize
 					_ = warpID
 					value := gc_s_value[gc_rank]
+					_ = value
 
 //line samples_scan.go:66
 					var blockSum int32
@@ -353,7 +355,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						gc_at3[0] = value
 					}
 					_ = blockSum
-					gc_s_value[gc_rank] = value
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -368,6 +369,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 					warpID := gc_tx / gocuda.WarpSize
 					_ = warpID
 					value := gc_s_value[gc_rank]
+					_ = value
 
 //line samples_scan.go:66
 					var blockSum int32
@@ -388,7 +390,6 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						partialSums[gc_bx] = value
 					}
 					_ = blockSum
-					gc_s_value[gc_rank] = value
 				}
 			}
 		}
@@ -502,6 +503,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 	gc_s_tt := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b, 3)[:gc_n]
+	_ = gc_s_idata4_2
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b, 4)[:gc_n]
 
 //line samples_scan.go:169
@@ -775,6 +777,7 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				pos_ := gc_s_pos_[gc_rank]
 				idata := gc_s_idata[gc_rank]
 				idata4_2 := gc_s_idata4_2[gc_rank]
+				_ = idata4_2
 				idata4_ := gc_s_idata4_[gc_rank]
 
 //line samples_scan.go:125
@@ -843,7 +846,6 @@ func gc_body_scanExclusiveShared(gc_b *compiled.Block, dDst, dSrc []uint4, size 
 				_ = odata4_
 				_ = r
 				_ = odata4
-				gc_s_idata4_2[gc_rank] = idata4_2
 			}
 		}
 	}

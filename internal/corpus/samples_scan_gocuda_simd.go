@@ -39,6 +39,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_value := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_value
 
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
@@ -422,6 +423,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 					warpID := gc_tx2 / gocuda.WarpSize
 					_ = warpID
 					value := gc_s_value[gc_rank2]
+					_ = value
 
 //line samples_scan.go:66
 					var blockSum int32
@@ -442,7 +444,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						gc_at5[0] = value
 					}
 					_ = blockSum
-					gc_s_value[gc_rank2] = value
 				}
 			} else {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -457,6 +458,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 					warpID := gc_tx2 / gocuda.WarpSize
 					_ = warpID
 					value := gc_s_value[gc_rank2]
+					_ = value
 
 //line samples_scan.go:66
 					var blockSum int32
@@ -477,7 +479,6 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						partialSums[gc_bx2] = value
 					}
 					_ = blockSum
-					gc_s_value[gc_rank2] = value
 				}
 			}
 		}
@@ -833,6 +834,7 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 	gc_s_tt := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
 	gc_s_idata := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 	gc_s_idata4_2 := compiled.Scratch[uint4](gc_b2, 3)[:gc_n2]
+	_ = gc_s_idata4_2
 	gc_s_idata4_ := compiled.Scratch[uint4](gc_b2, 4)[:gc_n2]
 
 //line samples_scan.go:169
@@ -1106,6 +1108,7 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 				pos_ := gc_s_pos_[gc_rank2]
 				idata := gc_s_idata[gc_rank2]
 				idata4_2 := gc_s_idata4_2[gc_rank2]
+				_ = idata4_2
 				idata4_ := gc_s_idata4_[gc_rank2]
 
 //line samples_scan.go:125
@@ -1174,7 +1177,6 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 				_ = odata4_
 				_ = r
 				_ = odata4
-				gc_s_idata4_2[gc_rank2] = idata4_2
 			}
 		}
 	}

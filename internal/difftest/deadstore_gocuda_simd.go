@@ -34,6 +34,7 @@ func gc_body_deadStoreAssign(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_v
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := gc_bx2 * gc_bdx2

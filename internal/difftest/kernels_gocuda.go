@@ -3868,6 +3868,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	_ = gc_s_v
 	gc_s_v_ := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	gc_s_w := compiled.Scratch[int32](gc_b, 3)[:gc_n]
@@ -4281,7 +4282,6 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 //line kernels.go:411
 			out[r] = v
 			_ = r_4
-			gc_s_v[gc_rank] = v
 		}
 	}
 }

@@ -12217,6 +12217,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_v
 	gc_s_v_ := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 	gc_s_v_2 := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 	gc_s_w := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
@@ -12712,7 +12713,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 //line kernels.go:411
 			out[r] = v
 			_ = r_4
-			gc_s_v[gc_rank2] = v
 		}
 	}
 }

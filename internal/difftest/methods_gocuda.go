@@ -1827,6 +1827,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	{
+		var gc_l_s [32]int32
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1844,6 +1845,15 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 
 //line methods.go:102
 			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+
+//line methods.go:102
+				s := gc_c1r[gc_lane]
+				_ = s
+				gc_l_s[gc_lane] = s
+			}
 			gc_lo2, gc_hi2 := 0, 32
 			if gc_lo2 < gc_hi2 {
 				gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
@@ -1863,15 +1873,13 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line methods.go:102
-						s := gc_c1r[gc_lane]
+						s := gc_l_s[gc_lane]
+						_ = s
 
 //line methods.go:103
 						{
 							c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
 						}
-						_ = s
 					}
 				}
 			}

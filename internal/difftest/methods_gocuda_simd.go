@@ -3024,6 +3024,7 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	{
+		var gc_l_s [32]int32
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -3076,6 +3077,52 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 
 //line methods.go:102
 			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line methods.go:102
+						s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line methods.go:102
+						_ = s
+//line methods.go:102
+						s.StoreSlice(gc_l_s[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line methods.go:102
+						s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line methods.go:102
+						_ = s
+//line methods.go:102
+						s.StoreSlice(gc_l_s[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+
+//line methods.go:102
+					s := gc_c21r[gc_lane2]
+					_ = s
+					gc_l_s[gc_lane2] = s
+				}
+			}
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 {
 				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
@@ -3095,15 +3142,13 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line methods.go:102
-						s := gc_c21r[gc_lane2]
+						s := gc_l_s[gc_lane2]
+						_ = s
 
 //line methods.go:103
 						{
 							c.sums[(gc_bx2*gc_bdx2+gc_tx2)/32] = s
 						}
-						_ = s
 					}
 				}
 			}

@@ -145,7 +145,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_l_ok[gc_lane] = ok
 				}
 				{
-					var gc_m12 uint32
+					var gc_m11 uint32
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
@@ -154,11 +154,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 
 //line returns.go:14
 						if ok {
-							gc_m12 |= 1 << gc_lane
+							gc_m11 |= 1 << gc_lane
 						}
 					}
-					gc_save12 := gc_act
-					gc_act = gc_save12 & gc_m12
+					gc_save11 := gc_act
+					gc_act = gc_save11 & gc_m11
 					if gc_act != 0 {
 
 //line returns.go:15
@@ -183,11 +183,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_l_returned[gc_lane] = returned
 						}
 					}
-					gc_act = gc_save12 &^ gc_dead
+					gc_act = gc_save11 &^ gc_dead
 				}
 			}
 			{
-				var gc_m16 uint32
+				var gc_m15 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
@@ -196,11 +196,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 
 //line returns.go:16
 					if !returned {
-						gc_m16 |= 1 << gc_lane
+						gc_m15 |= 1 << gc_lane
 					}
 				}
-				gc_save16 := gc_act
-				gc_act = gc_save16 & gc_m16
+				gc_save15 := gc_act
+				gc_act = gc_save15 & gc_m15
 				if gc_act != 0 {
 
 //line returns.go:17
@@ -256,7 +256,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_l_returned[gc_lane] = returned
 					}
 				}
-				gc_act = gc_save16 &^ gc_dead
+				gc_act = gc_save15 &^ gc_dead
 			}
 			{
 				gc_tidx := gc_b.At(gc_w)
@@ -322,7 +322,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_l_ok_[gc_lane] = ok_
 				}
 				{
-					var gc_m21 uint32
+					var gc_m20 uint32
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
@@ -331,11 +331,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 
 //line returns.go:14
 						if ok_ {
-							gc_m21 |= 1 << gc_lane
+							gc_m20 |= 1 << gc_lane
 						}
 					}
-					gc_save21 := gc_act
-					gc_act = gc_save21 & gc_m21
+					gc_save20 := gc_act
+					gc_act = gc_save20 & gc_m20
 					if gc_act != 0 {
 
 //line returns.go:15
@@ -360,11 +360,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_l_returned_[gc_lane] = returned_
 						}
 					}
-					gc_act = gc_save21 &^ gc_dead
+					gc_act = gc_save20 &^ gc_dead
 				}
 			}
 			{
-				var gc_m25 uint32
+				var gc_m24 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
@@ -373,11 +373,11 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 
 //line returns.go:16
 					if !returned_ {
-						gc_m25 |= 1 << gc_lane
+						gc_m24 |= 1 << gc_lane
 					}
 				}
-				gc_save25 := gc_act
-				gc_act = gc_save25 & gc_m25
+				gc_save24 := gc_act
+				gc_act = gc_save24 & gc_m24
 				if gc_act != 0 {
 
 //line returns.go:17
@@ -433,7 +433,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_l_returned_[gc_lane] = returned_
 					}
 				}
-				gc_act = gc_save25 &^ gc_dead
+				gc_act = gc_save24 &^ gc_dead
 			}
 			{
 				gc_tidx := gc_b.At(gc_w)
@@ -449,6 +449,14 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:53
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
+
+//line returns.go:54
+					v := int32(i%9) + 3
+					_ = v
+
+//line returns.go:58
+					var v_3 int32 = v
+					_ = v_3
 					r_ := gc_l_r_[gc_lane]
 					_ = r_
 
@@ -468,6 +476,13 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						returned_2 = true
 //line returns.go:27
 					}
+
+//line returns.go:30
+					if !returned_2 {
+//line returns.go:30
+						s_[gc_tx] = v_3
+//line returns.go:30
+					}
 					_ = r_3
 					gc_s_r_3[gc_rank] = r_3
 				}
@@ -477,135 +492,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 
 //line returns.go:29
 	if !returned_2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s_) {
-					gc_at := s_[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						gc_at[gc_tx] = v_3
-					}
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line returns.go:53
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx] = v_3
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line returns.go:53
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx] = v_3
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line returns.go:53
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx] = v_3
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line returns.go:53
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx] = v_3
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx] = v_3
-					}
-				}
-			}
-		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := shift_, gc_bdx
@@ -618,22 +504,22 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_seglen := gc_segend - gc_seg
 						gc_off := gc_r + gc_seg
 						if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
-							gc_at2 := s_[gc_off:][:gc_seglen]
+							gc_at := s_[gc_off:][:gc_seglen]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
 //line returns.go:32
-								r_2 := gc_at2[gc_u]
+								r_2 := gc_at[gc_u]
 								_ = r_2
 								gc_s_r_2[gc_rank] = r_2
 							}
 						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							gc_step := gc_seg
+							for ; gc_step+3 < gc_segend; gc_step += 4 {
 								{
-									gc_tx := gc_step2 + 0
+									gc_tx := gc_step + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -643,7 +529,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									gc_s_r_2[gc_rank] = r_2
 								}
 								{
-									gc_tx := gc_step2 + 1
+									gc_tx := gc_step + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -653,7 +539,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									gc_s_r_2[gc_rank] = r_2
 								}
 								{
-									gc_tx := gc_step2 + 2
+									gc_tx := gc_step + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -663,7 +549,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									gc_s_r_2[gc_rank] = r_2
 								}
 								{
-									gc_tx := gc_step2 + 3
+									gc_tx := gc_step + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -673,7 +559,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 									gc_s_r_2[gc_rank] = r_2
 								}
 							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -686,10 +572,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -699,7 +585,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_s_r_2[gc_rank] = r_2
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -709,7 +595,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_s_r_2[gc_rank] = r_2
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -719,7 +605,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_s_r_2[gc_rank] = r_2
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -729,7 +615,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_s_r_2[gc_rank] = r_2
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -742,10 +628,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 		}
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -756,7 +642,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -767,7 +653,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -778,7 +664,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -789,7 +675,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -840,10 +726,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[gc_idx] = r_3
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -856,7 +742,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+2] = r_3
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -869,7 +755,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+2] = r_3
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -882,7 +768,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+2] = r_3
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -895,7 +781,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+2] = r_3
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -914,7 +800,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
 		{
-			gc_r6 := false
+			gc_r5 := false
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -935,14 +821,14 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 
 //line returns.go:41
 						if v_4%int32(k+2) == 0 {
-							gc_r6 = true
+							gc_r5 = true
 						}
 					}
 				}
 			}
 
 //line returns.go:41
-			var syncThreadsOr bool = gc_r6
+			var syncThreadsOr bool = gc_r5
 
 //line returns.go:41
 			if syncThreadsOr {
@@ -983,10 +869,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[gc_idx2] = int32(r_4)
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -998,7 +884,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+3] = int32(r_4)
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1010,7 +896,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+3] = int32(r_4)
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1022,7 +908,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+3] = int32(r_4)
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1034,7 +920,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						out[4*i+3] = int32(r_4)
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -146,7 +146,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_l_ok[gc_lane2] = ok
 				}
 				{
-					var gc_m122 uint32
+					var gc_m112 uint32
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
@@ -155,11 +155,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 
 //line returns.go:14
 						if ok {
-							gc_m122 |= 1 << gc_lane2
+							gc_m112 |= 1 << gc_lane2
 						}
 					}
-					gc_save122 := gc_act2
-					gc_act2 = gc_save122 & gc_m122
+					gc_save112 := gc_act2
+					gc_act2 = gc_save112 & gc_m112
 					if gc_act2 != 0 {
 
 //line returns.go:15
@@ -184,11 +184,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_l_returned[gc_lane2] = returned
 						}
 					}
-					gc_act2 = gc_save122 &^ gc_dead2
+					gc_act2 = gc_save112 &^ gc_dead2
 				}
 			}
 			{
-				var gc_m162 uint32
+				var gc_m152 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -197,11 +197,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 
 //line returns.go:16
 					if !returned {
-						gc_m162 |= 1 << gc_lane2
+						gc_m152 |= 1 << gc_lane2
 					}
 				}
-				gc_save162 := gc_act2
-				gc_act2 = gc_save162 & gc_m162
+				gc_save152 := gc_act2
+				gc_act2 = gc_save152 & gc_m152
 				if gc_act2 != 0 {
 
 //line returns.go:17
@@ -304,7 +304,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_l_returned[gc_lane2] = returned
 					}
 				}
-				gc_act2 = gc_save162 &^ gc_dead2
+				gc_act2 = gc_save152 &^ gc_dead2
 			}
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
@@ -370,7 +370,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_l_ok_[gc_lane2] = ok_
 				}
 				{
-					var gc_m212 uint32
+					var gc_m202 uint32
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
@@ -379,11 +379,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 
 //line returns.go:14
 						if ok_ {
-							gc_m212 |= 1 << gc_lane2
+							gc_m202 |= 1 << gc_lane2
 						}
 					}
-					gc_save212 := gc_act2
-					gc_act2 = gc_save212 & gc_m212
+					gc_save202 := gc_act2
+					gc_act2 = gc_save202 & gc_m202
 					if gc_act2 != 0 {
 
 //line returns.go:15
@@ -408,11 +408,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_l_returned_[gc_lane2] = returned_
 						}
 					}
-					gc_act2 = gc_save212 &^ gc_dead2
+					gc_act2 = gc_save202 &^ gc_dead2
 				}
 			}
 			{
-				var gc_m252 uint32
+				var gc_m242 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -421,11 +421,11 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 
 //line returns.go:16
 					if !returned_ {
-						gc_m252 |= 1 << gc_lane2
+						gc_m242 |= 1 << gc_lane2
 					}
 				}
-				gc_save252 := gc_act2
-				gc_act2 = gc_save252 & gc_m252
+				gc_save242 := gc_act2
+				gc_act2 = gc_save242 & gc_m242
 				if gc_act2 != 0 {
 
 //line returns.go:17
@@ -528,7 +528,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_l_returned_[gc_lane2] = returned_
 					}
 				}
-				gc_act2 = gc_save252 &^ gc_dead2
+				gc_act2 = gc_save242 &^ gc_dead2
 			}
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
@@ -544,6 +544,14 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:53
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
+
+//line returns.go:54
+					v := int32(i%9) + 3
+					_ = v
+
+//line returns.go:58
+					var v_3 int32 = v
+					_ = v_3
 					r_ := gc_l_r_[gc_lane2]
 					_ = r_
 
@@ -563,6 +571,13 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						returned_2 = true
 //line returns.go:27
 					}
+
+//line returns.go:30
+					if !returned_2 {
+//line returns.go:30
+						s_[gc_tx2] = v_3
+//line returns.go:30
+					}
 					_ = r_3
 					gc_s_r_3[gc_rank2] = r_3
 				}
@@ -572,135 +587,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 
 //line returns.go:29
 	if !returned_2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s_) {
-					gc_at3 := s_[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						gc_at3[gc_tx2] = v_3
-					}
-				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx2] = v_3
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx2] = v_3
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx2] = v_3
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line returns.go:54
-							v := int32(i%9) + 3
-							_ = v
-
-//line returns.go:58
-							var v_3 int32 = v
-							_ = v_3
-
-//line returns.go:30
-							s_[gc_tx2] = v_3
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx2] = v_3
-					}
-				}
-			}
-		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_qoff2, gc_qd2 := shift_, gc_bdx2
@@ -713,7 +599,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_seglen2 := gc_segend2 - gc_seg2
 						gc_off4 := gc_r + gc_seg2
 						if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen2 <= len(s_)-gc_off4 {
-							gc_at4 := s_[gc_off4:][:gc_seglen2]
+							gc_at2 := s_[gc_off4:][:gc_seglen2]
 							gc_vstep := gc_seg2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
@@ -723,7 +609,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line returns.go:32
-										r_2 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx2 - gc_seg2):])
+										r_2 := archsimd.LoadInt32x16Slice(gc_at2[(gc_tx2 - gc_seg2):])
 //line returns.go:32
 										_ = r_2
 //line returns.go:32
@@ -742,7 +628,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line returns.go:32
-									r_2 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx2 - gc_seg2):])
+									r_2 := archsimd.LoadInt32x8Slice(gc_at2[(gc_tx2 - gc_seg2):])
 //line returns.go:32
 									_ = r_2
 //line returns.go:32
@@ -756,15 +642,15 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 								_ = gc_rank2
 
 //line returns.go:32
-								r_2 := gc_at4[gc_u2]
+								r_2 := gc_at2[gc_u2]
 								_ = r_2
 								gc_s_r_2[gc_rank2] = r_2
 							}
 						} else {
-							gc_step8 := gc_seg2
-							for ; gc_step8+3 < gc_segend2; gc_step8 += 4 {
+							gc_step6 := gc_seg2
+							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 								{
-									gc_tx2 := gc_step8 + 0
+									gc_tx2 := gc_step6 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -774,7 +660,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 									gc_s_r_2[gc_rank2] = r_2
 								}
 								{
-									gc_tx2 := gc_step8 + 1
+									gc_tx2 := gc_step6 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -784,7 +670,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 									gc_s_r_2[gc_rank2] = r_2
 								}
 								{
-									gc_tx2 := gc_step8 + 2
+									gc_tx2 := gc_step6 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -794,7 +680,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 									gc_s_r_2[gc_rank2] = r_2
 								}
 								{
-									gc_tx2 := gc_step8 + 3
+									gc_tx2 := gc_step6 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -804,7 +690,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 									gc_s_r_2[gc_rank2] = r_2
 								}
 							}
-							for gc_tx2 := gc_step8; gc_tx2 < gc_segend2; gc_tx2++ {
+							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -817,10 +703,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_seg2 = gc_segend2
 					}
 				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -830,7 +716,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_s_r_2[gc_rank2] = r_2
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -840,7 +726,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_s_r_2[gc_rank2] = r_2
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -850,7 +736,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_s_r_2[gc_rank2] = r_2
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -860,7 +746,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							gc_s_r_2[gc_rank2] = r_2
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -919,10 +805,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep2
-			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 				{
-					gc_rank2 := gc_step10 + 0
+					gc_rank2 := gc_step8 + 0
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -933,7 +819,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
-					gc_rank2 := gc_step10 + 1
+					gc_rank2 := gc_step8 + 1
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -944,7 +830,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
-					gc_rank2 := gc_step10 + 2
+					gc_rank2 := gc_step8 + 2
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -955,7 +841,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
-					gc_rank2 := gc_step10 + 3
+					gc_rank2 := gc_step8 + 3
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -966,7 +852,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
-			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				r_2 := gc_s_r_2[gc_rank2]
 				var r_3 int32
@@ -1085,10 +971,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep3
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+			gc_step9 := gc_vstep3
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
-					gc_tx2 := gc_step11 + 0
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1101,7 +987,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx2 := gc_step11 + 1
+					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1114,7 +1000,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx2 := gc_step11 + 2
+					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1127,7 +1013,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx2 := gc_step11 + 3
+					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1140,7 +1026,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1158,7 +1044,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:40
 	for k := 0; k < rounds_; k++ {
 		{
-			gc_r62 := false
+			gc_r52 := false
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1179,14 +1065,14 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 
 //line returns.go:41
 						if v_4%int32(k+2) == 0 {
-							gc_r62 = true
+							gc_r52 = true
 						}
 					}
 				}
 			}
 
 //line returns.go:41
-			var syncThreadsOr bool = gc_r62
+			var syncThreadsOr bool = gc_r52
 
 //line returns.go:41
 			if syncThreadsOr {
@@ -1296,10 +1182,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep4
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+			gc_step10 := gc_vstep4
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 				{
-					gc_tx2 := gc_step12 + 0
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1311,7 +1197,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx2 := gc_step12 + 1
+					gc_tx2 := gc_step10 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1323,7 +1209,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx2 := gc_step12 + 2
+					gc_tx2 := gc_step10 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1335,7 +1221,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx2 := gc_step12 + 3
+					gc_tx2 := gc_step10 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1347,7 +1233,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

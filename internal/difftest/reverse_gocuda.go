@@ -896,6 +896,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	_ = gc_s_a0
 	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 
 //line reverse.go:75
@@ -1175,13 +1176,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank] = a0
 			}
 			{
 				gc_rank := gc_step4 + 1
@@ -1191,13 +1192,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank] = a0
 			}
 			{
 				gc_rank := gc_step4 + 2
@@ -1207,13 +1208,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank] = a0
 			}
 			{
 				gc_rank := gc_step4 + 3
@@ -1223,13 +1224,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank] = a0
 			}
 		}
 		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
@@ -1239,13 +1240,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			rank := gc_rank
 			_ = rank
 			a0 := gc_s_a0[gc_rank]
+			_ = a0
 
 //line reverse.go:92
 			a0 += sh[rank]
 
 //line reverse.go:93
 			data[rank] = a0
-			gc_s_a0[gc_rank] = a0
 		}
 	}
 }

@@ -1921,6 +1921,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_a0
 	gc_s_y := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 
 //line reverse.go:75
@@ -2556,13 +2557,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank2] = a0
 			}
 			{
 				gc_rank2 := gc_step8 + 1
@@ -2572,13 +2573,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank2] = a0
 			}
 			{
 				gc_rank2 := gc_step8 + 2
@@ -2588,13 +2589,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank2] = a0
 			}
 			{
 				gc_rank2 := gc_step8 + 3
@@ -2604,13 +2605,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
+				_ = a0
 
 //line reverse.go:92
 				a0 += sh[rank]
 
 //line reverse.go:93
 				data[rank] = a0
-				gc_s_a0[gc_rank2] = a0
 			}
 		}
 		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
@@ -2620,13 +2621,13 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			rank := gc_rank2
 			_ = rank
 			a0 := gc_s_a0[gc_rank2]
+			_ = a0
 
 //line reverse.go:92
 			a0 += sh[rank]
 
 //line reverse.go:93
 			data[rank] = a0
-			gc_s_a0[gc_rank2] = a0
 		}
 	}
 }

@@ -40,6 +40,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	_ = gc_s_v
 
 //line warp_tail_sum.go:22
 	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]

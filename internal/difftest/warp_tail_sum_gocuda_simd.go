@@ -41,6 +41,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_v
 
 //line warp_tail_sum.go:22
 	sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]

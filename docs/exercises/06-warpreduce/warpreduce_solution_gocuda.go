@@ -33,6 +33,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
+	_ = gc_s_v
 
 //line warpreduce_solution.go:23
 	warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)[:gocuda.WarpSize]

@@ -17,9 +17,12 @@
 //   - interchange: a thread's loop whose body reads along a row of threads
 //     but strides from trip to trip runs trip by trip for the block
 //   - stride: grid-stride loops, to run in lockstep
-//   - fission: thread loops between barriers, block-level code around
-//     them, warp loops around collectives
-//   - fuse: merge thread loops that no sync point separates
+//   - fission: thread loops between barriers, block-level code around them,
+//     warp loops around collectives; the thread statements opening a uniform
+//     if right after thread code run at that code's end, under the if's
+//     condition
+//   - fuse: merge thread loops that no sync point separates; a loop after a
+//     uniform if merges, in both branches, with a branch's last loop
 //   - streams: a thread loop whose first statements read a slice at the
 //     thread's index and whose next reads it a block's extent further (or
 //     whose first statement's operands do so) runs those first reads for
@@ -31,8 +34,9 @@
 //     that reconverge; an if for one lane at the end of a lane loop in a
 //     loop of its own
 //   - spill: keep per thread (scratch) or per lane ([32]T) only what lives
-//     across a sync point; a warp's lane loop stores none that the next
-//     lane loop to name it assigns first
+//     across a sync point; a warp's lane loop stores none that the next lane
+//     loop to name it assigns first, a thread loop none that no loop after
+//     it reads
 //   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads

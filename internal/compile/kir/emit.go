@@ -173,6 +173,9 @@ func (e *emitter) preamble() {
 			e.printf("%s := %s.Scratch[%s](%s, %d)%s\n", v.SpillName, f.Src.Compiled, e.typeString(obj.Type()), b, slot, e.blockLen())
 			slot++
 		}
+		if f.deadSomewhere(obj) {
+			e.printf("_ = %s\n", v.SpillName) // a build may write only loops whose stores are dead, and none reading it
+		}
 		if f.isParam(obj) {
 			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", e.name["rank"], v.SpillName, v.SpillName, e.name["rank"], obj.Name())
 		}

@@ -145,7 +145,7 @@ func (e *emitter) ifNode(n *If) {
 		e.printf("} else ")
 		e.ifNode(n.Else[0].(*If))
 		return
-	case s.Else != nil:
+	case len(n.Else) > 0: // the source's, or a loop the fuse pass moved there
 		e.printf("} else {\n")
 		e.nodes(n.Else)
 	}
@@ -371,9 +371,8 @@ func (e *emitter) streamsOn(s *Streamed) bool {
 	return !e.f.Portable[s.Whole]
 }
 
-// deadSpill reports whether the lane loop being written skips its store
-// of spilled variable v (deadspill.go).
+// deadSpill reports whether the loop being written skips its store of
+// spilled variable v (deadspill.go).
 func (e *emitter) deadSpill(v *types.Var) bool {
-	l, ok := e.loop.(*LaneLoop)
-	return ok && e.f.deadSpills[l][v]
+	return e.f.deadSpills[e.loop][v]
 }

@@ -11,7 +11,9 @@ import (
 // ThreadLoop; uniform statements run once per block, before the loop of
 // their run where they define a value, between loops where they change
 // one; remat definitions are left to the loops that use them; structural
-// control stays block-level around the loops.
+// control stays block-level around the loops. A uniform if whose first
+// statements are thread code, right after thread code, gives them to the
+// run before it, under its condition (fission_head.go).
 func fission(f *Func) {
 	f.Body = f.fissionList(f.Body)
 }
@@ -32,6 +34,9 @@ func (f *Func) fissionList(nodes []Node) []Node {
 			if !blockLevel(n) {
 				fi.run = append(fi.run, n) // warp-level control: split at collectives later
 				break
+			}
+			if n, ok := n.(*If); ok {
+				fi.head(n)
 			}
 			fi.flush()
 			fi.out = append(fi.out, f.fissionControl(n))
@@ -70,6 +75,19 @@ func (fi *fissioner) flush() {
 		fi.out = append(fi.out, f.newLoop(fi.run, nil))
 	}
 	fi.hoisted, fi.run = nil, nil
+}
+
+// head ends the pending run with the thread statements opening if n, if
+// any (ifHead), and hoists the definitions among them.
+func (fi *fissioner) head(n *If) {
+	nodes := fi.f.ifHead(n, fi.run)
+	if len(nodes) == 0 {
+		return
+	}
+	for _, m := range nodes[:len(nodes)-1] {
+		fi.code(m.(*Code))
+	}
+	fi.run = append(fi.run, nodes[len(nodes)-1])
 }
 
 // code places a statement: hoisted before the run, at block level, left

@@ -12,11 +12,14 @@ import (
 // between them, so the merged loop computes the same. A loop touches
 // what its remat values' definitions read too, since it computes them
 // again: moving an update of their inputs before it would change them.
+// A loop after a uniform if first moves into its branches where one ends
+// with a loop to merge with (fuse_if.go).
 func fuse(f *Func) {
 	f.Body = f.fuseList(f.Body)
 }
 
 func (f *Func) fuseList(nodes []Node) []Node {
+	nodes = f.sinkLoops(nodes)
 	for _, n := range nodes {
 		if lists := children(n); len(lists) == 1 {
 			setChildren(n, f.fuseList(lists[0]))

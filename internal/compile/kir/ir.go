@@ -91,9 +91,10 @@ type Func struct {
 	// readBefore are the variables some loop reads before it assigns
 	// them (spill.go).
 	readBefore map[*types.Var]bool
-	// deadSpills are, per lane loop, the spilled variables it assigns
-	// whose stores to scratch it skips (deadspill.go).
-	deadSpills map[*LaneLoop]map[*types.Var]bool
+	// deadSpills are, per lane loop or thread loop, the spilled
+	// variables it assigns whose stores to scratch it skips
+	// (deadspill.go).
+	deadSpills map[Node]map[*types.Var]bool
 
 	// shared are the uniform variables holding a shared-memory slice;
 	// readShared, while set, lets pure take an element of one at a uniform

@@ -76,8 +76,9 @@ func (v *vectorizer) allLanesIf(s *ast.IfStmt, cond vval) {
 
 // leaves reports whether body returns from the kernel or breaks or
 // continues a loop, outside function literals: a lane leaving is a change
-// of masks, which the unmasked body would not make.
-func leaves(body *ast.BlockStmt) bool {
+// of masks, which the unmasked body would not make (and a thread leaving
+// code moved from an if ends more than the if: fission_head.go).
+func leaves(body ast.Node) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n.(type) {

@@ -136,8 +136,11 @@ func (f *Func) oneLaneGuards(nodes []Node) []Node {
 			out = append(out, n)
 			continue
 		}
-		safe := &emitter{f: f}
+		safe := &emitter{f: f, collOut: map[*ast.CallExpr]string{}}
 		for _, c := range l.Body[:len(l.Body)-1] {
+			if coll := f.collResults[c.(*Code).Stmt]; coll != nil {
+				safe.collOut[coll.Call] = "" // the lane's result, read from an array
+			}
 			if !safe.safeStmt(c.(*Code).Stmt) {
 				ok = false
 			}

@@ -39,6 +39,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 	gc_n := gc_b.Len()
 	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	_ = gc_s_doutSum
 
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
@@ -316,7 +317,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 					}
 					dbias[tl+laneID] += doutSum
 				}
-				gc_s_doutSum[gc_rank] = doutSum
 			}
 		}
 	}

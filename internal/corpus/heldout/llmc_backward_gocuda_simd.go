@@ -40,6 +40,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 	gc_n2 := gc_b2.Len()
 	gc_s_doutCol := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
 	gc_s_doutSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_doutSum
 
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
@@ -317,7 +318,6 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 					}
 					dbias[tl+laneID] += doutSum
 				}
-				gc_s_doutSum[gc_rank2] = doutSum
 			}
 		}
 	}

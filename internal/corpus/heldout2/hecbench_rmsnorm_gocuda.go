@@ -41,6 +41,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_valReg := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	_ = gc_s_valReg
 	gc_s_ldInputRegs := make([][4]T, gc_b.Len())
 	gc_s_localSquaresSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_normFactor := compiled.Scratch[float32](gc_b, 2)[:gc_n]

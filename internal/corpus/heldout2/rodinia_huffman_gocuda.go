@@ -43,6 +43,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	gc_s_cw64 := compiled.Scratch[uint64](gc_b, 2)[:gc_n]
 	gc_s_val32 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_codewordlen := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
+	_ = gc_s_codewordlen
 
 //line rodinia_huffman.go:40
 	sm := gocuda.DynamicShared[uint32](t)
@@ -385,6 +386,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			_ = wrbits
 			cw64 := gc_s_cw64[gc_rank]
 			codewordlen := gc_s_codewordlen[gc_rank]
+			_ = codewordlen
 			var tmpcw32 uint32
 			_ = tmpcw32
 
@@ -425,7 +427,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 //line rodinia_huffman.go:138
 				atomic.Or(&as[kc+2], tmpcw32<<(32-codewordlen))
 			}
-			gc_s_codewordlen[gc_rank] = codewordlen
 		}
 	}
 	{

@@ -43,6 +43,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
+	_ = gc_s_meanVar
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 
@@ -285,6 +286,9 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			}
 		}
 	}
+
+//line ggml_norm.go:66
+	sSum := gocuda.Shared[float2](t, 32)[:32]
 	{
 		var gc_l_a [32]float2
 		var gc_c1v [32]float32
@@ -351,116 +355,15 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_l_a[gc_lane] = a
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				a := gc_l_a[gc_lane]
-				_ = a
-				var meanVar float2
-				_ = meanVar
-
-//line ggml_norm.go:36
-				var r float2 = a
-
-//line ggml_norm.go:36
-				_ = r
-
-//line ggml_norm.go:64
-				meanVar = r
-				_ = r
-				gc_s_meanVar[gc_rank] = meanVar
-			}
-		}
-	}
-
-//line ggml_norm.go:65
-	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:66
-		sSum := gocuda.Shared[float2](t, 32)[:32]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:67
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:67
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:67
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:67
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:67
@@ -470,15 +373,33 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:68
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
-					meanVar := gc_s_meanVar[gc_rank]
+					a := gc_l_a[gc_lane]
+					_ = a
+					var meanVar float2
+					_ = meanVar
+
+//line ggml_norm.go:36
+					var r float2 = a
+
+//line ggml_norm.go:36
+					_ = r
+
+//line ggml_norm.go:64
+					meanVar = r
 
 //line ggml_norm.go:69
-					if laneID == 0 {
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
 						sSum[warpID] = meanVar
 					}
+					_ = r
+					gc_s_meanVar[gc_rank] = meanVar
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:65
+	if blockSize > ggmlWarpSize {
 		{
 			var gc_l_a_ [32]float2
 			var gc_c3v [32]float32
@@ -642,10 +563,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -663,7 +584,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -681,7 +602,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -699,7 +620,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -717,7 +638,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -766,6 +687,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	_ = gc_s_tmp
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 
@@ -954,6 +876,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
+
+//line ggml_norm.go:103
+	sSum := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x_ [32]float32
 		var gc_c1r [32]float32
@@ -1004,116 +929,15 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r float32 = x_
-
-//line ggml_norm.go:27
-				_ = r
-
-//line ggml_norm.go:101
-				tmp = r
-				_ = r
-				gc_s_tmp[gc_rank] = tmp
-			}
-		}
-	}
-
-//line ggml_norm.go:102
-	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:103
-		sSum := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:104
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:104
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:104
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:104
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:104
@@ -1123,15 +947,33 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:105
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
-					tmp := gc_s_tmp[gc_rank]
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+					var tmp float32
+					_ = tmp
+
+//line ggml_norm.go:27
+					var r float32 = x_
+
+//line ggml_norm.go:27
+					_ = r
+
+//line ggml_norm.go:101
+					tmp = r
 
 //line ggml_norm.go:106
-					if laneID == 0 {
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
 						sSum[warpID] = tmp
 					}
+					_ = r
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:102
+	if blockSize > ggmlWarpSize {
 		{
 			var gc_l_x_2 [32]float32
 			var gc_c2r [32]float32
@@ -1221,10 +1063,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1238,7 +1080,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_mean[gc_rank] = mean
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1252,7 +1094,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_mean[gc_rank] = mean
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1266,7 +1108,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_mean[gc_rank] = mean
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1280,7 +1122,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_mean[gc_rank] = mean
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 
@@ -1340,10 +1182,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1368,7 +1210,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							gc_s_tmp[gc_rank] = tmp
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1393,7 +1235,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							gc_s_tmp[gc_rank] = tmp
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1418,7 +1260,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							gc_s_tmp[gc_rank] = tmp
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1443,7 +1285,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							gc_s_tmp[gc_rank] = tmp
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1471,6 +1313,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
+
+//line ggml_norm.go:125
+	sSum_ := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x_3 [32]float32
 		var gc_c3r [32]float32
@@ -1521,116 +1366,15 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_3 := gc_l_x_3[gc_lane]
-				_ = x_3
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-				_ = r_2
-
-//line ggml_norm.go:123
-				tmp = r_2
-				_ = r_2
-				gc_s_tmp[gc_rank] = tmp
-			}
-		}
-	}
-
-//line ggml_norm.go:124
-	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:125
-		sSum_ := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:126
@@ -1640,15 +1384,33 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:127
 					laneID_ := gc_tx % ggmlWarpSize
 					_ = laneID_
-					tmp := gc_s_tmp[gc_rank]
+					x_3 := gc_l_x_3[gc_lane]
+					_ = x_3
+					var tmp float32
+					_ = tmp
+
+//line ggml_norm.go:27
+					var r_2 float32 = x_3
+
+//line ggml_norm.go:27
+					_ = r_2
+
+//line ggml_norm.go:123
+					tmp = r_2
 
 //line ggml_norm.go:128
-					if laneID_ == 0 {
+					if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
 						sSum_[warpID_] = tmp
 					}
+					_ = r_2
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:124
+	if blockSize > ggmlWarpSize {
 		{
 			var gc_l_x_4 [32]float32
 			var gc_c4r [32]float32
@@ -1738,10 +1500,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step7 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1755,7 +1517,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_step7 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1769,7 +1531,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_step7 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1783,7 +1545,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_step7 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -1797,7 +1559,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_s_scale[gc_rank] = scale
 			}
 		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 
@@ -1848,10 +1610,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_at4[gc_tx] *= scale
 					}
 				} else {
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step8 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1868,7 +1630,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx := gc_step8 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1885,7 +1647,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx := gc_step8 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1902,7 +1664,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx := gc_step8 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1919,7 +1681,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1977,7 +1739,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	_ = gc_s_sumXX
 	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	_ = gc_s_sumXG
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	{
@@ -2088,6 +1852,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			}
 		}
 	}
+
+//line ggml_norm.go:167
+	sSumXX := gocuda.Shared[float32](t, 32)[:32]
+
+//line ggml_norm.go:168
+	sSumXG := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x [32]float32
 		var gc_l_x_ [32]float32
@@ -2197,127 +1967,15 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
-				var sumXG float32
-				_ = sumXG
-
-//line ggml_norm.go:27
-				var r_ float32 = x_
-
-//line ggml_norm.go:27
-				_ = r_
-
-//line ggml_norm.go:165
-				sumXG = r_
-				_ = r_
-				gc_s_sumXG[gc_rank] = sumXG
-			}
-		}
-	}
-
-//line ggml_norm.go:166
-	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:167
-		sSumXX := gocuda.Shared[float32](t, 32)[:32]
-
-//line ggml_norm.go:168
-		sSumXG := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:169
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:169
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:169
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:169
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:169
@@ -2327,17 +1985,35 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 //line ggml_norm.go:170
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
 					sumXX := gc_s_sumXX[gc_rank]
-					sumXG := gc_s_sumXG[gc_rank]
+					var sumXG float32
+					_ = sumXG
+
+//line ggml_norm.go:27
+					var r_ float32 = x_
+
+//line ggml_norm.go:27
+					_ = r_
+
+//line ggml_norm.go:165
+					sumXG = r_
 
 //line ggml_norm.go:171
-					if laneID == 0 {
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
 						sSumXX[warpID] = sumXX
 						sSumXG[warpID] = sumXG
 					}
+					_ = r_
+					gc_s_sumXG[gc_rank] = sumXG
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:166
+	if blockSize > ggmlWarpSize {
 		{
 			var gc_l_x_2 [32]float32
 			var gc_l_x_3 [32]float32
@@ -2619,6 +2295,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	_ = gc_s_tmp
 	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line ggml_norm.go:200
@@ -2842,6 +2519,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
+
+//line ggml_norm.go:220
+	sSum := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x_ [32]float32
 		var gc_c1r [32]float32
@@ -2892,116 +2572,15 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r float32 = x_
-
-//line ggml_norm.go:27
-				_ = r
-
-//line ggml_norm.go:218
-				tmp = r
-				_ = r
-				gc_s_tmp[gc_rank] = tmp
-			}
-		}
-	}
-
-//line ggml_norm.go:219
-	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:220
-		sSum := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:221
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:221
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:221
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:221
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:221
@@ -3011,15 +2590,33 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:222
 					laneID := gc_tx % ggmlWarpSize
 					_ = laneID
-					tmp := gc_s_tmp[gc_rank]
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+					var tmp float32
+					_ = tmp
+
+//line ggml_norm.go:27
+					var r float32 = x_
+
+//line ggml_norm.go:27
+					_ = r
+
+//line ggml_norm.go:218
+					tmp = r
 
 //line ggml_norm.go:223
-					if laneID == 0 {
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
 						sSum[warpID] = tmp
 					}
+					_ = r
+					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:219
+	if blockSize > ggmlWarpSize {
 		{
 			var gc_l_x_2 [32]float32
 			var gc_c2r [32]float32
@@ -3109,10 +2706,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		}
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -3122,7 +2719,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -3132,7 +2729,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -3142,7 +2739,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_s_scale[gc_rank] = scale
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				tmp := gc_s_tmp[gc_rank]
 
@@ -3152,7 +2749,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_s_scale[gc_rank] = scale
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 
@@ -3200,10 +2797,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3220,7 +2817,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3237,7 +2834,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3254,7 +2851,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3271,7 +2868,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3328,6 +2925,15 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 
 //line ggml_norm.go:276
 	nWarps := gc_bdx / ggmlWarpSize
+
+//line ggml_norm.go:280
+	const maxWarps = 1024 / ggmlWarpSize
+
+//line ggml_norm.go:281
+	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
+
+//line ggml_norm.go:282
+	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
 	{
 		var gc_l_val_ [32]float32
 		var gc_c1v [32]float32
@@ -3429,111 +3035,15 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 					gc_s_argmax[gc_rank] = argmax
 				}
 			}
-		}
-	}
-
-//line ggml_norm.go:279
-	if nWarps > 1 {
-
-//line ggml_norm.go:280
-		const maxWarps = 1024 / ggmlWarpSize
-
-//line ggml_norm.go:281
-		sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
-
-//line ggml_norm.go:282
-		sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank]
-						argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank]
-						argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank]
-						argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank]
-						argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line ggml_norm.go:277
@@ -3547,13 +3057,17 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 					argmax := gc_s_argmax[gc_rank]
 
 //line ggml_norm.go:283
-					if laneID == 0 {
+					if (nWarps > 1) && (laneID == 0) {
 						sharedMaxval[warpID] = maxval
 						sharedArgmax[warpID] = argmax
 					}
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:279
+	if nWarps > 1 {
 		{
 			var gc_l_val_2 [32]float32
 			var gc_c3v [32]float32
@@ -3690,10 +3204,10 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3712,7 +3226,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3731,7 +3245,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3750,7 +3264,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3769,7 +3283,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -44,6 +44,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b2, 0)[:gc_n2]
+	_ = gc_s_meanVar
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_invStd := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
@@ -68,10 +69,10 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:54
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -80,7 +81,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -89,7 +90,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -98,7 +99,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -107,7 +108,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -160,10 +161,10 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_s_meanVar[gc_rank2] = meanVar
 					}
 				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step5 := gc_from2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -187,7 +188,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -211,7 +212,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -235,7 +236,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -259,7 +260,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -286,6 +287,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			}
 		}
 	}
+
+//line ggml_norm.go:66
+	sSum := gocuda.Shared[float2](t, 32)[:32]
 	{
 		var gc_l_a [32]float2
 		var gc_c21v [32]float32
@@ -352,116 +356,15 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					gc_l_a[gc_lane2] = a
 				}
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				a := gc_l_a[gc_lane2]
-				_ = a
-				var meanVar float2
-				_ = meanVar
-
-//line ggml_norm.go:36
-				var r float2 = a
-
-//line ggml_norm.go:36
-				_ = r
-
-//line ggml_norm.go:64
-				meanVar = r
-				_ = r
-				gc_s_meanVar[gc_rank2] = meanVar
-			}
-		}
-	}
-
-//line ggml_norm.go:65
-	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:66
-		sSum := gocuda.Shared[float2](t, 32)[:32]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:67
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:67
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:67
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:67
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:68
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:69
-						if laneID == 0 {
-							sSum[warpID] = meanVar
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:67
@@ -471,15 +374,33 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:68
 					laneID := gc_tx2 % ggmlWarpSize
 					_ = laneID
-					meanVar := gc_s_meanVar[gc_rank2]
+					a := gc_l_a[gc_lane2]
+					_ = a
+					var meanVar float2
+					_ = meanVar
+
+//line ggml_norm.go:36
+					var r float2 = a
+
+//line ggml_norm.go:36
+					_ = r
+
+//line ggml_norm.go:64
+					meanVar = r
 
 //line ggml_norm.go:69
-					if laneID == 0 {
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
 						sSum[warpID] = meanVar
 					}
+					_ = r
+					gc_s_meanVar[gc_rank2] = meanVar
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:65
+	if blockSize > ggmlWarpSize {
 		{
 			var gc_l_a_ [32]float2
 			var gc_c23v [32]float32
@@ -707,10 +628,10 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					if gc_vstep2 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step8 := gc_vstep2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step6 := gc_vstep2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -728,7 +649,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -746,7 +667,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -764,7 +685,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -782,7 +703,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -831,6 +752,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_tmp
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 
@@ -850,10 +772,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		gc_step7 := gc_vstep
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -862,7 +784,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step9 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -871,7 +793,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step9 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -880,7 +802,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step9 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -889,7 +811,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -998,10 +920,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					gc_step10 := gc_vstep3
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step8 := gc_vstep3
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1019,7 +941,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1037,7 +959,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1055,7 +977,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1073,7 +995,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1094,11 +1016,15 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 		}
 	}
+
+//line ggml_norm.go:103
+	sSum := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			gc_left := gc_act2
@@ -1238,65 +1164,24 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x_
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-						_ = tmp
-//line ggml_norm.go:27
-						r := x_
-//line ggml_norm.go:27
-						_ = r
-//line ggml_norm.go:101
-						tmp = r
-//line ggml_norm.go:101
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:101
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:101
-						_ = x_
-//line ggml_norm.go:101
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:101
-						_ = tmp
-//line ggml_norm.go:27
-						r := x_
-//line ggml_norm.go:27
-						_ = r
-//line ggml_norm.go:101
-						tmp = r
-//line ggml_norm.go:101
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:104
+					warpID := gc_tx2 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_norm.go:105
+					laneID := gc_tx2 % ggmlWarpSize
+					_ = laneID
 					x_ := gc_l_x_[gc_lane2]
 					_ = x_
 					var tmp float32
@@ -1310,6 +1195,11 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:101
 					tmp = r
+
+//line ggml_norm.go:106
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
+						sSum[warpID] = tmp
+					}
 					_ = r
 					gc_s_tmp[gc_rank2] = tmp
 				}
@@ -1319,110 +1209,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:102
 	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:103
-		sSum := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:104
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:104
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:104
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:104
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:105
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:106
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:104
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_norm.go:105
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:106
-					if laneID == 0 {
-						sSum[warpID] = tmp
-					}
-				}
-			}
-		}
 		{
 			var gc_l_x_2 [32]float32
 			var gc_c22r [32]float32
@@ -1485,7 +1271,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							gc_left3 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1499,7 +1285,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1516,14 +1302,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left4 != 0 {
+							if gc_left3 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -1539,7 +1325,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1561,7 +1347,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							tmp = r_
 //line ggml_norm.go:111
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1586,14 +1372,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							tmp = r_
 //line ggml_norm.go:111
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -1649,10 +1435,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep4
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+		gc_step9 := gc_vstep4
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step12 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1666,7 +1452,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step12 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1680,7 +1466,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step12 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1694,7 +1480,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step12 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1708,7 +1494,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
 
@@ -1850,10 +1636,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					if gc_vstep6 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step13 := gc_vstep6
-					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+					gc_step10 := gc_vstep6
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step13 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1878,7 +1664,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step13 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1903,7 +1689,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step13 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1928,7 +1714,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step13 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1953,7 +1739,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1981,14 +1767,18 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 		}
 	}
+
+//line ggml_norm.go:125
+	sSum_ := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x_3 [32]float32
 		var gc_c23r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left6 := gc_act2
+			gc_left5 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2004,7 +1794,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						_ = x_3
 //line ggml_norm.go:123
 						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-						gc_left6 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2023,14 +1813,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						_ = x_3
 //line ggml_norm.go:123
 						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-						gc_left6 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left6 != 0 {
+			if gc_left5 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -2071,7 +1861,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-						gc_left7 := gc_act2
+						gc_left6 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2085,7 +1875,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
 									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+									gc_left6 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2102,14 +1892,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
 									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left7 &^= 0xff << gc_lane2
+									gc_left6 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left7 != 0 {
+						if gc_left6 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left7&(1<<gc_lane2) == 0 {
+								if gc_left6&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -2125,65 +1915,24 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					}
 				}
 			}
-			gc_left8 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x_3
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-						_ = tmp
-//line ggml_norm.go:27
-						r_2 := x_3
-//line ggml_norm.go:27
-						_ = r_2
-//line ggml_norm.go:123
-						tmp = r_2
-//line ggml_norm.go:123
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:123
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:123
-						_ = x_3
-//line ggml_norm.go:123
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:123
-						_ = tmp
-//line ggml_norm.go:27
-						r_2 := x_3
-//line ggml_norm.go:27
-						_ = r_2
-//line ggml_norm.go:123
-						tmp = r_2
-//line ggml_norm.go:123
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left8 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left8 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left8&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:126
+					warpID_ := gc_tx2 / ggmlWarpSize
+					_ = warpID_
+
+//line ggml_norm.go:127
+					laneID_ := gc_tx2 % ggmlWarpSize
+					_ = laneID_
 					x_3 := gc_l_x_3[gc_lane2]
 					_ = x_3
 					var tmp float32
@@ -2197,6 +1946,11 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:123
 					tmp = r_2
+
+//line ggml_norm.go:128
+					if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
+						sSum_[warpID_] = tmp
+					}
 					_ = r_2
 					gc_s_tmp[gc_rank2] = tmp
 				}
@@ -2206,110 +1960,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:124
 	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:125
-		sSum_ := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx2 / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx2 / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx2 / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:126
-						warpID_ := gc_tx2 / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:128
-						if laneID_ == 0 {
-							sSum_[warpID_] = tmp
-						}
-					}
-				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:126
-					warpID_ := gc_tx2 / ggmlWarpSize
-					_ = warpID_
-
-//line ggml_norm.go:127
-					laneID_ := gc_tx2 % ggmlWarpSize
-					_ = laneID_
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:128
-					if laneID_ == 0 {
-						sSum_[warpID_] = tmp
-					}
-				}
-			}
-		}
 		{
 			var gc_l_x_4 [32]float32
 			var gc_c24r [32]float32
@@ -2372,7 +2022,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-							gc_left9 := gc_act2
+							gc_left7 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2386,7 +2036,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left9 &^= 0xff << gc_lane2
+										gc_left7 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2403,14 +2053,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left9 &^= 0xff << gc_lane2
+										gc_left7 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left9 != 0 {
+							if gc_left7 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left9&(1<<gc_lane2) == 0 {
+									if gc_left7&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -2426,7 +2076,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						}
 					}
 				}
-				gc_left10 := gc_act2
+				gc_left8 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2448,7 +2098,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							tmp = r_3
 //line ggml_norm.go:133
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left10 &^= 0xff << gc_lane2
+							gc_left8 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2473,14 +2123,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							tmp = r_3
 //line ggml_norm.go:133
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left10 &^= 0xff << gc_lane2
+							gc_left8 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left10 != 0 {
+				if gc_left8 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left10&(1<<gc_lane2) == 0 {
+						if gc_left8&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -2506,10 +2156,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		}
 	}
 	{
-		gc_step15 := 0
-		for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
+		gc_step11 := 0
+		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 			{
-				gc_rank2 := gc_step15 + 0
+				gc_rank2 := gc_step11 + 0
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2523,7 +2173,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step15 + 1
+				gc_rank2 := gc_step11 + 1
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2537,7 +2187,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step15 + 2
+				gc_rank2 := gc_step11 + 2
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2551,7 +2201,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step15 + 3
+				gc_rank2 := gc_step11 + 3
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2565,7 +2215,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 		}
-		for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
 
@@ -2672,10 +2322,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					if gc_vstep8 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step16 := gc_vstep8
-					for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step16 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2692,7 +2342,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx2 := gc_step16 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2709,7 +2359,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx2 := gc_step16 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2726,7 +2376,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx2 := gc_step16 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2743,7 +2393,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 					}
-					for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2801,7 +2451,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		gc_s_dst[gc_rank2] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	_ = gc_s_sumXX
 	gc_s_sumXG := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	_ = gc_s_sumXG
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 	{
@@ -2912,13 +2564,20 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			}
 		}
 	}
+
+//line ggml_norm.go:167
+	sSumXX := gocuda.Shared[float32](t, 32)[:32]
+
+//line ggml_norm.go:168
+	sSumXG := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x [32]float32
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			gc_left := gc_act2
@@ -3242,67 +2901,27 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					}
 				}
 			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x_
-//line ggml_norm.go:27
-						var sumXG archsimd.Float32x8
-//line ggml_norm.go:27
-						_ = sumXG
-//line ggml_norm.go:27
-						r_ := x_
-//line ggml_norm.go:27
-						_ = r_
-//line ggml_norm.go:165
-						sumXG = r_
-//line ggml_norm.go:165
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:165
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:165
-						_ = x_
-//line ggml_norm.go:165
-						var sumXG archsimd.Float32x8
-//line ggml_norm.go:165
-						_ = sumXG
-//line ggml_norm.go:27
-						r_ := x_
-//line ggml_norm.go:27
-						_ = r_
-//line ggml_norm.go:165
-						sumXG = r_
-//line ggml_norm.go:165
-						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:169
+					warpID := gc_tx2 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_norm.go:170
+					laneID := gc_tx2 % ggmlWarpSize
+					_ = laneID
 					x_ := gc_l_x_[gc_lane2]
 					_ = x_
+					sumXX := gc_s_sumXX[gc_rank2]
 					var sumXG float32
 					_ = sumXG
 
@@ -3314,6 +2933,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:165
 					sumXG = r_
+
+//line ggml_norm.go:171
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
+						sSumXX[warpID] = sumXX
+						sSumXG[warpID] = sumXG
+					}
 					_ = r_
 					gc_s_sumXG[gc_rank2] = sumXG
 				}
@@ -3323,123 +2948,6 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:166
 	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:167
-		sSumXX := gocuda.Shared[float32](t, 32)[:32]
-
-//line ggml_norm.go:168
-		sSumXG := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:169
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:169
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:169
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:169
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:170
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:171
-						if laneID == 0 {
-							sSumXX[warpID] = sumXX
-							sSumXG[warpID] = sumXG
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:169
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_norm.go:170
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					sumXX := gc_s_sumXX[gc_rank2]
-					sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:171
-					if laneID == 0 {
-						sSumXX[warpID] = sumXX
-						sSumXG[warpID] = sumXG
-					}
-				}
-			}
-		}
 		{
 			var gc_l_x_2 [32]float32
 			var gc_l_x_3 [32]float32
@@ -3504,7 +3012,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-							gc_left6 := gc_act2
+							gc_left5 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3518,7 +3026,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left6 &^= 0xff << gc_lane2
+										gc_left5 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3535,14 +3043,14 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left6 &^= 0xff << gc_lane2
+										gc_left5 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left6 != 0 {
+							if gc_left5 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left6&(1<<gc_lane2) == 0 {
+									if gc_left5&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -3627,7 +3135,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
-							gc_left7 := gc_act2
+							gc_left6 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3641,7 +3149,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 										x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
+										gc_left6 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3658,14 +3166,14 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 										x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
+										gc_left6 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left7 != 0 {
+							if gc_left6 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left7&(1<<gc_lane2) == 0 {
+									if gc_left6&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -3681,7 +3189,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						}
 					}
 				}
-				gc_left8 := gc_act2
+				gc_left7 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3703,7 +3211,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 							sumXG = r_3
 //line ggml_norm.go:181
 							sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
+							gc_left7 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3728,14 +3236,14 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 							sumXG = r_3
 //line ggml_norm.go:181
 							sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
+							gc_left7 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left7 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left8&(1<<gc_lane2) == 0 {
+						if gc_left7&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -3878,6 +3386,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_tmp
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line ggml_norm.go:200
@@ -3914,10 +3423,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3926,7 +3435,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3935,7 +3444,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3944,7 +3453,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3953,7 +3462,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -4073,10 +3582,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep3
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step6 := gc_vstep3
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4097,7 +3606,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4118,7 +3627,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4139,7 +3648,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4160,7 +3669,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4184,11 +3693,15 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			}
 		}
 	}
+
+//line ggml_norm.go:220
+	sSum := gocuda.Shared[float32](t, 32)[:32]
 	{
 		var gc_l_x_ [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			gc_left := gc_act2
@@ -4328,65 +3841,24 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x_
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:27
-						_ = tmp
-//line ggml_norm.go:27
-						r := x_
-//line ggml_norm.go:27
-						_ = r
-//line ggml_norm.go:218
-						tmp = r
-//line ggml_norm.go:218
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:218
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:218
-						_ = x_
-//line ggml_norm.go:218
-						var tmp archsimd.Float32x8
-//line ggml_norm.go:218
-						_ = tmp
-//line ggml_norm.go:27
-						r := x_
-//line ggml_norm.go:27
-						_ = r
-//line ggml_norm.go:218
-						tmp = r
-//line ggml_norm.go:218
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:221
+					warpID := gc_tx2 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_norm.go:222
+					laneID := gc_tx2 % ggmlWarpSize
+					_ = laneID
 					x_ := gc_l_x_[gc_lane2]
 					_ = x_
 					var tmp float32
@@ -4400,6 +3872,11 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 
 //line ggml_norm.go:218
 					tmp = r
+
+//line ggml_norm.go:223
+					if (blockSize > ggmlWarpSize) && (laneID == 0) {
+						sSum[warpID] = tmp
+					}
 					_ = r
 					gc_s_tmp[gc_rank2] = tmp
 				}
@@ -4409,110 +3886,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 
 //line ggml_norm.go:219
 	if blockSize > ggmlWarpSize {
-
-//line ggml_norm.go:220
-		sSum := gocuda.Shared[float32](t, 32)[:32]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:221
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:221
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:221
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:221
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_norm.go:222
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:223
-						if laneID == 0 {
-							sSum[warpID] = tmp
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:221
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_norm.go:222
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:223
-					if laneID == 0 {
-						sSum[warpID] = tmp
-					}
-				}
-			}
-		}
 		{
 			var gc_l_x_2 [32]float32
 			var gc_c22r [32]float32
@@ -4575,7 +3948,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-							gc_left4 := gc_act2
+							gc_left3 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4589,7 +3962,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4606,14 +3979,14 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left4 != 0 {
+							if gc_left3 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -4629,7 +4002,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						}
 					}
 				}
-				gc_left5 := gc_act2
+				gc_left4 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4651,7 +4024,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							tmp = r_
 //line ggml_norm.go:228
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4676,14 +4049,14 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							tmp = r_
 //line ggml_norm.go:228
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left4 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -4709,10 +4082,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		}
 	}
 	{
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4722,7 +4095,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step9 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4732,7 +4105,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step9 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4742,7 +4115,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step9 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4752,7 +4125,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
 
@@ -4856,10 +4229,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					if gc_vstep5 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step10 := gc_vstep5
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step8 := gc_vstep5
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4876,7 +4249,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4893,7 +4266,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4910,7 +4283,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4927,7 +4300,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4984,6 +4357,15 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 
 //line ggml_norm.go:276
 	nWarps := gc_bdx2 / ggmlWarpSize
+
+//line ggml_norm.go:280
+	const maxWarps = 1024 / ggmlWarpSize
+
+//line ggml_norm.go:281
+	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
+
+//line ggml_norm.go:282
+	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
 	{
 		var gc_l_val_ [32]float32
 		var gc_c21v [32]float32
@@ -5122,111 +4504,15 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 					gc_s_argmax[gc_rank2] = argmax
 				}
 			}
-		}
-	}
-
-//line ggml_norm.go:279
-	if nWarps > 1 {
-
-//line ggml_norm.go:280
-		const maxWarps = 1024 / ggmlWarpSize
-
-//line ggml_norm.go:281
-		sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
-
-//line ggml_norm.go:282
-		sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank2]
-						argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank2]
-						argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank2]
-						argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_norm.go:278
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-						maxval := gc_s_maxval[gc_rank2]
-						argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:283
-						if laneID == 0 {
-							sharedMaxval[warpID] = maxval
-							sharedArgmax[warpID] = argmax
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:277
@@ -5240,13 +4526,17 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 					argmax := gc_s_argmax[gc_rank2]
 
 //line ggml_norm.go:283
-					if laneID == 0 {
+					if (nWarps > 1) && (laneID == 0) {
 						sharedMaxval[warpID] = maxval
 						sharedArgmax[warpID] = argmax
 					}
 				}
 			}
 		}
+	}
+
+//line ggml_norm.go:279
+	if nWarps > 1 {
 		{
 			var gc_l_val_2 [32]float32
 			var gc_c23v [32]float32
@@ -5417,10 +4707,10 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5439,7 +4729,7 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5458,7 +4748,7 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5477,7 +4767,7 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5496,7 +4786,7 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -51,7 +51,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_s_mask[gc_rank] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	_ = gc_s_maxVal
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	_ = gc_s_tmp
 
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -206,24 +208,45 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_l_x_[gc_lane] = x_
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
-				var maxVal float32
-				_ = maxVal
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					_ = warpID
+
+//line ggml_softmax.go:102
+					laneID := gc_tx % ggmlWarpSize
+					_ = laneID
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+					var maxVal float32
+					_ = maxVal
 
 //line ggml_more.go:27
-				var r float32 = x_
+					var r float32 = x_
 
 //line ggml_more.go:27
-				_ = r
+					_ = r
 
 //line ggml_softmax.go:135
-				maxVal = r
-				_ = r
-				gc_s_maxVal[gc_rank] = maxVal
+					maxVal = r
+
+//line ggml_softmax.go:137
+					if (blockSize > ggmlWarpSize) && (warpID == 0) {
+						bufIw[laneID] = float32(math.Inf(-1))
+					}
+					_ = r
+					gc_s_maxVal[gc_rank] = maxVal
+				}
 			}
 		}
 	}
@@ -246,10 +269,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:102
 						laneID := gc_tx % ggmlWarpSize
 						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
 
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
 						}
 					}
 					{
@@ -264,10 +288,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:102
 						laneID := gc_tx % ggmlWarpSize
 						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
 
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
 						}
 					}
 					{
@@ -282,10 +307,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:102
 						laneID := gc_tx % ggmlWarpSize
 						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
 
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
 						}
 					}
 					{
@@ -300,114 +326,15 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:102
 						laneID := gc_tx % ggmlWarpSize
 						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
 
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
 						}
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-
-//line ggml_softmax.go:137
-					if warpID == 0 {
-						bufIw[laneID] = float32(math.Inf(-1))
-					}
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -612,10 +539,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -633,7 +560,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -651,7 +578,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -669,7 +596,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -687,7 +614,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -708,10 +635,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -730,7 +657,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -749,7 +676,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -768,7 +695,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -787,7 +714,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -897,7 +824,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L10:
+		gc_L9:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
@@ -907,6 +834,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				_ = tid
 				maxVal := gc_s_maxVal[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
+				_ = tmp
 
 //line ggml_softmax.go:182
 				if sinks != nil {
@@ -921,13 +849,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					col_2 := col0_2 + tid
 
 					if ncolsTemplate == 0 && col_2 >= ncols {
-						continue gc_L10
+						continue gc_L9
 					}
 
 					dst[col_2] = vals[col_2] * invSum
 				}
 				_ = invSum
-				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
@@ -967,9 +894,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	_ = gc_s_val
 	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	_ = gc_s_val_
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	_ = gc_s_val_2
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	_ = gc_s_val_3
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
@@ -1021,6 +952,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 		_ = returned
+
+//line ggml_softmax.go:214
+		localVals_ := gc_shared1(32)[:32]
 		{
 			var gc_l_x_2 [32]float32
 			var gc_c1r [32]float32
@@ -1203,37 +1137,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_l_x_2[gc_lane] = x_2
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
-					var val float32
-					_ = val
-
-//line ggml_more.go:27
-					var r_ float32 = x_2
-
-//line ggml_more.go:27
-					_ = r_
-
-//line ggml_softmax.go:211
-					val = r_
-					_ = r_
-					gc_s_val[gc_rank] = val
-				}
-			}
-		}
-
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-
-//line ggml_softmax.go:214
-			localVals_ := gc_shared1(32)[:32]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 
@@ -1244,18 +1156,40 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:216
 						laneID := gc_tx % ggmlWarpSize
 						_ = laneID
-						val := gc_s_val[gc_rank]
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+						var val float32
+						_ = val
+
+//line ggml_more.go:27
+						var r_ float32 = x_2
+
+//line ggml_more.go:27
+						_ = r_
+
+//line ggml_softmax.go:211
+						val = r_
 
 //line ggml_softmax.go:213
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:213
+							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 
 //line ggml_softmax.go:217
-						if laneID == 0 {
-							localVals_[warpID] = val
+							if laneID == 0 {
+								localVals_[warpID] = val
+							}
+//line ggml_softmax.go:213
 						}
+						_ = r_
+						gc_s_val[gc_rank] = val
 					}
 				}
 			}
+		}
+
+//line ggml_softmax.go:212
+		if gc_bdx > ggmlWarpSize {
 			{
 				var gc_l_x_3 [32]float32
 				var gc_c2r [32]float32
@@ -1553,6 +1487,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:296
 		_ = returned_
+
+//line ggml_softmax.go:214
+		localVals_2 := gc_shared1(32)[:32]
 		{
 			var gc_l_x_4 [32]float32
 			var gc_c3r [32]float32
@@ -1688,37 +1625,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_l_x_4[gc_lane] = x_4
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_4 := gc_l_x_4[gc_lane]
-					_ = x_4
-					var val_ float32
-					_ = val_
-
-//line ggml_more.go:27
-					var r_4 float32 = x_4
-
-//line ggml_more.go:27
-					_ = r_4
-
-//line ggml_softmax.go:211
-					val_ = r_4
-					_ = r_4
-					gc_s_val_[gc_rank] = val_
-				}
-			}
-		}
-
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-
-//line ggml_softmax.go:214
-			localVals_2 := gc_shared1(32)[:32]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 
@@ -1729,18 +1644,40 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:216
 						laneID_ := gc_tx % ggmlWarpSize
 						_ = laneID_
-						val_ := gc_s_val_[gc_rank]
+						x_4 := gc_l_x_4[gc_lane]
+						_ = x_4
+						var val_ float32
+						_ = val_
+
+//line ggml_more.go:27
+						var r_4 float32 = x_4
+
+//line ggml_more.go:27
+						_ = r_4
+
+//line ggml_softmax.go:211
+						val_ = r_4
 
 //line ggml_softmax.go:213
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:213
+							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 
 //line ggml_softmax.go:217
-						if laneID_ == 0 {
-							localVals_2[warpID_] = val_
+							if laneID_ == 0 {
+								localVals_2[warpID_] = val_
+							}
+//line ggml_softmax.go:213
 						}
+						_ = r_4
+						gc_s_val_[gc_rank] = val_
 					}
 				}
 			}
+		}
+
+//line ggml_softmax.go:212
+		if gc_bdx > ggmlWarpSize {
 			{
 				var gc_l_x_5 [32]float32
 				var gc_c4r [32]float32
@@ -1899,6 +1836,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 		_ = returned_2
+
+//line ggml_softmax.go:236
+		localVals_3 := gc_shared2(32)[:32]
 		{
 			var gc_l_x_6 [32]float32
 			var gc_c5r [32]float32
@@ -2112,37 +2052,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_6 := gc_l_x_6[gc_lane]
-					_ = x_6
-					var val_2 float32
-					_ = val_2
-
-//line ggml_norm.go:27
-					var r_7 float32 = x_6
-
-//line ggml_norm.go:27
-					_ = r_7
-
-//line ggml_softmax.go:233
-					val_2 = r_7
-					_ = r_7
-					gc_s_val_2[gc_rank] = val_2
-				}
-			}
-		}
-
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-
-//line ggml_softmax.go:236
-			localVals_3 := gc_shared2(32)[:32]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 
@@ -2153,18 +2071,40 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:238
 						laneID_2 := gc_tx % ggmlWarpSize
 						_ = laneID_2
-						val_2 := gc_s_val_2[gc_rank]
+						x_6 := gc_l_x_6[gc_lane]
+						_ = x_6
+						var val_2 float32
+						_ = val_2
+
+//line ggml_norm.go:27
+						var r_7 float32 = x_6
+
+//line ggml_norm.go:27
+						_ = r_7
+
+//line ggml_softmax.go:233
+						val_2 = r_7
 
 //line ggml_softmax.go:235
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:235
+							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 
 //line ggml_softmax.go:239
-						if laneID_2 == 0 {
-							localVals_3[warpID_2] = val_2
+							if laneID_2 == 0 {
+								localVals_3[warpID_2] = val_2
+							}
+//line ggml_softmax.go:235
 						}
+						_ = r_7
+						gc_s_val_2[gc_rank] = val_2
 					}
 				}
 			}
+		}
+
+//line ggml_softmax.go:234
+		if gc_bdx > ggmlWarpSize {
 			{
 				var gc_l_x_7 [32]float32
 				var gc_c6r [32]float32
@@ -2470,6 +2410,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:331
 		_ = returned_3
+
+//line ggml_softmax.go:236
+		localVals_4 := gc_shared2(32)[:32]
 		{
 			var gc_l_x_8 [32]float32
 			var gc_c7r [32]float32
@@ -2605,37 +2548,15 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_8 := gc_l_x_8[gc_lane]
-					_ = x_8
-					var val_3 float32
-					_ = val_3
-
-//line ggml_norm.go:27
-					var r_10 float32 = x_8
-
-//line ggml_norm.go:27
-					_ = r_10
-
-//line ggml_softmax.go:233
-					val_3 = r_10
-					_ = r_10
-					gc_s_val_3[gc_rank] = val_3
-				}
-			}
-		}
-
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-
-//line ggml_softmax.go:236
-			localVals_4 := gc_shared2(32)[:32]
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
 
@@ -2646,18 +2567,40 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:238
 						laneID_3 := gc_tx % ggmlWarpSize
 						_ = laneID_3
-						val_3 := gc_s_val_3[gc_rank]
+						x_8 := gc_l_x_8[gc_lane]
+						_ = x_8
+						var val_3 float32
+						_ = val_3
+
+//line ggml_norm.go:27
+						var r_10 float32 = x_8
+
+//line ggml_norm.go:27
+						_ = r_10
+
+//line ggml_softmax.go:233
+						val_3 = r_10
 
 //line ggml_softmax.go:235
-						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+						if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:235
+							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
 
 //line ggml_softmax.go:239
-						if laneID_3 == 0 {
-							localVals_4[warpID_3] = val_3
+							if laneID_3 == 0 {
+								localVals_4[warpID_3] = val_3
+							}
+//line ggml_softmax.go:235
 						}
+						_ = r_10
+						gc_s_val_3[gc_rank] = val_3
 					}
 				}
 			}
+		}
+
+//line ggml_softmax.go:234
+		if gc_bdx > ggmlWarpSize {
 			{
 				var gc_l_x_9 [32]float32
 				var gc_c8r [32]float32

@@ -60,7 +60,9 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		gc_s_mask[gc_rank3] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
+	_ = gc_s_maxVal
 	gc_s_tmp := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
+	_ = gc_s_tmp
 
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -143,8 +145,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx9 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
+				gc_tidx8 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx8.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -215,65 +217,24 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					gc_l_x_[gc_lane3] = x_
 				}
 			}
-			gc_left7 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line ggml_more.go:27
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
-//line ggml_more.go:27
-						_ = x_
-//line ggml_more.go:27
-						var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-						_ = maxVal
-//line ggml_more.go:27
-						r := x_
-//line ggml_more.go:27
-						_ = r
-//line ggml_softmax.go:135
-						maxVal = r
-//line ggml_softmax.go:135
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line ggml_softmax.go:135
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
-//line ggml_softmax.go:135
-						_ = x_
-//line ggml_softmax.go:135
-						var maxVal archsimd.Float32x8
-//line ggml_softmax.go:135
-						_ = maxVal
-//line ggml_more.go:27
-						r := x_
-//line ggml_more.go:27
-						_ = r
-//line ggml_softmax.go:135
-						maxVal = r
-//line ggml_softmax.go:135
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left7 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left7&(1<<gc_lane3) == 0 {
-						continue
+			{
+				gc_tidx8 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx8.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
 					x_ := gc_l_x_[gc_lane3]
 					_ = x_
 					var maxVal float32
@@ -287,6 +248,11 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:135
 					maxVal = r
+
+//line ggml_softmax.go:137
+					if (blockSize > ggmlWarpSize) && (warpID == 0) {
+						bufIw[laneID] = float32(math.Inf(-1))
+					}
 					_ = r
 					gc_s_maxVal[gc_rank3] = maxVal
 				}
@@ -298,106 +264,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
-					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
-
-//line ggml_softmax.go:137
-					if warpID == 0 {
-						bufIw[laneID] = float32(math.Inf(-1))
-					}
-				}
-			}
-		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
-					{
-						gc_tx3 := gc_step10 + 0
+						gc_tx3 := gc_step7 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -416,7 +286,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step10 + 1
+						gc_tx3 := gc_step7 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -435,7 +305,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step10 + 2
+						gc_tx3 := gc_step7 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -454,7 +324,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step10 + 3
+						gc_tx3 := gc_step7 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -473,7 +343,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -502,8 +372,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					gc_tidx9 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx9.X - 1
+					gc_tidx8 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx8.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
 						if gc_tx3 == gc_bdx3 {
@@ -551,7 +421,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						gc_l_x_2[gc_lane3] = x_2
 					}
 				}
-				gc_left8 := gc_act3
+				gc_left6 := gc_act3
 				if compiled.SIMD {
 					if gc_act3 == ^uint32(0) {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -573,7 +443,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 							maxVal = r_
 //line ggml_softmax.go:148
 							maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-							gc_left8 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 					} else {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -598,14 +468,14 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 							maxVal = r_
 //line ggml_softmax.go:148
 							maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-							gc_left8 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left8 != 0 {
+				if gc_left6 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left8&(1<<gc_lane3) == 0 {
+						if gc_left6&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -639,8 +509,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx9 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx9.X - 1
+				gc_tidx8 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx8.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -705,7 +575,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
-						gc_left9 := gc_act3
+						gc_left7 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -719,7 +589,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
 //line ggml_norm.go:25
 									x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-									gc_left9 &^= 0xff << gc_lane3
+									gc_left7 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -736,14 +606,14 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
 //line ggml_norm.go:25
 									x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-									gc_left9 &^= 0xff << gc_lane3
+									gc_left7 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left9 != 0 {
+						if gc_left7 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left9&(1<<gc_lane3) == 0 {
+								if gc_left7&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -759,7 +629,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					}
 				}
 			}
-			gc_left10 := gc_act3
+			gc_left8 := gc_act3
 			if compiled.SIMD {
 				if gc_act3 == ^uint32(0) {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -781,7 +651,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						tmp = r_2
 //line ggml_softmax.go:165
 						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
+						gc_left8 &^= 0xff << gc_lane3
 					}
 				} else {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -806,14 +676,14 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						tmp = r_2
 //line ggml_softmax.go:165
 						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
+						gc_left8 &^= 0xff << gc_lane3
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left10 != 0 {
+			if gc_left8 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left10&(1<<gc_lane3) == 0 {
+					if gc_left8&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -842,10 +712,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 					{
-						gc_tx3 := gc_step11 + 0
+						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -863,7 +733,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 1
+						gc_tx3 := gc_step8 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -881,7 +751,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 2
+						gc_tx3 := gc_step8 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -899,7 +769,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step11 + 3
+						gc_tx3 := gc_step8 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -917,7 +787,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -938,10 +808,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		}
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -960,7 +830,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 1
+						gc_tx3 := gc_step9 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -979,7 +849,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 2
+						gc_tx3 := gc_step9 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -998,7 +868,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 3
+						gc_tx3 := gc_step9 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1017,7 +887,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1046,8 +916,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					gc_tidx9 := gc_b3.At(gc_w3)
-					gc_tx3 := gc_tidx9.X - 1
+					gc_tidx8 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx8.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
 						if gc_tx3 == gc_bdx3 {
@@ -1099,7 +969,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
-							gc_left11 := gc_act3
+							gc_left9 := gc_act3
 							if compiled.SIMD {
 								if gc_act3 == ^uint32(0) {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -1113,7 +983,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
 //line ggml_norm.go:25
 										x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
+										gc_left9 &^= 0xff << gc_lane3
 									}
 								} else {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -1130,14 +1000,14 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
 //line ggml_norm.go:25
 										x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-										gc_left11 &^= 0xff << gc_lane3
+										gc_left9 &^= 0xff << gc_lane3
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left11 != 0 {
+							if gc_left9 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left11&(1<<gc_lane3) == 0 {
+									if gc_left9&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -1153,7 +1023,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 						}
 					}
 				}
-				gc_left12 := gc_act3
+				gc_left10 := gc_act3
 				if compiled.SIMD {
 					if gc_act3 == ^uint32(0) {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -1175,7 +1045,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 							tmp = r_3
 //line ggml_softmax.go:179
 							tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+							gc_left10 &^= 0xff << gc_lane3
 						}
 					} else {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -1200,14 +1070,14 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 							tmp = r_3
 //line ggml_softmax.go:179
 							tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-							gc_left12 &^= 0xff << gc_lane3
+							gc_left10 &^= 0xff << gc_lane3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left12 != 0 {
+				if gc_left10 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left12&(1<<gc_lane3) == 0 {
+						if gc_left10&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -1234,7 +1104,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-		gc_L103:
+		gc_L93:
 			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
@@ -1244,6 +1114,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 				_ = tid
 				maxVal := gc_s_maxVal[gc_rank3]
 				tmp := gc_s_tmp[gc_rank3]
+				_ = tmp
 
 //line ggml_softmax.go:182
 				if sinks != nil {
@@ -1258,13 +1129,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					col_2 := col0_2 + tid
 
 					if ncolsTemplate == 0 && col_2 >= ncols {
-						continue gc_L103
+						continue gc_L93
 					}
 
 					dst[col_2] = vals[col_2] * invSum
 				}
 				_ = invSum
-				gc_s_tmp[gc_rank3] = tmp
 			}
 		}
 	}
@@ -1289,7 +1159,9 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		gc_s_mask[gc_rank2] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_maxVal
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	_ = gc_s_tmp
 
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -1444,65 +1316,24 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					gc_l_x_[gc_lane2] = x_
 				}
 			}
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:27
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_more.go:27
-						_ = x_
-//line ggml_more.go:27
-						var maxVal archsimd.Float32x8
-//line ggml_more.go:27
-						_ = maxVal
-//line ggml_more.go:27
-						r := x_
-//line ggml_more.go:27
-						_ = r
-//line ggml_softmax.go:135
-						maxVal = r
-//line ggml_softmax.go:135
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_softmax.go:135
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_softmax.go:135
-						_ = x_
-//line ggml_softmax.go:135
-						var maxVal archsimd.Float32x8
-//line ggml_softmax.go:135
-						_ = maxVal
-//line ggml_more.go:27
-						r := x_
-//line ggml_more.go:27
-						_ = r
-//line ggml_softmax.go:135
-						maxVal = r
-//line ggml_softmax.go:135
-						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_softmax.go:102
+					laneID := gc_tx2 % ggmlWarpSize
+					_ = laneID
 					x_ := gc_l_x_[gc_lane2]
 					_ = x_
 					var maxVal float32
@@ -1516,6 +1347,11 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 
 //line ggml_softmax.go:135
 					maxVal = r
+
+//line ggml_softmax.go:137
+					if (blockSize > ggmlWarpSize) && (warpID == 0) {
+						bufIw[laneID] = float32(math.Inf(-1))
+					}
 					_ = r
 					gc_s_maxVal[gc_rank2] = maxVal
 				}
@@ -1527,106 +1363,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:137
-						if warpID == 0 {
-							bufIw[laneID] = float32(math.Inf(-1))
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-
-//line ggml_softmax.go:137
-					if warpID == 0 {
-						bufIw[laneID] = float32(math.Inf(-1))
-					}
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1645,7 +1385,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1664,7 +1404,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1683,7 +1423,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1702,7 +1442,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1780,7 +1520,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						gc_l_x_2[gc_lane2] = x_2
 					}
 				}
-				gc_left2 := gc_act2
+				gc_left := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1802,7 +1542,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 							maxVal = r_
 //line ggml_softmax.go:148
 							maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1827,14 +1567,14 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 							maxVal = r_
 //line ggml_softmax.go:148
 							maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -1934,7 +1674,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 
 //line ggml_norm.go:25
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-						gc_left3 := gc_act2
+						gc_left2 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1948,7 +1688,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
 									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1965,14 +1705,14 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
 									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left3 != 0 {
+						if gc_left2 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1988,7 +1728,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					}
 				}
 			}
-			gc_left4 := gc_act2
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2010,7 +1750,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						tmp = r_2
 //line ggml_softmax.go:165
 						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2035,14 +1775,14 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						tmp = r_2
 //line ggml_softmax.go:165
 						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -2071,10 +1811,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2092,7 +1832,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2110,7 +1850,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2128,7 +1868,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2146,7 +1886,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2167,10 +1907,10 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2189,7 +1929,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2208,7 +1948,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2227,7 +1967,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2246,7 +1986,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2328,7 +2068,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-							gc_left5 := gc_act2
+							gc_left4 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2342,7 +2082,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2359,14 +2099,14 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left5 != 0 {
+							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -2382,7 +2122,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 						}
 					}
 				}
-				gc_left6 := gc_act2
+				gc_left5 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2404,7 +2144,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 							tmp = r_3
 //line ggml_softmax.go:179
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2429,14 +2169,14 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 							tmp = r_3
 //line ggml_softmax.go:179
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left6 != 0 {
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -2463,7 +2203,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L102:
+		gc_L92:
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
@@ -2473,6 +2213,7 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 				_ = tid
 				maxVal := gc_s_maxVal[gc_rank2]
 				tmp := gc_s_tmp[gc_rank2]
+				_ = tmp
 
 //line ggml_softmax.go:182
 				if sinks != nil {
@@ -2487,13 +2228,12 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					col_2 := col0_2 + tid
 
 					if ncolsTemplate == 0 && col_2 >= ncols {
-						continue gc_L102
+						continue gc_L92
 					}
 
 					dst[col_2] = vals[col_2] * invSum
 				}
 				_ = invSum
-				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
 	}
@@ -2533,9 +2273,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	_ = gc_s_val
 	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	_ = gc_s_val_
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	_ = gc_s_val_2
 	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	_ = gc_s_val_3
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
 	gc_s_r := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
@@ -2587,6 +2331,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 		_ = returned
+
+//line ggml_softmax.go:214
+		localVals_ := gc_shared12(32)[:32]
 		{
 			var gc_l_x_2 [32]float32
 			var gc_c21r [32]float32
@@ -2769,65 +2516,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_l_x_2[gc_lane2] = x_2
 					}
 				}
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_more.go:27
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_more.go:27
-							_ = x_2
-//line ggml_more.go:27
-							var val archsimd.Float32x8
-//line ggml_more.go:27
-							_ = val
-//line ggml_more.go:27
-							r_ := x_2
-//line ggml_more.go:27
-							_ = r_
-//line ggml_softmax.go:211
-							val = r_
-//line ggml_softmax.go:211
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_softmax.go:211
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_softmax.go:211
-							_ = x_2
-//line ggml_softmax.go:211
-							var val archsimd.Float32x8
-//line ggml_softmax.go:211
-							_ = val
-//line ggml_more.go:27
-							r_ := x_2
-//line ggml_more.go:27
-							_ = r_
-//line ggml_softmax.go:211
-							val = r_
-//line ggml_softmax.go:211
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line ggml_softmax.go:215
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:216
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
 						x_2 := gc_l_x_2[gc_lane2]
 						_ = x_2
 						var val float32
@@ -2841,6 +2548,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:211
 						val = r_
+
+//line ggml_softmax.go:213
+						if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:213
+							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+
+//line ggml_softmax.go:217
+							if laneID == 0 {
+								localVals_[warpID] = val
+							}
+//line ggml_softmax.go:213
+						}
 						_ = r_
 						gc_s_val[gc_rank2] = val
 					}
@@ -2850,35 +2569,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:212
 		if gc_bdx2 > ggmlWarpSize {
-
-//line ggml_softmax.go:214
-			localVals_ := gc_shared12(32)[:32]
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:215
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:216
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						val := gc_s_val[gc_rank2]
-
-//line ggml_softmax.go:213
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:217
-						if laneID == 0 {
-							localVals_[warpID] = val
-						}
-					}
-				}
-			}
 			{
 				var gc_l_x_3 [32]float32
 				var gc_c22r [32]float32
@@ -2943,7 +2633,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_l_x_3[gc_lane2] = x_3
 						}
 					}
-					gc_left2 := gc_act2
+					gc_left := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2965,7 +2655,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r = r_2
 //line ggml_softmax.go:225
 								r.StoreSlice(gc_s_r[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2990,14 +2680,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r = r_2
 //line ggml_softmax.go:225
 								r.StoreSlice(gc_s_r[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
+								gc_left &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left2 != 0 {
+					if gc_left != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -3253,6 +2943,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:296
 		_ = returned_
+
+//line ggml_softmax.go:214
+		localVals_2 := gc_shared12(32)[:32]
 		{
 			var gc_l_x_4 [32]float32
 			var gc_c23r [32]float32
@@ -3388,65 +3081,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_l_x_4[gc_lane2] = x_4
 					}
 				}
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_more.go:27
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_more.go:27
-							_ = x_4
-//line ggml_more.go:27
-							var val_ archsimd.Float32x8
-//line ggml_more.go:27
-							_ = val_
-//line ggml_more.go:27
-							r_4 := x_4
-//line ggml_more.go:27
-							_ = r_4
-//line ggml_softmax.go:211
-							val_ = r_4
-//line ggml_softmax.go:211
-							val_.StoreSlice(gc_s_val_[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_softmax.go:211
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_softmax.go:211
-							_ = x_4
-//line ggml_softmax.go:211
-							var val_ archsimd.Float32x8
-//line ggml_softmax.go:211
-							_ = val_
-//line ggml_more.go:27
-							r_4 := x_4
-//line ggml_more.go:27
-							_ = r_4
-//line ggml_softmax.go:211
-							val_ = r_4
-//line ggml_softmax.go:211
-							val_.StoreSlice(gc_s_val_[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line ggml_softmax.go:215
+						warpID_ := gc_tx2 / ggmlWarpSize
+						_ = warpID_
+
+//line ggml_softmax.go:216
+						laneID_ := gc_tx2 % ggmlWarpSize
+						_ = laneID_
 						x_4 := gc_l_x_4[gc_lane2]
 						_ = x_4
 						var val_ float32
@@ -3460,6 +3113,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:211
 						val_ = r_4
+
+//line ggml_softmax.go:213
+						if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:213
+							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+
+//line ggml_softmax.go:217
+							if laneID_ == 0 {
+								localVals_2[warpID_] = val_
+							}
+//line ggml_softmax.go:213
+						}
 						_ = r_4
 						gc_s_val_[gc_rank2] = val_
 					}
@@ -3469,35 +3134,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:212
 		if gc_bdx2 > ggmlWarpSize {
-
-//line ggml_softmax.go:214
-			localVals_2 := gc_shared12(32)[:32]
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:215
-						warpID_ := gc_tx2 / ggmlWarpSize
-						_ = warpID_
-
-//line ggml_softmax.go:216
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						val_ := gc_s_val_[gc_rank2]
-
-//line ggml_softmax.go:213
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:217
-						if laneID_ == 0 {
-							localVals_2[warpID_] = val_
-						}
-					}
-				}
-			}
 			{
 				var gc_l_x_5 [32]float32
 				var gc_c24r [32]float32
@@ -3562,7 +3198,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_l_x_5[gc_lane2] = x_5
 						}
 					}
-					gc_left4 := gc_act2
+					gc_left2 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3584,7 +3220,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r_3 = r_5
 //line ggml_softmax.go:225
 								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3609,14 +3245,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r_3 = r_5
 //line ggml_softmax.go:225
 								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -3733,6 +3369,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 		_ = returned_2
+
+//line ggml_softmax.go:236
+		localVals_3 := gc_shared22(32)[:32]
 		{
 			var gc_l_x_6 [32]float32
 			var gc_c25r [32]float32
@@ -3942,7 +3581,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
-							gc_left5 := gc_act2
+							gc_left3 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3956,7 +3595,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 										x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3973,14 +3612,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 										x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
+										gc_left3 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left5 != 0 {
+							if gc_left3 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
+									if gc_left3&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -3996,65 +3635,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 					}
 				}
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:27
-							x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
-//line ggml_norm.go:27
-							_ = x_6
-//line ggml_norm.go:27
-							var val_2 archsimd.Float32x8
-//line ggml_norm.go:27
-							_ = val_2
-//line ggml_norm.go:27
-							r_7 := x_6
-//line ggml_norm.go:27
-							_ = r_7
-//line ggml_softmax.go:233
-							val_2 = r_7
-//line ggml_softmax.go:233
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_softmax.go:233
-							x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
-//line ggml_softmax.go:233
-							_ = x_6
-//line ggml_softmax.go:233
-							var val_2 archsimd.Float32x8
-//line ggml_softmax.go:233
-							_ = val_2
-//line ggml_norm.go:27
-							r_7 := x_6
-//line ggml_norm.go:27
-							_ = r_7
-//line ggml_softmax.go:233
-							val_2 = r_7
-//line ggml_softmax.go:233
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line ggml_softmax.go:237
+						warpID_2 := gc_tx2 / ggmlWarpSize
+						_ = warpID_2
+
+//line ggml_softmax.go:238
+						laneID_2 := gc_tx2 % ggmlWarpSize
+						_ = laneID_2
 						x_6 := gc_l_x_6[gc_lane2]
 						_ = x_6
 						var val_2 float32
@@ -4068,6 +3667,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:233
 						val_2 = r_7
+
+//line ggml_softmax.go:235
+						if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:235
+							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+
+//line ggml_softmax.go:239
+							if laneID_2 == 0 {
+								localVals_3[warpID_2] = val_2
+							}
+//line ggml_softmax.go:235
+						}
 						_ = r_7
 						gc_s_val_2[gc_rank2] = val_2
 					}
@@ -4077,35 +3688,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:234
 		if gc_bdx2 > ggmlWarpSize {
-
-//line ggml_softmax.go:236
-			localVals_3 := gc_shared22(32)[:32]
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:237
-						warpID_2 := gc_tx2 / ggmlWarpSize
-						_ = warpID_2
-
-//line ggml_softmax.go:238
-						laneID_2 := gc_tx2 % ggmlWarpSize
-						_ = laneID_2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line ggml_softmax.go:235
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:239
-						if laneID_2 == 0 {
-							localVals_3[warpID_2] = val_2
-						}
-					}
-				}
-			}
 			{
 				var gc_l_x_7 [32]float32
 				var gc_c26r [32]float32
@@ -4174,7 +3756,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 								compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
-								gc_left7 := gc_act2
+								gc_left4 := gc_act2
 								if compiled.SIMD {
 									if gc_act2 == ^uint32(0) {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4188,7 +3770,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 											x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
 //line ggml_norm.go:25
 											x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-											gc_left7 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									} else {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4205,14 +3787,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 											x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
 //line ggml_norm.go:25
 											x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-											gc_left7 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left7 != 0 {
+								if gc_left4 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left7&(1<<gc_lane2) == 0 {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
@@ -4228,7 +3810,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
-					gc_left8 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4250,7 +3832,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r_6 = r_8
 //line ggml_softmax.go:247
 								r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-								gc_left8 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4275,14 +3857,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r_6 = r_8
 //line ggml_softmax.go:247
 								r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-								gc_left8 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left8&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -4538,14 +4120,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:331
 		_ = returned_3
+
+//line ggml_softmax.go:236
+		localVals_4 := gc_shared22(32)[:32]
 		{
 			var gc_l_x_8 [32]float32
 			var gc_c27r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 				var gc_dead2 uint32
 				_ = gc_dead2
-				gc_left9 := gc_act2
+				gc_left6 := gc_act2
 				if compiled.SIMD {
 //line ggml_softmax.go:326
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -4555,8 +4141,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
 					_ = gc_vb
-					gc_tidx11 := gc_b2.At(gc_w2)
-					if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
+					gc_tidx8 := gc_b2.At(gc_w2)
+					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
 //line ggml_softmax.go:329
 						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line ggml_softmax.go:329
@@ -4567,11 +4153,11 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						_ = gc_vb2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx11.X + gc_lane2
+							gc_tx2 := gc_tidx8.X + gc_lane2
 							_ = gc_tx2
-							gc_ty2 := gc_tidx11.Y
+							gc_ty2 := gc_tidx8.Y
 							_ = gc_ty2
-							gc_tz2 := gc_tidx11.Z
+							gc_tz2 := gc_tidx8.Z
 							_ = gc_tz2
 							_ = gc_rank2
 //line ggml_softmax.go:260
@@ -4635,7 +4221,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:331
 							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left9 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4709,12 +4295,12 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:331
 							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 							archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left9 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left9 != 0 {
+				if gc_left6 != 0 {
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -4723,7 +4309,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left9&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -4792,7 +4378,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
-							gc_left10 := gc_act2
+							gc_left7 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4806,7 +4392,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 										x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-										gc_left10 &^= 0xff << gc_lane2
+										gc_left7 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -4823,14 +4409,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 										x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
 //line ggml_norm.go:25
 										x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-										gc_left10 &^= 0xff << gc_lane2
+										gc_left7 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left10 != 0 {
+							if gc_left7 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left10&(1<<gc_lane2) == 0 {
+									if gc_left7&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -4846,65 +4432,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 					}
 				}
-				gc_left11 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:27
-							x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_norm.go:27
-							_ = x_8
-//line ggml_norm.go:27
-							var val_3 archsimd.Float32x8
-//line ggml_norm.go:27
-							_ = val_3
-//line ggml_norm.go:27
-							r_10 := x_8
-//line ggml_norm.go:27
-							_ = r_10
-//line ggml_softmax.go:233
-							val_3 = r_10
-//line ggml_softmax.go:233
-							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-							gc_left11 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_softmax.go:233
-							x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:233
-							_ = x_8
-//line ggml_softmax.go:233
-							var val_3 archsimd.Float32x8
-//line ggml_softmax.go:233
-							_ = val_3
-//line ggml_norm.go:27
-							r_10 := x_8
-//line ggml_norm.go:27
-							_ = r_10
-//line ggml_softmax.go:233
-							val_3 = r_10
-//line ggml_softmax.go:233
-							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-							gc_left11 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left11 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left11&(1<<gc_lane2) == 0 {
-							continue
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line ggml_softmax.go:237
+						warpID_3 := gc_tx2 / ggmlWarpSize
+						_ = warpID_3
+
+//line ggml_softmax.go:238
+						laneID_3 := gc_tx2 % ggmlWarpSize
+						_ = laneID_3
 						x_8 := gc_l_x_8[gc_lane2]
 						_ = x_8
 						var val_3 float32
@@ -4918,6 +4464,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:233
 						val_3 = r_10
+
+//line ggml_softmax.go:235
+						if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:235
+							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+
+//line ggml_softmax.go:239
+							if laneID_3 == 0 {
+								localVals_4[warpID_3] = val_3
+							}
+//line ggml_softmax.go:235
+						}
 						_ = r_10
 						gc_s_val_3[gc_rank2] = val_3
 					}
@@ -4927,35 +4485,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:234
 		if gc_bdx2 > ggmlWarpSize {
-
-//line ggml_softmax.go:236
-			localVals_4 := gc_shared22(32)[:32]
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:237
-						warpID_3 := gc_tx2 / ggmlWarpSize
-						_ = warpID_3
-
-//line ggml_softmax.go:238
-						laneID_3 := gc_tx2 % ggmlWarpSize
-						_ = laneID_3
-						val_3 := gc_s_val_3[gc_rank2]
-
-//line ggml_softmax.go:235
-						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:239
-						if laneID_3 == 0 {
-							localVals_4[warpID_3] = val_3
-						}
-					}
-				}
-			}
 			{
 				var gc_l_x_9 [32]float32
 				var gc_c28r [32]float32
@@ -5024,7 +4553,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 								compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
-								gc_left12 := gc_act2
+								gc_left8 := gc_act2
 								if compiled.SIMD {
 									if gc_act2 == ^uint32(0) {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5038,7 +4567,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 											x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
 //line ggml_norm.go:25
 											x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-											gc_left12 &^= 0xff << gc_lane2
+											gc_left8 &^= 0xff << gc_lane2
 										}
 									} else {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5055,14 +4584,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 											x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
 //line ggml_norm.go:25
 											x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-											gc_left12 &^= 0xff << gc_lane2
+											gc_left8 &^= 0xff << gc_lane2
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left12 != 0 {
+								if gc_left8 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left12&(1<<gc_lane2) == 0 {
+										if gc_left8&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
@@ -5078,7 +4607,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
-					gc_left13 := gc_act2
+					gc_left9 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5100,7 +4629,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r_9 = r_11
 //line ggml_softmax.go:247
 								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-								gc_left13 &^= 0xff << gc_lane2
+								gc_left9 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5125,14 +4654,14 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								r_9 = r_11
 //line ggml_softmax.go:247
 								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-								gc_left13 &^= 0xff << gc_lane2
+								gc_left9 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left13 != 0 {
+					if gc_left9 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left13&(1<<gc_lane2) == 0 {
+							if gc_left9&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2

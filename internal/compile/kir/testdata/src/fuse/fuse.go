@@ -37,3 +37,39 @@ func rematGuard(t *gocuda.Thread, out []int32, p int32) {
 	t.SyncThreads()
 	out[tx] = s[tx] + w
 }
+
+// ifTail ends a uniform if with a loop over the threads, then stores for
+// every thread: the store runs in both branches, merged with that loop
+// in the first, alone in the other (the CUDA samples' block scan).
+func ifTail(t *gocuda.Thread, in, out []int32) {
+	tx := t.ThreadIdx.X
+	v := in[tx]
+	if t.BlockDim.X > 32 {
+		s := gocuda.Shared[int32](t, 32)
+		if tx < 32 {
+			s[tx] = v
+		}
+		t.SyncThreads()
+		v += s[tx&31]
+	}
+	out[tx] = v * 2
+}
+
+// ifTailNames declares in its uniform if a variable named as the
+// function the store after the if calls: generated code names the
+// variable double_, so the store, moved into the branch, still calls the
+// function.
+func ifTailNames(t *gocuda.Thread, in, out []int32) {
+	tx := t.ThreadIdx.X
+	v := in[tx]
+	if t.BlockDim.X > 32 {
+		double := gocuda.Shared[int32](t, t.BlockDim.X)
+		double[tx] = v
+		t.SyncThreads()
+		v = double[(tx+1)%t.BlockDim.X]
+	}
+	out[tx] = double(v)
+}
+
+// double returns 2x.
+func double(x int32) int32 { return 2 * x }
