@@ -276,12 +276,21 @@ func (g *gen) guardedStep(c ctx) {
 // on its x index, each thread reads the slot an offset (never below zero)
 // under its own, and its own; after a barrier it writes its own slot.
 // The reverse pass runs such a step as one loop from the last thread.
+// Every other step (by the parity of the generator's names, no byte of
+// its own) declares the value before the if, from the thread's slot:
+// fission then runs the guarded read at the end of the code before the
+// if, under its condition (fission_head.go).
 func (g *gen) shiftStep(c ctx) {
 	g.barrier(c)
 	off := []string{"1", "2", "size/3", "(p1 & 7)"}[g.ch.pick(4)]
 	y := g.fresh("y")
-	g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
-	g.line("\t%s := int32(0)", y)
+	if g.ids%2 == 0 {
+		g.line("%s := sh[rank] ^ 5", y)
+		g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
+	} else {
+		g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
+		g.line("\t%s := int32(0)", y)
+	}
 	g.line("\tif t.ThreadIdx.X >= %s {", off)
 	g.line("\t\t%s = sh[t.ThreadIdx.X-%s] %s sh[t.ThreadIdx.X]", y, off, []string{"+", "^", "-"}[g.ch.pick(3)])
 	g.line("\t}")
