@@ -418,11 +418,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			var gc_l_s [32]T
 			var gc_l_v_3 [32]T
 			var gc_c53r [32]T
-			gc_wlo5, gc_whi5 := 0, 0
-			if gc_only5 := 0; gc_only5 >= 0 && gc_only5 <= (gc_n5-1)>>5 {
-				gc_wlo5, gc_whi5 = gc_only5*32, gc_only5*32+32
-			}
-			for gc_w5 := gc_wlo5; gc_w5 < gc_whi5; gc_w5 += 32 {
+			for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 				gc_cnt5 := min(32, gc_n5-gc_w5)
 				gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 				var gc_dead5 uint32
@@ -1534,11 +1530,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			var gc_l_s [32]float32
 			var gc_l_v_3 [32]float32
 			var gc_c23r [32]float32
-			gc_wlo2, gc_whi2 := 0, 0
-			if gc_only2 := 0; gc_only2 >= 0 && gc_only2 <= (gc_n2-1)>>5 {
-				gc_wlo2, gc_whi2 = gc_only2*32, gc_only2*32+32
-			}
-			for gc_w2 := gc_wlo2; gc_w2 < gc_whi2; gc_w2 += 32 {
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 				var gc_dead2 uint32
 				_ = gc_dead2
@@ -2955,11 +2947,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			var gc_l_s [32]int32
 			var gc_l_v_3 [32]int32
 			var gc_c33r [32]int32
-			gc_wlo3, gc_whi3 := 0, 0
-			if gc_only3 := 0; gc_only3 >= 0 && gc_only3 <= (gc_n3-1)>>5 {
-				gc_wlo3, gc_whi3 = gc_only3*32, gc_only3*32+32
-			}
-			for gc_w3 := gc_wlo3; gc_w3 < gc_whi3; gc_w3 += 32 {
+			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 				gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
 				var gc_dead3 uint32
 				_ = gc_dead3
@@ -4376,11 +4364,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			var gc_l_s [32]uint32
 			var gc_l_v_3 [32]uint32
 			var gc_c43r [32]uint32
-			gc_wlo4, gc_whi4 := 0, 0
-			if gc_only4 := 0; gc_only4 >= 0 && gc_only4 <= (gc_n4-1)>>5 {
-				gc_wlo4, gc_whi4 = gc_only4*32, gc_only4*32+32
-			}
-			for gc_w4 := gc_wlo4; gc_w4 < gc_whi4; gc_w4 += 32 {
+			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
 				gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
 				var gc_dead4 uint32
 				_ = gc_dead4

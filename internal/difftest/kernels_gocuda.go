@@ -2723,11 +2723,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		var gc_l_s [32]int32
 		var gc_l_v_2 [32]int32
 		var gc_c2r [32]int32
-		gc_wlo, gc_whi := 0, 0
-		if gc_only := 0; gc_only >= 0 && gc_only <= (gc_n-1)>>5 {
-			gc_wlo, gc_whi = gc_only*32, gc_only*32+32
-		}
-		for gc_w := gc_wlo; gc_w < gc_whi; gc_w += 32 {
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32

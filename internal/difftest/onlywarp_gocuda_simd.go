@@ -445,11 +445,7 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 	{
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
-		gc_wlo2, gc_whi2 := 0, 0
-		if gc_only2 := k; gc_only2 >= 0 && gc_only2 <= (gc_n2-1)>>5 {
-			gc_wlo2, gc_whi2 = gc_only2*32, gc_only2*32+32
-		}
-		for gc_w2 := gc_wlo2; gc_w2 < gc_whi2; gc_w2 += 32 {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2

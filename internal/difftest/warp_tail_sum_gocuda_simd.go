@@ -379,11 +379,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 	{
 		var gc_l_v_2 [32]float32
 		var gc_c22r [32]float32
-		gc_wlo2, gc_whi2 := 0, 0
-		if gc_only2 := 0; gc_only2 >= 0 && gc_only2 <= (gc_n2-1)>>5 {
-			gc_wlo2, gc_whi2 = gc_only2*32, gc_only2*32+32
-		}
-		for gc_w2 := gc_wlo2; gc_w2 < gc_whi2; gc_w2 += 32 {
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2

@@ -33,8 +33,7 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	for _, d := range e.warpDecls {
 		e.printf("%s\n", d)
 	}
-	from, to := e.warpRange(w)
-	e.printf("for %s := %s; %s < %s; %s += 32 {\n", e.use("w"), from, n["w"], to, n["w"])
+	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
 	if e.cntUsed {
 		e.printf("%s := min(32, %s-%s)\n", n["cnt"], n["n"], n["w"])
 		e.printf("%s := uint32(uint64(1)<<%s - 1)\n", e.use("act"), n["cnt"])
