@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // ifHead takes, for the pending run of thread code before block-level if
@@ -76,27 +74,14 @@ func (f *Func) rereadable(cond ast.Expr) bool {
 
 // hoistable reports whether definition s can run where its if's
 // condition may not hold: its values cannot panic, or it declares shared
-// memory of a constant length.
+// memory of a constant length (allocOf: the source's call, for an
+// inlined helper's).
 func (f *Func) hoistable(s ast.Stmt) bool {
-	if call, ok := f.sharedCall(s); ok {
+	if call, ok := f.allocOf(s).(*ast.CallExpr); ok {
 		_, constant := f.intConst(call.Args[len(call.Args)-1])
 		return constant
 	}
 	return (&emitter{f: f}).safeStmt(s)
-}
-
-// sharedCall returns the gocuda.Shared call s declares a variable with.
-func (f *Func) sharedCall(s ast.Stmt) (*ast.CallExpr, bool) {
-	a, ok := s.(*ast.AssignStmt)
-	if !ok || len(a.Rhs) != 1 {
-		return nil, false
-	}
-	call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
-	if !ok {
-		return nil, false
-	}
-	e, ok := f.entry(call)
-	return call, ok && e.Kind == kapi.SharedDecl && e.Short == "Shared"
 }
 
 // guarded returns stmts under cond: if cond && c { ... } where stmts are
@@ -106,15 +91,16 @@ func (f *Func) sharedCall(s ast.Stmt) (*ast.CallExpr, bool) {
 func (f *Func) guarded(cond ast.Expr, stmts []ast.Stmt) ast.Stmt {
 	pos := stmts[0].Pos()
 	if s, ok := stmts[0].(*ast.IfStmt); ok && len(stmts) == 1 && s.Init == nil && s.Else == nil {
-		and := &ast.BinaryExpr{X: f.paren(cond, pos), OpPos: pos, Op: token.LAND, Y: f.paren(s.Cond, pos)}
+		and := &ast.BinaryExpr{X: f.typedParen(cond, pos), OpPos: pos, Op: token.LAND, Y: f.typedParen(s.Cond, pos)}
 		f.Src.Info.Types[and] = types.TypeAndValue{Type: types.Typ[types.Bool]}
 		return &ast.IfStmt{If: s.If, Cond: and, Body: s.Body}
 	}
 	return &ast.IfStmt{If: pos, Cond: cond, Body: block(pos, stmts...)}
 }
 
-// paren returns x in parentheses at pos, typed as x.
-func (f *Func) paren(x ast.Expr, pos token.Pos) ast.Expr {
+// typedParen returns x in parentheses at pos, typed as x in the
+// type-checker's records (vec_loop.go's paren builds untyped vector steps).
+func (f *Func) typedParen(x ast.Expr, pos token.Pos) ast.Expr {
 	p := &ast.ParenExpr{Lparen: pos, X: x, Rparen: pos}
 	f.Src.Info.Types[p] = f.Src.Info.Types[x]
 	return p
