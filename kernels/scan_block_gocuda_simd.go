@@ -9765,7 +9765,6 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 	{
 		var gc_l_v_2 [32]T
 		var gc_c51r [32]T
-		var gc_c52v [32]T
 		var gc_c52r [32]T
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 			gc_cnt5 := min(32, gc_n5-gc_w5)
@@ -9969,13 +9968,12 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					_ = incl_
 
 //line scan_block.go:171
-					gc_c52v[gc_lane5] = incl_
 					gc_s_incl_[gc_rank5] = incl_
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
@@ -10462,7 +10460,6 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	{
 		var gc_l_v_2 [32]float32
 		var gc_c21r [32]float32
-		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -10903,9 +10900,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						incl_ := r_2
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
@@ -10967,9 +10962,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						incl_ := r_2
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
@@ -11011,14 +11004,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = incl_
 
 //line scan_block.go:171
-						gc_c22v[gc_lane2] = incl_
 						gc_s_incl_[gc_rank2] = incl_
 					}
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line scan_block.go:171
@@ -11891,7 +11883,6 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 	{
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
-		var gc_c32v [32]int32
 		var gc_c32r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_cnt3 := min(32, gc_n3-gc_w3)
@@ -12332,9 +12323,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						incl_ := r_2
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
 						gc_left11 &^= 0xff << gc_lane3
 					}
@@ -12396,9 +12385,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						incl_ := r_2
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
 						gc_left11 &^= 0xff << gc_lane3
 					}
@@ -12440,14 +12427,13 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						_ = incl_
 
 //line scan_block.go:171
-						gc_c32v[gc_lane3] = incl_
 						gc_s_incl_[gc_rank3] = incl_
 					}
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 			gc_left12 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:171
@@ -13320,7 +13306,6 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 	{
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
-		var gc_c42v [32]uint32
 		var gc_c42r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
 			gc_cnt4 := min(32, gc_n4-gc_w4)
@@ -13761,9 +13746,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						incl_ := r_2
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
 						gc_left19 &^= 0xff << gc_lane4
 					}
@@ -13825,9 +13808,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						incl_ := r_2
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
 						gc_left19 &^= 0xff << gc_lane4
 					}
@@ -13869,14 +13850,13 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						_ = incl_
 
 //line scan_block.go:171
-						gc_c42v[gc_lane4] = incl_
 						gc_s_incl_[gc_rank4] = incl_
 					}
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 			gc_left20 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:171

@@ -155,7 +155,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 	{
 		var gc_l_v_2 [32]T
 		var gc_c1r [32]T
-		var gc_c2v [32]T
 		var gc_c2r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -318,13 +317,12 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					_ = incl_
 
 //line scan_block.go:171
-					gc_c2v[gc_lane] = incl_
 					gc_s_incl_[gc_rank] = incl_
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_c2v, 1, w, &gc_c2r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank

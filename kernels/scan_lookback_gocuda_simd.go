@@ -174,7 +174,6 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	{
 		var gc_l_v_2 [32]T
 		var gc_c51r [32]T
-		var gc_c52v [32]T
 		var gc_c52r [32]T
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
 			gc_cnt5 := min(32, gc_n5-gc_w5)
@@ -349,13 +348,12 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					_ = incl_
 
 //line scan_block.go:171
-					gc_c52v[gc_lane5] = incl_
 					gc_s_incl_[gc_rank5] = incl_
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
@@ -941,7 +939,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	{
 		var gc_l_v_2 [32]float32
 		var gc_c21r [32]float32
-		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -1271,9 +1268,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						incl_ := r_3
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -1335,9 +1330,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						incl_ := r_3
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -1379,14 +1372,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						_ = incl_
 
 //line scan_block.go:171
-						gc_c22v[gc_lane2] = incl_
 						gc_s_incl_[gc_rank2] = incl_
 					}
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line scan_block.go:171
@@ -2358,7 +2350,6 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	{
 		var gc_l_v_2 [32]int32
 		var gc_c31r [32]int32
-		var gc_c32v [32]int32
 		var gc_c32r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_cnt3 := min(32, gc_n3-gc_w3)
@@ -2688,9 +2679,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						incl_ := r_3
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
 						gc_left9 &^= 0xff << gc_lane3
 					}
@@ -2752,9 +2741,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						incl_ := r_3
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
 						gc_left9 &^= 0xff << gc_lane3
 					}
@@ -2796,14 +2783,13 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						_ = incl_
 
 //line scan_block.go:171
-						gc_c32v[gc_lane3] = incl_
 						gc_s_incl_[gc_rank3] = incl_
 					}
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 			gc_left10 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:171
@@ -3775,7 +3761,6 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	{
 		var gc_l_v_2 [32]uint32
 		var gc_c41r [32]uint32
-		var gc_c42v [32]uint32
 		var gc_c42r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
 			gc_cnt4 := min(32, gc_n4-gc_w4)
@@ -4105,9 +4090,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						incl_ := r_3
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
 						gc_left16 &^= 0xff << gc_lane4
 					}
@@ -4169,9 +4152,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						incl_ := r_3
 //line scan_block.go:170
 						_ = incl_
-//line scan_block.go:171
-						incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:171
+//line scan_block.go:170
 						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
 						gc_left16 &^= 0xff << gc_lane4
 					}
@@ -4213,14 +4194,13 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						_ = incl_
 
 //line scan_block.go:171
-						gc_c42v[gc_lane4] = incl_
 						gc_s_incl_[gc_rank4] = incl_
 					}
 				}
 			}
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 			gc_left17 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:171

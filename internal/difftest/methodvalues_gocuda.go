@@ -2134,7 +2134,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		var gc_l_c [32]tallied
 		var gc_c2v [32]int32
 		var gc_c2r [32]int32
-		var gc_c3v [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -2204,12 +2203,11 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				_ = c_2
 
 //line methodvalues.go:89
-				gc_c3v[gc_lane] = v_6
 				gc_l_c_2[gc_lane] = c_2
 			}
 
 //line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
+			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c3r)
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1

@@ -2884,7 +2884,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		var gc_l_c [32]tallied
 		var gc_c22v [32]int32
 		var gc_c22r [32]int32
-		var gc_c23v [32]int32
 		var gc_c23r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
@@ -2954,12 +2953,11 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				_ = c_2
 
 //line methodvalues.go:89
-				gc_c23v[gc_lane2] = v_6
 				gc_l_c_2[gc_lane2] = c_2
 			}
 
 //line methodvalues.go:89
-			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
+			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_v2, nil, nil, &gc_c23r)
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1

@@ -36,7 +36,8 @@
 //   - spill: keep per thread (scratch) or per lane ([32]T) only what lives
 //     across a sync point; a warp's lane loop stores none that the next lane
 //     loop to name it assigns first, a thread loop none that no loop after
-//     it reads
+//     it reads; a collective whose operand copies a variable kept per lane,
+//     unchanged in the lane loop before it, reads that variable's lanes
 //   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads

@@ -220,6 +220,9 @@ func (d *dumper) node(n Node, depth int) {
 			}
 			extra += "]"
 		}
+		if n.ValueIn != nil {
+			extra += fmt.Sprintf(" [value in %s's lanes]", n.ValueIn.Name())
+		}
 		d.line(depth, "collective %s%s", d.text(n.Call), extra)
 	case *Reduced:
 		d.line(depth, "result %s", d.text(n.Barrier.Stmt))

@@ -37,6 +37,9 @@ type collOperand struct {
 	typ    types.Type
 	array  string
 	direct bool // array is the lane array of the variable the operand is
+	// copied, with direct, is set where that variable is one the operand
+	// copies (Collective.ValueIn), not the operand itself.
+	copied bool
 	// warp, where set, is the operand the same for every lane of the
 	// warp, written to be evaluated once at warp level (warpExpr).
 	warp ast.Expr
@@ -91,7 +94,11 @@ func (f *Func) collOperandsOf(c *Collective, arrays map[*types.Var]string, name 
 			continue
 		}
 		ops[i].typ = sig.Params().At(idx).Type()
-		switch arr := f.laneArrayIn(arrays, c.Call.Args[idx], ops[i].typ); {
+		arr := f.laneArrayIn(arrays, c.Call.Args[idx], ops[i].typ)
+		if arr == "" && i == 1 && c.ValueIn != nil && arrays[c.ValueIn] != "" {
+			arr, ops[i].copied = arrays[c.ValueIn], true
+		}
+		switch {
 		case i != 1 && c.Entry.Arg >= 0 && !f.shuffleUniform(c):
 			if w, ok := f.shuffleWarp(c); ok {
 				ops[i].warp = w[i] // once per warp, for every lane

@@ -50,7 +50,7 @@ func (e *emitter) addStepOf(c *Collective, l *LaneLoop) (shflAddStep, bool) {
 	}
 	ops := e.collOperands(c)
 	st := shflAddStep{c: c, mask: ops[0], value: ops[1], arg: ops[2], width: ops[3]}
-	if !st.value.direct || st.mask.array != "" || st.arg.array != "" || st.width.array != "" || !e.operandsDirect(l) || !numeric(st.value.typ) {
+	if !st.value.direct || st.value.copied || st.mask.array != "" || st.arg.array != "" || st.width.array != "" || !e.operandsDirect(l) || !numeric(st.value.typ) {
 		return shflAddStep{}, false
 	}
 	v := e.f.Src.Info.Uses[ast.Unparen(c.Call.Args[c.Entry.Value]).(*ast.Ident)].(*types.Var)

@@ -243,6 +243,10 @@ type (
 		// Demand, where set, is a shuffle-down reduction's step whose
 		// result only a warp's first lanes are read for (demand.go).
 		Demand *LaneDemand
+		// ValueIn, where set, is the lane variable whose lane array holds
+		// the value operand when the collective runs: the operand is a
+		// copy of it the lane loop before makes (operand_copy.go).
+		ValueIn *types.Var
 	}
 	// Branch is a break or continue of uniform control, at block level;
 	// or, with Lanes, of a loop whose lanes leave it at different trips

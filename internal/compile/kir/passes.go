@@ -26,7 +26,7 @@ var passes = [...]pass{
 	{"fuse", fuse, "merge thread loops that no sync point separates; a loop after a uniform if merges, in both branches, with a branch's last loop"},
 	{"streams", streams, "a thread loop whose first statements read a slice at the thread's index and whose next reads it a block's extent further (or whose first statement's operands do so) runs those first reads for every thread first, so that memory is read in ascending order (in the SIMD build where they run vector steps; in the default build unless the loop runs portable steps); where one fails, the loop runs as written"},
 	{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge; an if for one lane at the end of a lane loop in a loop of its own"},
-	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point; a warp's lane loop stores none that the next lane loop to name it assigns first, a thread loop none that no loop after it reads"},
+	{"spill", spill, "keep per thread (scratch) or per lane ([32]T) only what lives across a sync point; a warp's lane loop stores none that the next lane loop to name it assigns first, a thread loop none that no loop after it reads; a collective whose operand copies a variable kept per lane, unchanged in the lane loop before it, reads that variable's lanes"},
 	{"enter", enter, "thread arguments no callee reads need no thread entered"},
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
 	{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest"},

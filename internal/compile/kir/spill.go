@@ -65,6 +65,7 @@ func spill(f *Func) {
 	Walk(f.Body, func(n Node) {
 		if w, ok := n.(*WarpLoop); ok {
 			f.laneArrays(w)
+			f.operandCopies(w)
 		}
 	})
 	f.checkSpills()
