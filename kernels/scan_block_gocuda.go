@@ -1263,18 +1263,32 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 
+//line scan_block.go:171
+				excl_ := gc_c2r[gc_lane]
+				_ = excl_
+				gc_s_excl_[gc_rank] = excl_
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+
 //line scan_block.go:167
 				lane := (gc_rank & 31)
 				_ = lane
-
-//line scan_block.go:171
-				excl_ := gc_c2r[gc_lane]
+				excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:172
-				if lane == 0 {
+				{
 					excl_ = 0
 				}
-				_ = excl_
 				gc_s_excl_[gc_rank] = excl_
 			}
 			{
@@ -1286,18 +1300,18 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 && !(b_ > w) {
-					gc_hi4 = 0
+				gc_lo5, gc_hi5 := 0, 32
+				if gc_lo5 < gc_hi5 && !(b_ > w) {
+					gc_hi5 = 0
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+				if gc_lo5 < gc_hi5 {
+					gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+				if gc_lo5 < gc_hi5 {
+					gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi4 = min(gc_hi4, gc_cnt)
-				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_hi5 = min(gc_hi5, gc_cnt)
+				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
@@ -1327,14 +1341,14 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 				var gc_dead uint32
 				_ = gc_dead
 				{
-					var gc_m18 uint32
+					var gc_m19 uint32
 
 //line scan_block.go:181
 					if (gc_w >> 5) == 0 {
-						gc_m18 = ^uint32(0)
+						gc_m19 = ^uint32(0)
 					}
-					gc_save18 := gc_act
-					gc_act = gc_save18 & gc_m18
+					gc_save19 := gc_act
+					gc_act = gc_save19 & gc_m19
 					if gc_act != 0 {
 
 //line scan_block.go:182
@@ -1398,18 +1412,6 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:204
 								if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo5, gc_hi5 := 0, 32
-									if gc_lo5 < gc_hi5 {
-										gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-									}
-									if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-										gc_hi5 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-								} else {
-
-//line scan_block.go:204
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 									gc_lo6, gc_hi6 := 0, 32
 									if gc_lo6 < gc_hi6 {
 										gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
@@ -1417,8 +1419,20 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 									if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
 										gc_hi6 = 0
 									}
-									gc_hi6 = min(gc_hi6, gc_cnt)
-									for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
+								} else {
+
+//line scan_block.go:204
+									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+									gc_lo7, gc_hi7 := 0, 32
+									if gc_lo7 < gc_hi7 {
+										gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
+									}
+									if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+										gc_hi7 = 0
+									}
+									gc_hi7 = min(gc_hi7, gc_cnt)
+									for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 										gc_rank := gc_w + gc_lane
 										_ = gc_rank
 
@@ -1462,7 +1476,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							_ = r_3
 						}
 					}
-					gc_act = gc_save18 &^ gc_dead
+					gc_act = gc_save19 &^ gc_dead
 				}
 			}
 		}

@@ -9860,14 +9860,14 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo26, gc_hi26 := 0, 32
-					if gc_lo26 < gc_hi26 {
-						gc_lo26 = max(gc_lo26, max(min(d, 32), -1))
+					gc_lo30, gc_hi30 := 0, 32
+					if gc_lo30 < gc_hi30 {
+						gc_lo30 = max(gc_lo30, max(min(d, 32), -1))
 					}
-					if gc_lo26 < gc_hi26 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi26 = 0
+					if gc_lo30 < gc_hi30 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+						gc_hi30 = 0
 					}
-					gc_run7.Add(d, gc_lo26, gc_hi26)
+					gc_run7.Add(d, gc_lo30, gc_hi30)
 					if gc_run7.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
 					}
@@ -9880,14 +9880,14 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo27, gc_hi27 := 0, 32
-						if gc_lo27 < gc_hi27 {
-							gc_lo27 = max(gc_lo27, max(min(d, 32), -1))
+						gc_lo31, gc_hi31 := 0, 32
+						if gc_lo31 < gc_hi31 {
+							gc_lo31 = max(gc_lo31, max(min(d, 32), -1))
 						}
-						if gc_lo27 < gc_hi27 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi27 = 0
+						if gc_lo31 < gc_hi31 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi31 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo27, gc_hi27)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo31, gc_hi31)
 					} else {
 
 //line scan_block.go:204
@@ -9905,15 +9905,15 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:170
 							var lanes_ int = lanes
 							_ = lanes_
-							gc_lo28, gc_hi28 := 0, 32
-							if gc_lo28 < gc_hi28 {
-								gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
+							gc_lo32, gc_hi32 := 0, 32
+							if gc_lo32 < gc_hi32 {
+								gc_lo32 = max(gc_lo32, max(min(d, 32), -1))
 							}
-							if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-								gc_hi28 = 0
+							if gc_lo32 < gc_hi32 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+								gc_hi32 = 0
 							}
-							gc_hi28 = min(gc_hi28, gc_cnt5)
-							for gc_lane5 := gc_lo28; gc_lane5 < gc_hi28; gc_lane5++ {
+							gc_hi32 = min(gc_hi32, gc_cnt5)
+							for gc_lane5 := gc_lo32; gc_lane5 < gc_hi32; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
 
@@ -9978,18 +9978,32 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 
+//line scan_block.go:171
+				excl_ := gc_c52r[gc_lane5]
+				_ = excl_
+				gc_s_excl_[gc_rank5] = excl_
+			}
+			gc_lo33, gc_hi33 := 0, 32
+			if gc_lo33 < gc_hi33 {
+				gc_lo33 = max(gc_lo33, max(min(0, 32), -1))
+			}
+			if gc_lo33 < gc_hi33 {
+				gc_hi33 = min(gc_hi33, min(max(0, -1), 32)+1)
+			}
+			gc_hi33 = min(gc_hi33, gc_cnt5)
+			for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+
 //line scan_block.go:167
 				lane := (gc_rank5 & 31)
 				_ = lane
-
-//line scan_block.go:171
-				excl_ := gc_c52r[gc_lane5]
+				excl_ := gc_s_excl_[gc_rank5]
 
 //line scan_block.go:172
-				if lane == 0 {
+				{
 					excl_ = 0
 				}
-				_ = excl_
 				gc_s_excl_[gc_rank5] = excl_
 			}
 			{
@@ -10001,18 +10015,18 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo29, gc_hi29 := 0, 32
-				if gc_lo29 < gc_hi29 && !(b_ > w) {
-					gc_hi29 = 0
+				gc_lo34, gc_hi34 := 0, 32
+				if gc_lo34 < gc_hi34 && !(b_ > w) {
+					gc_hi34 = 0
 				}
-				if gc_lo29 < gc_hi29 {
-					gc_lo29 = max(gc_lo29, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+				if gc_lo34 < gc_hi34 {
+					gc_lo34 = max(gc_lo34, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
 				}
-				if gc_lo29 < gc_hi29 {
-					gc_hi29 = min(gc_hi29, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+				if gc_lo34 < gc_hi34 {
+					gc_hi34 = min(gc_hi34, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi29 = min(gc_hi29, gc_cnt5)
-				for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
+				gc_hi34 = min(gc_hi34, gc_cnt5)
+				for gc_lane5 := gc_lo34; gc_lane5 < gc_hi34; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 
@@ -10042,14 +10056,14 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 				var gc_dead5 uint32
 				_ = gc_dead5
 				{
-					var gc_m185 uint32
+					var gc_m195 uint32
 
 //line scan_block.go:181
 					if (gc_w5 >> 5) == 0 {
-						gc_m185 = ^uint32(0)
+						gc_m195 = ^uint32(0)
 					}
-					gc_save185 := gc_act5
-					gc_act5 = gc_save185 & gc_m185
+					gc_save195 := gc_act5
+					gc_act5 = gc_save195 & gc_m195
 					if gc_act5 != 0 {
 
 //line scan_block.go:182
@@ -10105,14 +10119,14 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo30, gc_hi30 := 0, 32
-								if gc_lo30 < gc_hi30 {
-									gc_lo30 = max(gc_lo30, max(min(d_, 32), -1))
+								gc_lo35, gc_hi35 := 0, 32
+								if gc_lo35 < gc_hi35 {
+									gc_lo35 = max(gc_lo35, max(min(d_, 32), -1))
 								}
-								if gc_lo30 < gc_hi30 && !(d_ < lanes_2) {
-									gc_hi30 = 0
+								if gc_lo35 < gc_hi35 && !(d_ < lanes_2) {
+									gc_hi35 = 0
 								}
-								gc_run8.Add(d_, gc_lo30, gc_hi30)
+								gc_run8.Add(d_, gc_lo35, gc_hi35)
 								if gc_run8.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
 								}
@@ -10125,27 +10139,27 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo31, gc_hi31 := 0, 32
-									if gc_lo31 < gc_hi31 {
-										gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
+									gc_lo36, gc_hi36 := 0, 32
+									if gc_lo36 < gc_hi36 {
+										gc_lo36 = max(gc_lo36, max(min(d_, 32), -1))
 									}
-									if gc_lo31 < gc_hi31 && !(d_ < lanes_2) {
-										gc_hi31 = 0
+									if gc_lo36 < gc_hi36 && !(d_ < lanes_2) {
+										gc_hi36 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo31, gc_hi31)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo36, gc_hi36)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-									gc_lo32, gc_hi32 := 0, 32
-									if gc_lo32 < gc_hi32 {
-										gc_lo32 = max(gc_lo32, max(min(d_, 32), -1))
+									gc_lo37, gc_hi37 := 0, 32
+									if gc_lo37 < gc_hi37 {
+										gc_lo37 = max(gc_lo37, max(min(d_, 32), -1))
 									}
-									if gc_lo32 < gc_hi32 && !(d_ < lanes_2) {
-										gc_hi32 = 0
+									if gc_lo37 < gc_hi37 && !(d_ < lanes_2) {
+										gc_hi37 = 0
 									}
-									gc_hi32 = min(gc_hi32, gc_cnt5)
-									for gc_lane5 := gc_lo32; gc_lane5 < gc_hi32; gc_lane5++ {
+									gc_hi37 = min(gc_hi37, gc_cnt5)
+									for gc_lane5 := gc_lo37; gc_lane5 < gc_hi37; gc_lane5++ {
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
 
@@ -10189,7 +10203,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 							_ = r_3
 						}
 					}
-					gc_act5 = gc_save185 &^ gc_dead5
+					gc_act5 = gc_save195 &^ gc_dead5
 				}
 			}
 		}
@@ -10637,14 +10651,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo8, gc_hi8 := 0, 32
-					if gc_lo8 < gc_hi8 {
-						gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+					gc_lo9, gc_hi9 := 0, 32
+					if gc_lo9 < gc_hi9 {
+						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
 					}
-					if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi8 = 0
+					if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+						gc_hi9 = 0
 					}
-					gc_run.Add(d, gc_lo8, gc_hi8)
+					gc_run.Add(d, gc_lo9, gc_hi9)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
 					}
@@ -10657,14 +10671,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:204
 					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo9, gc_hi9 := 0, 32
-						if gc_lo9 < gc_hi9 {
-							gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+						gc_lo10, gc_hi10 := 0, 32
+						if gc_lo10 < gc_hi10 {
+							gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
 						}
-						if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-							gc_hi9 = 0
+						if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+							gc_hi10 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo9, gc_hi9)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
 					} else {
 
 //line scan_block.go:204
@@ -11013,45 +11027,15 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
 			gc_left4 := gc_act2
 			if compiled.SIMD {
-//line scan_block.go:171
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-				_ = gc_iota7
-//line scan_block.go:173
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line scan_block.go:173
-				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
-//line scan_block.go:173
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-					_ = gc_iota8
-//line scan_block.go:173
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line scan_block.go:173
-					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line scan_block.go:167
-						var lane int = gc_lane2
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if8
-//line scan_block.go:172
-						if gc_if8.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb2.Merge(excl_, gc_if8)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
 						gc_left4 &^= 0xff << gc_lane2
 					}
@@ -11062,25 +11046,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line scan_block.go:167
-						var lane int = gc_lane2
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if7
-//line scan_block.go:172
-						if gc_if7.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb.Merge(excl_, gc_if7)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
 						gc_left4 &^= 0xff << gc_lane2
 					}
@@ -11095,20 +11065,34 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
 //line scan_block.go:171
 					excl_ := gc_c22r[gc_lane2]
-
-//line scan_block.go:172
-					if lane == 0 {
-						excl_ = 0
-					}
 					_ = excl_
 					gc_s_excl_[gc_rank2] = excl_
 				}
+			}
+			gc_lo11, gc_hi11 := 0, 32
+			if gc_lo11 < gc_hi11 {
+				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+			}
+			if gc_lo11 < gc_hi11 {
+				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+			}
+			gc_hi11 = min(gc_hi11, gc_cnt2)
+			for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+
+//line scan_block.go:167
+				lane := (gc_rank2 & 31)
+				_ = lane
+				excl_ := gc_s_excl_[gc_rank2]
+
+//line scan_block.go:172
+				{
+					excl_ = 0
+				}
+				gc_s_excl_[gc_rank2] = excl_
 			}
 			{
 
@@ -11119,18 +11103,18 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo10, gc_hi10 := 0, 32
-				if gc_lo10 < gc_hi10 && !(b_ > w) {
-					gc_hi10 = 0
+				gc_lo12, gc_hi12 := 0, 32
+				if gc_lo12 < gc_hi12 && !(b_ > w) {
+					gc_hi12 = 0
 				}
-				if gc_lo10 < gc_hi10 {
-					gc_lo10 = max(gc_lo10, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+				if gc_lo12 < gc_hi12 {
+					gc_lo12 = max(gc_lo12, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
 				}
-				if gc_lo10 < gc_hi10 {
-					gc_hi10 = min(gc_hi10, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+				if gc_lo12 < gc_hi12 {
+					gc_hi12 = min(gc_hi12, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi10 = min(gc_hi10, gc_cnt2)
-				for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
+				gc_hi12 = min(gc_hi12, gc_cnt2)
+				for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
@@ -11159,14 +11143,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					var gc_m182 uint32
+					var gc_m192 uint32
 
 //line scan_block.go:181
 					if (gc_w2 >> 5) == 0 {
-						gc_m182 = ^uint32(0)
+						gc_m192 = ^uint32(0)
 					}
-					gc_save182 := gc_act2
-					gc_act2 = gc_save182 & gc_m182
+					gc_save192 := gc_act2
+					gc_act2 = gc_save192 & gc_m192
 					if gc_act2 != 0 {
 
 //line scan_block.go:182
@@ -11358,14 +11342,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo11, gc_hi11 := 0, 32
-								if gc_lo11 < gc_hi11 {
-									gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
+								gc_lo13, gc_hi13 := 0, 32
+								if gc_lo13 < gc_hi13 {
+									gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
 								}
-								if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
-									gc_hi11 = 0
+								if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
+									gc_hi13 = 0
 								}
-								gc_run2.Add(d_, gc_lo11, gc_hi11)
+								gc_run2.Add(d_, gc_lo13, gc_hi13)
 								if gc_run2.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
 								}
@@ -11378,14 +11362,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:204
 								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo12, gc_hi12 := 0, 32
-									if gc_lo12 < gc_hi12 {
-										gc_lo12 = max(gc_lo12, max(min(d_, 32), -1))
+									gc_lo14, gc_hi14 := 0, 32
+									if gc_lo14 < gc_hi14 {
+										gc_lo14 = max(gc_lo14, max(min(d_, 32), -1))
 									}
-									if gc_lo12 < gc_hi12 && !(d_ < lanes_2) {
-										gc_hi12 = 0
+									if gc_lo14 < gc_hi14 && !(d_ < lanes_2) {
+										gc_hi14 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo12, gc_hi12)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo14, gc_hi14)
 								} else {
 
 //line scan_block.go:204
@@ -11612,7 +11596,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							}
 						}
 					}
-					gc_act2 = gc_save182 &^ gc_dead2
+					gc_act2 = gc_save192 &^ gc_dead2
 				}
 			}
 		}
@@ -12060,14 +12044,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo14, gc_hi14 := 0, 32
-					if gc_lo14 < gc_hi14 {
-						gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
+					gc_lo16, gc_hi16 := 0, 32
+					if gc_lo16 < gc_hi16 {
+						gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
 					}
-					if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi14 = 0
+					if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+						gc_hi16 = 0
 					}
-					gc_run3.Add(d, gc_lo14, gc_hi14)
+					gc_run3.Add(d, gc_lo16, gc_hi16)
 					if gc_run3.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
 					}
@@ -12080,14 +12064,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:204
 					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo15, gc_hi15 := 0, 32
-						if gc_lo15 < gc_hi15 {
-							gc_lo15 = max(gc_lo15, max(min(d, 32), -1))
+						gc_lo17, gc_hi17 := 0, 32
+						if gc_lo17 < gc_hi17 {
+							gc_lo17 = max(gc_lo17, max(min(d, 32), -1))
 						}
-						if gc_lo15 < gc_hi15 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-							gc_hi15 = 0
+						if gc_lo17 < gc_hi17 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+							gc_hi17 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo15, gc_hi15)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo17, gc_hi17)
 					} else {
 
 //line scan_block.go:204
@@ -12436,45 +12420,15 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 			gc_left12 := gc_act3
 			if compiled.SIMD {
-//line scan_block.go:171
-				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-				_ = gc_iota23
-//line scan_block.go:173
-				gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line scan_block.go:173
-				_ = gc_vb3
 				if gc_act3 == ^uint32(0) {
-//line scan_block.go:173
-					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-					_ = gc_iota24
-//line scan_block.go:173
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line scan_block.go:173
-					_ = gc_vb4
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line scan_block.go:167
-						var lane int = gc_lane3
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if24
-//line scan_block.go:172
-						if gc_if24.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb4.Merge(excl_, gc_if24)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
 						gc_left12 &^= 0xff << gc_lane3
 					}
@@ -12485,25 +12439,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						}
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line scan_block.go:167
-						var lane int = gc_lane3
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if23
-//line scan_block.go:172
-						if gc_if23.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb3.Merge(excl_, gc_if23)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
 						gc_left12 &^= 0xff << gc_lane3
 					}
@@ -12518,20 +12458,34 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
 
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
 //line scan_block.go:171
 					excl_ := gc_c32r[gc_lane3]
-
-//line scan_block.go:172
-					if lane == 0 {
-						excl_ = 0
-					}
 					_ = excl_
 					gc_s_excl_[gc_rank3] = excl_
 				}
+			}
+			gc_lo18, gc_hi18 := 0, 32
+			if gc_lo18 < gc_hi18 {
+				gc_lo18 = max(gc_lo18, max(min(0, 32), -1))
+			}
+			if gc_lo18 < gc_hi18 {
+				gc_hi18 = min(gc_hi18, min(max(0, -1), 32)+1)
+			}
+			gc_hi18 = min(gc_hi18, gc_cnt3)
+			for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+
+//line scan_block.go:167
+				lane := (gc_rank3 & 31)
+				_ = lane
+				excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:172
+				{
+					excl_ = 0
+				}
+				gc_s_excl_[gc_rank3] = excl_
 			}
 			{
 
@@ -12542,18 +12496,18 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo16, gc_hi16 := 0, 32
-				if gc_lo16 < gc_hi16 && !(b_ > w) {
-					gc_hi16 = 0
+				gc_lo19, gc_hi19 := 0, 32
+				if gc_lo19 < gc_hi19 && !(b_ > w) {
+					gc_hi19 = 0
 				}
-				if gc_lo16 < gc_hi16 {
-					gc_lo16 = max(gc_lo16, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+				if gc_lo19 < gc_hi19 {
+					gc_lo19 = max(gc_lo19, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
 				}
-				if gc_lo16 < gc_hi16 {
-					gc_hi16 = min(gc_hi16, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+				if gc_lo19 < gc_hi19 {
+					gc_hi19 = min(gc_hi19, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi16 = min(gc_hi16, gc_cnt3)
-				for gc_lane3 := gc_lo16; gc_lane3 < gc_hi16; gc_lane3++ {
+				gc_hi19 = min(gc_hi19, gc_cnt3)
+				for gc_lane3 := gc_lo19; gc_lane3 < gc_hi19; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
 
@@ -12582,14 +12536,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					var gc_m183 uint32
+					var gc_m193 uint32
 
 //line scan_block.go:181
 					if (gc_w3 >> 5) == 0 {
-						gc_m183 = ^uint32(0)
+						gc_m193 = ^uint32(0)
 					}
-					gc_save183 := gc_act3
-					gc_act3 = gc_save183 & gc_m183
+					gc_save193 := gc_act3
+					gc_act3 = gc_save193 & gc_m193
 					if gc_act3 != 0 {
 
 //line scan_block.go:182
@@ -12781,14 +12735,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo17, gc_hi17 := 0, 32
-								if gc_lo17 < gc_hi17 {
-									gc_lo17 = max(gc_lo17, max(min(d_, 32), -1))
+								gc_lo20, gc_hi20 := 0, 32
+								if gc_lo20 < gc_hi20 {
+									gc_lo20 = max(gc_lo20, max(min(d_, 32), -1))
 								}
-								if gc_lo17 < gc_hi17 && !(d_ < lanes_2) {
-									gc_hi17 = 0
+								if gc_lo20 < gc_hi20 && !(d_ < lanes_2) {
+									gc_hi20 = 0
 								}
-								gc_run4.Add(d_, gc_lo17, gc_hi17)
+								gc_run4.Add(d_, gc_lo20, gc_hi20)
 								if gc_run4.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
 								}
@@ -12801,14 +12755,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:204
 								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo18, gc_hi18 := 0, 32
-									if gc_lo18 < gc_hi18 {
-										gc_lo18 = max(gc_lo18, max(min(d_, 32), -1))
+									gc_lo21, gc_hi21 := 0, 32
+									if gc_lo21 < gc_hi21 {
+										gc_lo21 = max(gc_lo21, max(min(d_, 32), -1))
 									}
-									if gc_lo18 < gc_hi18 && !(d_ < lanes_2) {
-										gc_hi18 = 0
+									if gc_lo21 < gc_hi21 && !(d_ < lanes_2) {
+										gc_hi21 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo18, gc_hi18)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo21, gc_hi21)
 								} else {
 
 //line scan_block.go:204
@@ -13035,7 +12989,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							}
 						}
 					}
-					gc_act3 = gc_save183 &^ gc_dead3
+					gc_act3 = gc_save193 &^ gc_dead3
 				}
 			}
 		}
@@ -13483,14 +13437,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo20, gc_hi20 := 0, 32
-					if gc_lo20 < gc_hi20 {
-						gc_lo20 = max(gc_lo20, max(min(d, 32), -1))
+					gc_lo23, gc_hi23 := 0, 32
+					if gc_lo23 < gc_hi23 {
+						gc_lo23 = max(gc_lo23, max(min(d, 32), -1))
 					}
-					if gc_lo20 < gc_hi20 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi20 = 0
+					if gc_lo23 < gc_hi23 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+						gc_hi23 = 0
 					}
-					gc_run5.Add(d, gc_lo20, gc_hi20)
+					gc_run5.Add(d, gc_lo23, gc_hi23)
 					if gc_run5.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
 					}
@@ -13503,14 +13457,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:204
 					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo21, gc_hi21 := 0, 32
-						if gc_lo21 < gc_hi21 {
-							gc_lo21 = max(gc_lo21, max(min(d, 32), -1))
+						gc_lo24, gc_hi24 := 0, 32
+						if gc_lo24 < gc_hi24 {
+							gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
 						}
-						if gc_lo21 < gc_hi21 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-							gc_hi21 = 0
+						if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+							gc_hi24 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo21, gc_hi21)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo24, gc_hi24)
 					} else {
 
 //line scan_block.go:204
@@ -13859,45 +13813,15 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 			gc_left20 := gc_act4
 			if compiled.SIMD {
-//line scan_block.go:171
-				gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-				_ = gc_iota39
-//line scan_block.go:173
-				gc_vb5 := archsimd.BroadcastUint32x8(0)
-//line scan_block.go:173
-				_ = gc_vb5
 				if gc_act4 == ^uint32(0) {
-//line scan_block.go:173
-					gc_iota40 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-					_ = gc_iota40
-//line scan_block.go:173
-					gc_vb6 := archsimd.BroadcastUint32x8(0)
-//line scan_block.go:173
-					_ = gc_vb6
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						gc_rank4 := gc_w4 + gc_lane4
 						_ = gc_rank4
-//line scan_block.go:167
-						var lane int = gc_lane4
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if40 := gc_iota40.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if40
-//line scan_block.go:172
-						if gc_if40.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb6.Merge(excl_, gc_if40)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
 						gc_left20 &^= 0xff << gc_lane4
 					}
@@ -13908,25 +13832,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						}
 						gc_rank4 := gc_w4 + gc_lane4
 						_ = gc_rank4
-//line scan_block.go:167
-						var lane int = gc_lane4
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if39 := gc_iota39.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if39
-//line scan_block.go:172
-						if gc_if39.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb5.Merge(excl_, gc_if39)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
 						gc_left20 &^= 0xff << gc_lane4
 					}
@@ -13941,20 +13851,34 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
 
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
 //line scan_block.go:171
 					excl_ := gc_c42r[gc_lane4]
-
-//line scan_block.go:172
-					if lane == 0 {
-						excl_ = 0
-					}
 					_ = excl_
 					gc_s_excl_[gc_rank4] = excl_
 				}
+			}
+			gc_lo25, gc_hi25 := 0, 32
+			if gc_lo25 < gc_hi25 {
+				gc_lo25 = max(gc_lo25, max(min(0, 32), -1))
+			}
+			if gc_lo25 < gc_hi25 {
+				gc_hi25 = min(gc_hi25, min(max(0, -1), 32)+1)
+			}
+			gc_hi25 = min(gc_hi25, gc_cnt4)
+			for gc_lane4 := gc_lo25; gc_lane4 < gc_hi25; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+
+//line scan_block.go:167
+				lane := (gc_rank4 & 31)
+				_ = lane
+				excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:172
+				{
+					excl_ = 0
+				}
+				gc_s_excl_[gc_rank4] = excl_
 			}
 			{
 
@@ -13965,18 +13889,18 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo22, gc_hi22 := 0, 32
-				if gc_lo22 < gc_hi22 && !(b_ > w) {
-					gc_hi22 = 0
+				gc_lo26, gc_hi26 := 0, 32
+				if gc_lo26 < gc_hi26 && !(b_ > w) {
+					gc_hi26 = 0
 				}
-				if gc_lo22 < gc_hi22 {
-					gc_lo22 = max(gc_lo22, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+				if gc_lo26 < gc_hi26 {
+					gc_lo26 = max(gc_lo26, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
 				}
-				if gc_lo22 < gc_hi22 {
-					gc_hi22 = min(gc_hi22, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+				if gc_lo26 < gc_hi26 {
+					gc_hi26 = min(gc_hi26, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi22 = min(gc_hi22, gc_cnt4)
-				for gc_lane4 := gc_lo22; gc_lane4 < gc_hi22; gc_lane4++ {
+				gc_hi26 = min(gc_hi26, gc_cnt4)
+				for gc_lane4 := gc_lo26; gc_lane4 < gc_hi26; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
 
@@ -14005,14 +13929,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 				var gc_dead4 uint32
 				_ = gc_dead4
 				{
-					var gc_m184 uint32
+					var gc_m194 uint32
 
 //line scan_block.go:181
 					if (gc_w4 >> 5) == 0 {
-						gc_m184 = ^uint32(0)
+						gc_m194 = ^uint32(0)
 					}
-					gc_save184 := gc_act4
-					gc_act4 = gc_save184 & gc_m184
+					gc_save194 := gc_act4
+					gc_act4 = gc_save194 & gc_m194
 					if gc_act4 != 0 {
 
 //line scan_block.go:182
@@ -14204,14 +14128,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo23, gc_hi23 := 0, 32
-								if gc_lo23 < gc_hi23 {
-									gc_lo23 = max(gc_lo23, max(min(d_, 32), -1))
+								gc_lo27, gc_hi27 := 0, 32
+								if gc_lo27 < gc_hi27 {
+									gc_lo27 = max(gc_lo27, max(min(d_, 32), -1))
 								}
-								if gc_lo23 < gc_hi23 && !(d_ < lanes_2) {
-									gc_hi23 = 0
+								if gc_lo27 < gc_hi27 && !(d_ < lanes_2) {
+									gc_hi27 = 0
 								}
-								gc_run6.Add(d_, gc_lo23, gc_hi23)
+								gc_run6.Add(d_, gc_lo27, gc_hi27)
 								if gc_run6.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
 								}
@@ -14224,14 +14148,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:204
 								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo24, gc_hi24 := 0, 32
-									if gc_lo24 < gc_hi24 {
-										gc_lo24 = max(gc_lo24, max(min(d_, 32), -1))
+									gc_lo28, gc_hi28 := 0, 32
+									if gc_lo28 < gc_hi28 {
+										gc_lo28 = max(gc_lo28, max(min(d_, 32), -1))
 									}
-									if gc_lo24 < gc_hi24 && !(d_ < lanes_2) {
-										gc_hi24 = 0
+									if gc_lo28 < gc_hi28 && !(d_ < lanes_2) {
+										gc_hi28 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo24, gc_hi24)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo28, gc_hi28)
 								} else {
 
 //line scan_block.go:204
@@ -14458,7 +14382,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							}
 						}
 					}
-					gc_act4 = gc_save184 &^ gc_dead4
+					gc_act4 = gc_save194 &^ gc_dead4
 				}
 			}
 		}

@@ -327,18 +327,32 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 
+//line scan_block.go:171
+				excl_ := gc_c2r[gc_lane]
+				_ = excl_
+				gc_s_excl_[gc_rank] = excl_
+			}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			}
+			gc_hi4 = min(gc_hi4, gc_cnt)
+			for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+
 //line scan_block.go:167
 				lane := (gc_rank & 31)
 				_ = lane
-
-//line scan_block.go:171
-				excl_ := gc_c2r[gc_lane]
+				excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:172
-				if lane == 0 {
+				{
 					excl_ = 0
 				}
-				_ = excl_
 				gc_s_excl_[gc_rank] = excl_
 			}
 			{
@@ -350,18 +364,18 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo4, gc_hi4 := 0, 32
-				if gc_lo4 < gc_hi4 && !(b_ > w) {
-					gc_hi4 = 0
+				gc_lo5, gc_hi5 := 0, 32
+				if gc_lo5 < gc_hi5 && !(b_ > w) {
+					gc_hi5 = 0
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_lo4 = max(gc_lo4, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
+				if gc_lo5 < gc_hi5 {
+					gc_lo5 = max(gc_lo5, max(min((min(w, b_-(gc_w>>5)*w))-1, 32), -1))
 				}
-				if gc_lo4 < gc_hi4 {
-					gc_hi4 = min(gc_hi4, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
+				if gc_lo5 < gc_hi5 {
+					gc_hi5 = min(gc_hi5, min(max((min(w, b_-(gc_w>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi4 = min(gc_hi4, gc_cnt)
-				for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
+				gc_hi5 = min(gc_hi5, gc_cnt)
+				for gc_lane := gc_lo5; gc_lane < gc_hi5; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
@@ -391,14 +405,14 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				var gc_dead uint32
 				_ = gc_dead
 				{
-					var gc_m20 uint32
+					var gc_m21 uint32
 
 //line scan_block.go:181
 					if (gc_w >> 5) == 0 {
-						gc_m20 = ^uint32(0)
+						gc_m21 = ^uint32(0)
 					}
-					gc_save20 := gc_act
-					gc_act = gc_save20 & gc_m20
+					gc_save21 := gc_act
+					gc_act = gc_save21 & gc_m21
 					if gc_act != 0 {
 
 //line scan_block.go:182
@@ -462,18 +476,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:204
 								if gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo5, gc_hi5 := 0, 32
-									if gc_lo5 < gc_hi5 {
-										gc_lo5 = max(gc_lo5, max(min(d_, 32), -1))
-									}
-									if gc_lo5 < gc_hi5 && !(d_ < lanes_2) {
-										gc_hi5 = 0
-									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo5, gc_hi5)
-								} else {
-
-//line scan_block.go:204
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
 									gc_lo6, gc_hi6 := 0, 32
 									if gc_lo6 < gc_hi6 {
 										gc_lo6 = max(gc_lo6, max(min(d_, 32), -1))
@@ -481,8 +483,20 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 									if gc_lo6 < gc_hi6 && !(d_ < lanes_2) {
 										gc_hi6 = 0
 									}
-									gc_hi6 = min(gc_hi6, gc_cnt)
-									for gc_lane := gc_lo6; gc_lane < gc_hi6; gc_lane++ {
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo6, gc_hi6)
+								} else {
+
+//line scan_block.go:204
+									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+									gc_lo7, gc_hi7 := 0, 32
+									if gc_lo7 < gc_hi7 {
+										gc_lo7 = max(gc_lo7, max(min(d_, 32), -1))
+									}
+									if gc_lo7 < gc_hi7 && !(d_ < lanes_2) {
+										gc_hi7 = 0
+									}
+									gc_hi7 = min(gc_hi7, gc_cnt)
+									for gc_lane := gc_lo7; gc_lane < gc_hi7; gc_lane++ {
 										gc_rank := gc_w + gc_lane
 										_ = gc_rank
 
@@ -526,7 +540,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							_ = r_4
 						}
 					}
-					gc_act = gc_save20 &^ gc_dead
+					gc_act = gc_save21 &^ gc_dead
 				}
 			}
 		}
@@ -591,8 +605,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo7, gc_hi7 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				for gc_tx := 0; gc_tx < gc_lo7; gc_tx++ {
+				gc_lo8, gc_hi8 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo8; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					incl_ := gc_s_incl_[gc_rank]
@@ -626,7 +640,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					gc_s_excl[gc_rank] = excl
 					gc_s_incl[gc_rank] = incl
 				}
-				for gc_tx := gc_hi7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_hi8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					incl_ := gc_s_incl_[gc_rank]

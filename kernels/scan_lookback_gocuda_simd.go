@@ -240,14 +240,14 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo30, gc_hi30 := 0, 32
-					if gc_lo30 < gc_hi30 {
-						gc_lo30 = max(gc_lo30, max(min(d, 32), -1))
+					gc_lo34, gc_hi34 := 0, 32
+					if gc_lo34 < gc_hi34 {
+						gc_lo34 = max(gc_lo34, max(min(d, 32), -1))
 					}
-					if gc_lo30 < gc_hi30 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi30 = 0
+					if gc_lo34 < gc_hi34 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+						gc_hi34 = 0
 					}
-					gc_run7.Add(d, gc_lo30, gc_hi30)
+					gc_run7.Add(d, gc_lo34, gc_hi34)
 					if gc_run7.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
 					}
@@ -260,14 +260,14 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo31, gc_hi31 := 0, 32
-						if gc_lo31 < gc_hi31 {
-							gc_lo31 = max(gc_lo31, max(min(d, 32), -1))
+						gc_lo35, gc_hi35 := 0, 32
+						if gc_lo35 < gc_hi35 {
+							gc_lo35 = max(gc_lo35, max(min(d, 32), -1))
 						}
-						if gc_lo31 < gc_hi31 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi31 = 0
+						if gc_lo35 < gc_hi35 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi35 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo31, gc_hi31)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo35, gc_hi35)
 					} else {
 
 //line scan_block.go:204
@@ -285,15 +285,15 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 //line scan_block.go:170
 							var lanes_ int = lanes
 							_ = lanes_
-							gc_lo32, gc_hi32 := 0, 32
-							if gc_lo32 < gc_hi32 {
-								gc_lo32 = max(gc_lo32, max(min(d, 32), -1))
+							gc_lo36, gc_hi36 := 0, 32
+							if gc_lo36 < gc_hi36 {
+								gc_lo36 = max(gc_lo36, max(min(d, 32), -1))
 							}
-							if gc_lo32 < gc_hi32 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-								gc_hi32 = 0
+							if gc_lo36 < gc_hi36 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+								gc_hi36 = 0
 							}
-							gc_hi32 = min(gc_hi32, gc_cnt5)
-							for gc_lane5 := gc_lo32; gc_lane5 < gc_hi32; gc_lane5++ {
+							gc_hi36 = min(gc_hi36, gc_cnt5)
+							for gc_lane5 := gc_lo36; gc_lane5 < gc_hi36; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
 
@@ -358,18 +358,32 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 
+//line scan_block.go:171
+				excl_ := gc_c52r[gc_lane5]
+				_ = excl_
+				gc_s_excl_[gc_rank5] = excl_
+			}
+			gc_lo37, gc_hi37 := 0, 32
+			if gc_lo37 < gc_hi37 {
+				gc_lo37 = max(gc_lo37, max(min(0, 32), -1))
+			}
+			if gc_lo37 < gc_hi37 {
+				gc_hi37 = min(gc_hi37, min(max(0, -1), 32)+1)
+			}
+			gc_hi37 = min(gc_hi37, gc_cnt5)
+			for gc_lane5 := gc_lo37; gc_lane5 < gc_hi37; gc_lane5++ {
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+
 //line scan_block.go:167
 				lane := (gc_rank5 & 31)
 				_ = lane
-
-//line scan_block.go:171
-				excl_ := gc_c52r[gc_lane5]
+				excl_ := gc_s_excl_[gc_rank5]
 
 //line scan_block.go:172
-				if lane == 0 {
+				{
 					excl_ = 0
 				}
-				_ = excl_
 				gc_s_excl_[gc_rank5] = excl_
 			}
 			{
@@ -381,18 +395,18 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo33, gc_hi33 := 0, 32
-				if gc_lo33 < gc_hi33 && !(b_ > w) {
-					gc_hi33 = 0
+				gc_lo38, gc_hi38 := 0, 32
+				if gc_lo38 < gc_hi38 && !(b_ > w) {
+					gc_hi38 = 0
 				}
-				if gc_lo33 < gc_hi33 {
-					gc_lo33 = max(gc_lo33, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+				if gc_lo38 < gc_hi38 {
+					gc_lo38 = max(gc_lo38, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
 				}
-				if gc_lo33 < gc_hi33 {
-					gc_hi33 = min(gc_hi33, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+				if gc_lo38 < gc_hi38 {
+					gc_hi38 = min(gc_hi38, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi33 = min(gc_hi33, gc_cnt5)
-				for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
+				gc_hi38 = min(gc_hi38, gc_cnt5)
+				for gc_lane5 := gc_lo38; gc_lane5 < gc_hi38; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 
@@ -422,14 +436,14 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				var gc_dead5 uint32
 				_ = gc_dead5
 				{
-					var gc_m205 uint32
+					var gc_m215 uint32
 
 //line scan_block.go:181
 					if (gc_w5 >> 5) == 0 {
-						gc_m205 = ^uint32(0)
+						gc_m215 = ^uint32(0)
 					}
-					gc_save205 := gc_act5
-					gc_act5 = gc_save205 & gc_m205
+					gc_save215 := gc_act5
+					gc_act5 = gc_save215 & gc_m215
 					if gc_act5 != 0 {
 
 //line scan_block.go:182
@@ -485,14 +499,14 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo34, gc_hi34 := 0, 32
-								if gc_lo34 < gc_hi34 {
-									gc_lo34 = max(gc_lo34, max(min(d_, 32), -1))
+								gc_lo39, gc_hi39 := 0, 32
+								if gc_lo39 < gc_hi39 {
+									gc_lo39 = max(gc_lo39, max(min(d_, 32), -1))
 								}
-								if gc_lo34 < gc_hi34 && !(d_ < lanes_2) {
-									gc_hi34 = 0
+								if gc_lo39 < gc_hi39 && !(d_ < lanes_2) {
+									gc_hi39 = 0
 								}
-								gc_run8.Add(d_, gc_lo34, gc_hi34)
+								gc_run8.Add(d_, gc_lo39, gc_hi39)
 								if gc_run8.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
 								}
@@ -505,27 +519,27 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo35, gc_hi35 := 0, 32
-									if gc_lo35 < gc_hi35 {
-										gc_lo35 = max(gc_lo35, max(min(d_, 32), -1))
+									gc_lo40, gc_hi40 := 0, 32
+									if gc_lo40 < gc_hi40 {
+										gc_lo40 = max(gc_lo40, max(min(d_, 32), -1))
 									}
-									if gc_lo35 < gc_hi35 && !(d_ < lanes_2) {
-										gc_hi35 = 0
+									if gc_lo40 < gc_hi40 && !(d_ < lanes_2) {
+										gc_hi40 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo35, gc_hi35)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo40, gc_hi40)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-									gc_lo36, gc_hi36 := 0, 32
-									if gc_lo36 < gc_hi36 {
-										gc_lo36 = max(gc_lo36, max(min(d_, 32), -1))
+									gc_lo41, gc_hi41 := 0, 32
+									if gc_lo41 < gc_hi41 {
+										gc_lo41 = max(gc_lo41, max(min(d_, 32), -1))
 									}
-									if gc_lo36 < gc_hi36 && !(d_ < lanes_2) {
-										gc_hi36 = 0
+									if gc_lo41 < gc_hi41 && !(d_ < lanes_2) {
+										gc_hi41 = 0
 									}
-									gc_hi36 = min(gc_hi36, gc_cnt5)
-									for gc_lane5 := gc_lo36; gc_lane5 < gc_hi36; gc_lane5++ {
+									gc_hi41 = min(gc_hi41, gc_cnt5)
+									for gc_lane5 := gc_lo41; gc_lane5 < gc_hi41; gc_lane5++ {
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
 
@@ -569,7 +583,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 							_ = r_4
 						}
 					}
-					gc_act5 = gc_save205 &^ gc_dead5
+					gc_act5 = gc_save215 &^ gc_dead5
 				}
 			}
 		}
@@ -634,8 +648,8 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				gc_to5 = gc_bound5 + 1
 			}
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_lo37, gc_hi37 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
-				for gc_tx5 := 0; gc_tx5 < gc_lo37; gc_tx5++ {
+				gc_lo42, gc_hi42 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
+				for gc_tx5 := 0; gc_tx5 < gc_lo42; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 					incl_ := gc_s_incl_[gc_rank5]
@@ -669,7 +683,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					gc_s_excl[gc_rank5] = excl
 					gc_s_incl[gc_rank5] = incl
 				}
-				for gc_tx5 := gc_hi37; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_hi42; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 					incl_ := gc_s_incl_[gc_rank5]
@@ -1005,14 +1019,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo9, gc_hi9 := 0, 32
-					if gc_lo9 < gc_hi9 {
-						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
+					gc_lo10, gc_hi10 := 0, 32
+					if gc_lo10 < gc_hi10 {
+						gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
 					}
-					if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi9 = 0
+					if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+						gc_hi10 = 0
 					}
-					gc_run.Add(d, gc_lo9, gc_hi9)
+					gc_run.Add(d, gc_lo10, gc_hi10)
 					if gc_run.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
 					}
@@ -1025,14 +1039,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:204
 					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo10, gc_hi10 := 0, 32
-						if gc_lo10 < gc_hi10 {
-							gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
+						gc_lo11, gc_hi11 := 0, 32
+						if gc_lo11 < gc_hi11 {
+							gc_lo11 = max(gc_lo11, max(min(d, 32), -1))
 						}
-						if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-							gc_hi10 = 0
+						if gc_lo11 < gc_hi11 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+							gc_hi11 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo11, gc_hi11)
 					} else {
 
 //line scan_block.go:204
@@ -1381,45 +1395,15 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-//line scan_block.go:171
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-				_ = gc_iota3
-//line scan_block.go:173
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line scan_block.go:173
-				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
-//line scan_block.go:173
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-					_ = gc_iota4
-//line scan_block.go:173
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line scan_block.go:173
-					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line scan_block.go:167
-						var lane int = gc_lane2
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if4
-//line scan_block.go:172
-						if gc_if4.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb2.Merge(excl_, gc_if4)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
@@ -1430,25 +1414,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line scan_block.go:167
-						var lane int = gc_lane2
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if3
-//line scan_block.go:172
-						if gc_if3.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb.Merge(excl_, gc_if3)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
@@ -1463,20 +1433,34 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 
-//line scan_block.go:167
-					lane := (gc_rank2 & 31)
-					_ = lane
-
 //line scan_block.go:171
 					excl_ := gc_c22r[gc_lane2]
-
-//line scan_block.go:172
-					if lane == 0 {
-						excl_ = 0
-					}
 					_ = excl_
 					gc_s_excl_[gc_rank2] = excl_
 				}
+			}
+			gc_lo12, gc_hi12 := 0, 32
+			if gc_lo12 < gc_hi12 {
+				gc_lo12 = max(gc_lo12, max(min(0, 32), -1))
+			}
+			if gc_lo12 < gc_hi12 {
+				gc_hi12 = min(gc_hi12, min(max(0, -1), 32)+1)
+			}
+			gc_hi12 = min(gc_hi12, gc_cnt2)
+			for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+
+//line scan_block.go:167
+				lane := (gc_rank2 & 31)
+				_ = lane
+				excl_ := gc_s_excl_[gc_rank2]
+
+//line scan_block.go:172
+				{
+					excl_ = 0
+				}
+				gc_s_excl_[gc_rank2] = excl_
 			}
 			{
 
@@ -1487,18 +1471,18 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo11, gc_hi11 := 0, 32
-				if gc_lo11 < gc_hi11 && !(b_ > w) {
-					gc_hi11 = 0
+				gc_lo13, gc_hi13 := 0, 32
+				if gc_lo13 < gc_hi13 && !(b_ > w) {
+					gc_hi13 = 0
 				}
-				if gc_lo11 < gc_hi11 {
-					gc_lo11 = max(gc_lo11, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+				if gc_lo13 < gc_hi13 {
+					gc_lo13 = max(gc_lo13, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
 				}
-				if gc_lo11 < gc_hi11 {
-					gc_hi11 = min(gc_hi11, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+				if gc_lo13 < gc_hi13 {
+					gc_hi13 = min(gc_hi13, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi11 = min(gc_hi11, gc_cnt2)
-				for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
+				gc_hi13 = min(gc_hi13, gc_cnt2)
+				for gc_lane2 := gc_lo13; gc_lane2 < gc_hi13; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
@@ -1527,14 +1511,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					var gc_m202 uint32
+					var gc_m212 uint32
 
 //line scan_block.go:181
 					if (gc_w2 >> 5) == 0 {
-						gc_m202 = ^uint32(0)
+						gc_m212 = ^uint32(0)
 					}
-					gc_save202 := gc_act2
-					gc_act2 = gc_save202 & gc_m202
+					gc_save212 := gc_act2
+					gc_act2 = gc_save212 & gc_m212
 					if gc_act2 != 0 {
 
 //line scan_block.go:182
@@ -1726,14 +1710,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo12, gc_hi12 := 0, 32
-								if gc_lo12 < gc_hi12 {
-									gc_lo12 = max(gc_lo12, max(min(d_, 32), -1))
+								gc_lo14, gc_hi14 := 0, 32
+								if gc_lo14 < gc_hi14 {
+									gc_lo14 = max(gc_lo14, max(min(d_, 32), -1))
 								}
-								if gc_lo12 < gc_hi12 && !(d_ < lanes_2) {
-									gc_hi12 = 0
+								if gc_lo14 < gc_hi14 && !(d_ < lanes_2) {
+									gc_hi14 = 0
 								}
-								gc_run2.Add(d_, gc_lo12, gc_hi12)
+								gc_run2.Add(d_, gc_lo14, gc_hi14)
 								if gc_run2.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
 								}
@@ -1746,14 +1730,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:204
 								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo13, gc_hi13 := 0, 32
-									if gc_lo13 < gc_hi13 {
-										gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
+									gc_lo15, gc_hi15 := 0, 32
+									if gc_lo15 < gc_hi15 {
+										gc_lo15 = max(gc_lo15, max(min(d_, 32), -1))
 									}
-									if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
-										gc_hi13 = 0
+									if gc_lo15 < gc_hi15 && !(d_ < lanes_2) {
+										gc_hi15 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo13, gc_hi13)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo15, gc_hi15)
 								} else {
 
 //line scan_block.go:204
@@ -1980,7 +1964,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 						}
 					}
-					gc_act2 = gc_save202 &^ gc_dead2
+					gc_act2 = gc_save212 &^ gc_dead2
 				}
 			}
 		}
@@ -2045,8 +2029,8 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo14, gc_hi14 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo14; gc_tx2++ {
+				gc_lo16, gc_hi16 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo16; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					incl_ := gc_s_incl_[gc_rank2]
@@ -2080,7 +2064,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_s_excl[gc_rank2] = excl
 					gc_s_incl[gc_rank2] = incl
 				}
-				for gc_tx2 := gc_hi14; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_hi16; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					incl_ := gc_s_incl_[gc_rank2]
@@ -2416,14 +2400,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo16, gc_hi16 := 0, 32
-					if gc_lo16 < gc_hi16 {
-						gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
+					gc_lo18, gc_hi18 := 0, 32
+					if gc_lo18 < gc_hi18 {
+						gc_lo18 = max(gc_lo18, max(min(d, 32), -1))
 					}
-					if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi16 = 0
+					if gc_lo18 < gc_hi18 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+						gc_hi18 = 0
 					}
-					gc_run3.Add(d, gc_lo16, gc_hi16)
+					gc_run3.Add(d, gc_lo18, gc_hi18)
 					if gc_run3.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
 					}
@@ -2436,14 +2420,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:204
 					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo17, gc_hi17 := 0, 32
-						if gc_lo17 < gc_hi17 {
-							gc_lo17 = max(gc_lo17, max(min(d, 32), -1))
+						gc_lo19, gc_hi19 := 0, 32
+						if gc_lo19 < gc_hi19 {
+							gc_lo19 = max(gc_lo19, max(min(d, 32), -1))
 						}
-						if gc_lo17 < gc_hi17 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-							gc_hi17 = 0
+						if gc_lo19 < gc_hi19 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+							gc_hi19 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo17, gc_hi17)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo19, gc_hi19)
 					} else {
 
 //line scan_block.go:204
@@ -2792,45 +2776,15 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 			gc_left10 := gc_act3
 			if compiled.SIMD {
-//line scan_block.go:171
-				gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-				_ = gc_iota15
-//line scan_block.go:173
-				gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line scan_block.go:173
-				_ = gc_vb3
 				if gc_act3 == ^uint32(0) {
-//line scan_block.go:173
-					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-					_ = gc_iota16
-//line scan_block.go:173
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line scan_block.go:173
-					_ = gc_vb4
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line scan_block.go:167
-						var lane int = gc_lane3
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if16 := gc_iota16.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if16
-//line scan_block.go:172
-						if gc_if16.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb4.Merge(excl_, gc_if16)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
 						gc_left10 &^= 0xff << gc_lane3
 					}
@@ -2841,25 +2795,11 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						}
 						gc_rank3 := gc_w3 + gc_lane3
 						_ = gc_rank3
-//line scan_block.go:167
-						var lane int = gc_lane3
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if15 := gc_iota15.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if15
-//line scan_block.go:172
-						if gc_if15.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb3.Merge(excl_, gc_if15)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
 						gc_left10 &^= 0xff << gc_lane3
 					}
@@ -2874,20 +2814,34 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
 
-//line scan_block.go:167
-					lane := (gc_rank3 & 31)
-					_ = lane
-
 //line scan_block.go:171
 					excl_ := gc_c32r[gc_lane3]
-
-//line scan_block.go:172
-					if lane == 0 {
-						excl_ = 0
-					}
 					_ = excl_
 					gc_s_excl_[gc_rank3] = excl_
 				}
+			}
+			gc_lo20, gc_hi20 := 0, 32
+			if gc_lo20 < gc_hi20 {
+				gc_lo20 = max(gc_lo20, max(min(0, 32), -1))
+			}
+			if gc_lo20 < gc_hi20 {
+				gc_hi20 = min(gc_hi20, min(max(0, -1), 32)+1)
+			}
+			gc_hi20 = min(gc_hi20, gc_cnt3)
+			for gc_lane3 := gc_lo20; gc_lane3 < gc_hi20; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+
+//line scan_block.go:167
+				lane := (gc_rank3 & 31)
+				_ = lane
+				excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:172
+				{
+					excl_ = 0
+				}
+				gc_s_excl_[gc_rank3] = excl_
 			}
 			{
 
@@ -2898,18 +2852,18 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo18, gc_hi18 := 0, 32
-				if gc_lo18 < gc_hi18 && !(b_ > w) {
-					gc_hi18 = 0
+				gc_lo21, gc_hi21 := 0, 32
+				if gc_lo21 < gc_hi21 && !(b_ > w) {
+					gc_hi21 = 0
 				}
-				if gc_lo18 < gc_hi18 {
-					gc_lo18 = max(gc_lo18, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+				if gc_lo21 < gc_hi21 {
+					gc_lo21 = max(gc_lo21, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
 				}
-				if gc_lo18 < gc_hi18 {
-					gc_hi18 = min(gc_hi18, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+				if gc_lo21 < gc_hi21 {
+					gc_hi21 = min(gc_hi21, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi18 = min(gc_hi18, gc_cnt3)
-				for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
+				gc_hi21 = min(gc_hi21, gc_cnt3)
+				for gc_lane3 := gc_lo21; gc_lane3 < gc_hi21; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
 
@@ -2938,14 +2892,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					var gc_m203 uint32
+					var gc_m213 uint32
 
 //line scan_block.go:181
 					if (gc_w3 >> 5) == 0 {
-						gc_m203 = ^uint32(0)
+						gc_m213 = ^uint32(0)
 					}
-					gc_save203 := gc_act3
-					gc_act3 = gc_save203 & gc_m203
+					gc_save213 := gc_act3
+					gc_act3 = gc_save213 & gc_m213
 					if gc_act3 != 0 {
 
 //line scan_block.go:182
@@ -3137,14 +3091,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo19, gc_hi19 := 0, 32
-								if gc_lo19 < gc_hi19 {
-									gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
+								gc_lo22, gc_hi22 := 0, 32
+								if gc_lo22 < gc_hi22 {
+									gc_lo22 = max(gc_lo22, max(min(d_, 32), -1))
 								}
-								if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
-									gc_hi19 = 0
+								if gc_lo22 < gc_hi22 && !(d_ < lanes_2) {
+									gc_hi22 = 0
 								}
-								gc_run4.Add(d_, gc_lo19, gc_hi19)
+								gc_run4.Add(d_, gc_lo22, gc_hi22)
 								if gc_run4.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
 								}
@@ -3157,14 +3111,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:204
 								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo20, gc_hi20 := 0, 32
-									if gc_lo20 < gc_hi20 {
-										gc_lo20 = max(gc_lo20, max(min(d_, 32), -1))
+									gc_lo23, gc_hi23 := 0, 32
+									if gc_lo23 < gc_hi23 {
+										gc_lo23 = max(gc_lo23, max(min(d_, 32), -1))
 									}
-									if gc_lo20 < gc_hi20 && !(d_ < lanes_2) {
-										gc_hi20 = 0
+									if gc_lo23 < gc_hi23 && !(d_ < lanes_2) {
+										gc_hi23 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo20, gc_hi20)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo23, gc_hi23)
 								} else {
 
 //line scan_block.go:204
@@ -3391,7 +3345,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 							}
 						}
 					}
-					gc_act3 = gc_save203 &^ gc_dead3
+					gc_act3 = gc_save213 &^ gc_dead3
 				}
 			}
 		}
@@ -3456,8 +3410,8 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				gc_to3 = gc_bound3 + 1
 			}
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_lo21, gc_hi21 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
-				for gc_tx3 := 0; gc_tx3 < gc_lo21; gc_tx3++ {
+				gc_lo24, gc_hi24 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
+				for gc_tx3 := 0; gc_tx3 < gc_lo24; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					incl_ := gc_s_incl_[gc_rank3]
@@ -3491,7 +3445,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					gc_s_excl[gc_rank3] = excl
 					gc_s_incl[gc_rank3] = incl
 				}
-				for gc_tx3 := gc_hi21; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_hi24; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					incl_ := gc_s_incl_[gc_rank3]
@@ -3827,14 +3781,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-					gc_lo23, gc_hi23 := 0, 32
-					if gc_lo23 < gc_hi23 {
-						gc_lo23 = max(gc_lo23, max(min(d, 32), -1))
+					gc_lo26, gc_hi26 := 0, 32
+					if gc_lo26 < gc_hi26 {
+						gc_lo26 = max(gc_lo26, max(min(d, 32), -1))
 					}
-					if gc_lo23 < gc_hi23 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi23 = 0
+					if gc_lo26 < gc_hi26 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+						gc_hi26 = 0
 					}
-					gc_run5.Add(d, gc_lo23, gc_hi23)
+					gc_run5.Add(d, gc_lo26, gc_hi26)
 					if gc_run5.Full() {
 						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
 					}
@@ -3847,14 +3801,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:204
 					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo24, gc_hi24 := 0, 32
-						if gc_lo24 < gc_hi24 {
-							gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
+						gc_lo27, gc_hi27 := 0, 32
+						if gc_lo27 < gc_hi27 {
+							gc_lo27 = max(gc_lo27, max(min(d, 32), -1))
 						}
-						if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-							gc_hi24 = 0
+						if gc_lo27 < gc_hi27 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+							gc_hi27 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo24, gc_hi24)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo27, gc_hi27)
 					} else {
 
 //line scan_block.go:204
@@ -4203,45 +4157,15 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 			gc_left17 := gc_act4
 			if compiled.SIMD {
-//line scan_block.go:171
-				gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:171
-				_ = gc_iota27
-//line scan_block.go:173
-				gc_vb5 := archsimd.BroadcastUint32x8(0)
-//line scan_block.go:173
-				_ = gc_vb5
 				if gc_act4 == ^uint32(0) {
-//line scan_block.go:173
-					gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:173
-					_ = gc_iota28
-//line scan_block.go:173
-					gc_vb6 := archsimd.BroadcastUint32x8(0)
-//line scan_block.go:173
-					_ = gc_vb6
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						gc_rank4 := gc_w4 + gc_lane4
 						_ = gc_rank4
-//line scan_block.go:167
-						var lane int = gc_lane4
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if28
-//line scan_block.go:172
-						if gc_if28.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb6.Merge(excl_, gc_if28)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
 						gc_left17 &^= 0xff << gc_lane4
 					}
@@ -4252,25 +4176,11 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						}
 						gc_rank4 := gc_w4 + gc_lane4
 						_ = gc_rank4
-//line scan_block.go:167
-						var lane int = gc_lane4
-//line scan_block.go:167
-						_ = lane
 //line scan_block.go:171
 						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
 //line scan_block.go:171
 						_ = excl_
-//line scan_block.go:172
-						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
-//line scan_block.go:172
-						_ = gc_if27
-//line scan_block.go:172
-						if gc_if27.ToBits() != 0 {
-//line scan_block.go:172
-							excl_ = gc_vb5.Merge(excl_, gc_if27)
-//line scan_block.go:172
-						}
-//line scan_block.go:172
+//line scan_block.go:171
 						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
 						gc_left17 &^= 0xff << gc_lane4
 					}
@@ -4285,20 +4195,34 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
 
-//line scan_block.go:167
-					lane := (gc_rank4 & 31)
-					_ = lane
-
 //line scan_block.go:171
 					excl_ := gc_c42r[gc_lane4]
-
-//line scan_block.go:172
-					if lane == 0 {
-						excl_ = 0
-					}
 					_ = excl_
 					gc_s_excl_[gc_rank4] = excl_
 				}
+			}
+			gc_lo28, gc_hi28 := 0, 32
+			if gc_lo28 < gc_hi28 {
+				gc_lo28 = max(gc_lo28, max(min(0, 32), -1))
+			}
+			if gc_lo28 < gc_hi28 {
+				gc_hi28 = min(gc_hi28, min(max(0, -1), 32)+1)
+			}
+			gc_hi28 = min(gc_hi28, gc_cnt4)
+			for gc_lane4 := gc_lo28; gc_lane4 < gc_hi28; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+
+//line scan_block.go:167
+				lane := (gc_rank4 & 31)
+				_ = lane
+				excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:172
+				{
+					excl_ = 0
+				}
+				gc_s_excl_[gc_rank4] = excl_
 			}
 			{
 
@@ -4309,18 +4233,18 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo25, gc_hi25 := 0, 32
-				if gc_lo25 < gc_hi25 && !(b_ > w) {
-					gc_hi25 = 0
+				gc_lo29, gc_hi29 := 0, 32
+				if gc_lo29 < gc_hi29 && !(b_ > w) {
+					gc_hi29 = 0
 				}
-				if gc_lo25 < gc_hi25 {
-					gc_lo25 = max(gc_lo25, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+				if gc_lo29 < gc_hi29 {
+					gc_lo29 = max(gc_lo29, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
 				}
-				if gc_lo25 < gc_hi25 {
-					gc_hi25 = min(gc_hi25, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+				if gc_lo29 < gc_hi29 {
+					gc_hi29 = min(gc_hi29, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi25 = min(gc_hi25, gc_cnt4)
-				for gc_lane4 := gc_lo25; gc_lane4 < gc_hi25; gc_lane4++ {
+				gc_hi29 = min(gc_hi29, gc_cnt4)
+				for gc_lane4 := gc_lo29; gc_lane4 < gc_hi29; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
 
@@ -4349,14 +4273,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				var gc_dead4 uint32
 				_ = gc_dead4
 				{
-					var gc_m204 uint32
+					var gc_m214 uint32
 
 //line scan_block.go:181
 					if (gc_w4 >> 5) == 0 {
-						gc_m204 = ^uint32(0)
+						gc_m214 = ^uint32(0)
 					}
-					gc_save204 := gc_act4
-					gc_act4 = gc_save204 & gc_m204
+					gc_save214 := gc_act4
+					gc_act4 = gc_save214 & gc_m214
 					if gc_act4 != 0 {
 
 //line scan_block.go:182
@@ -4548,14 +4472,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-								gc_lo26, gc_hi26 := 0, 32
-								if gc_lo26 < gc_hi26 {
-									gc_lo26 = max(gc_lo26, max(min(d_, 32), -1))
+								gc_lo30, gc_hi30 := 0, 32
+								if gc_lo30 < gc_hi30 {
+									gc_lo30 = max(gc_lo30, max(min(d_, 32), -1))
 								}
-								if gc_lo26 < gc_hi26 && !(d_ < lanes_2) {
-									gc_hi26 = 0
+								if gc_lo30 < gc_hi30 && !(d_ < lanes_2) {
+									gc_hi30 = 0
 								}
-								gc_run6.Add(d_, gc_lo26, gc_hi26)
+								gc_run6.Add(d_, gc_lo30, gc_hi30)
 								if gc_run6.Full() {
 									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
 								}
@@ -4568,14 +4492,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:204
 								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo27, gc_hi27 := 0, 32
-									if gc_lo27 < gc_hi27 {
-										gc_lo27 = max(gc_lo27, max(min(d_, 32), -1))
+									gc_lo31, gc_hi31 := 0, 32
+									if gc_lo31 < gc_hi31 {
+										gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
 									}
-									if gc_lo27 < gc_hi27 && !(d_ < lanes_2) {
-										gc_hi27 = 0
+									if gc_lo31 < gc_hi31 && !(d_ < lanes_2) {
+										gc_hi31 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo27, gc_hi27)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo31, gc_hi31)
 								} else {
 
 //line scan_block.go:204
@@ -4802,7 +4726,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 							}
 						}
 					}
-					gc_act4 = gc_save204 &^ gc_dead4
+					gc_act4 = gc_save214 &^ gc_dead4
 				}
 			}
 		}
@@ -4867,8 +4791,8 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				gc_to4 = gc_bound4 + 1
 			}
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_lo28, gc_hi28 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
-				for gc_tx4 := 0; gc_tx4 < gc_lo28; gc_tx4++ {
+				gc_lo32, gc_hi32 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
+				for gc_tx4 := 0; gc_tx4 < gc_lo32; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					incl_ := gc_s_incl_[gc_rank4]
@@ -4902,7 +4826,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					gc_s_excl[gc_rank4] = excl
 					gc_s_incl[gc_rank4] = incl
 				}
-				for gc_tx4 := gc_hi28; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_hi32; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					incl_ := gc_s_incl_[gc_rank4]

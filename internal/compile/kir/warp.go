@@ -117,41 +117,54 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 	return f.oneLaneGuards(out)
 }
 
-// oneLaneGuards splits each lane loop of nodes that ends in an if for
-// one lane (if lane == 0 { sums[warp] = v }), after code that cannot
-// fail, into two: the code for every lane, then the if, which the
-// emitter runs for its lane alone instead of testing the condition in
+// oneLaneGuards splits each lane loop of nodes that ends in ifs for one
+// lane (if lane == 0 { sums[warp] = v }), after code that cannot fail,
+// into loops of their own: the code for every lane, then each if, which
+// the emitter runs for its lane alone instead of testing the condition in
 // every lane's vector step.
 func (f *Func) oneLaneGuards(nodes []Node) []Node {
 	var out []Node
 	for _, n := range nodes {
 		l, ok := n.(*LaneLoop)
-		if !ok || len(l.Operands) > 0 || len(l.Body) < 2 {
+		if !ok || len(l.Operands) > 0 {
 			out = append(out, n)
 			continue
 		}
-		last := l.Body[len(l.Body)-1].(*Code).Stmt
-		guard, ok := last.(*ast.IfStmt)
-		if !ok || guard.Init != nil || guard.Else != nil || !f.condRange(guard.Cond).single() {
+		body, guards := l.Body, 0
+		for len(body) >= 2 && f.oneLaneGuard(body[len(body)-1]) && f.safeLanes(body[:len(body)-1]) {
+			body, guards = body[:len(body)-1], guards+1
+		}
+		if guards == 0 {
 			out = append(out, n)
 			continue
 		}
-		safe := &emitter{f: f, collOut: map[*ast.CallExpr]string{}}
-		for _, c := range l.Body[:len(l.Body)-1] {
-			if coll := f.collResults[c.(*Code).Stmt]; coll != nil {
-				safe.collOut[coll.Call] = "" // the lane's result, read from an array
-			}
-			if !safe.safeStmt(c.(*Code).Stmt) {
-				ok = false
-			}
+		out = append(out, f.newLane(body))
+		for _, g := range l.Body[len(body):] {
+			out = append(out, f.newLane([]Node{g}))
 		}
-		if !ok {
-			out = append(out, n)
-			continue
-		}
-		out = append(out, f.newLane(l.Body[:len(l.Body)-1]), f.newLane(l.Body[len(l.Body)-1:]))
 	}
 	return out
+}
+
+// oneLaneGuard reports whether n is an if, with no else, for one lane.
+func (f *Func) oneLaneGuard(n Node) bool {
+	guard, ok := n.(*Code).Stmt.(*ast.IfStmt)
+	return ok && guard.Init == nil && guard.Else == nil && f.condRange(guard.Cond).single()
+}
+
+// safeLanes reports whether the code of a lane loop cannot fail, reading
+// collectives' results from their arrays.
+func (f *Func) safeLanes(body []Node) bool {
+	safe := &emitter{f: f, collOut: map[*ast.CallExpr]string{}}
+	for _, c := range body {
+		if coll := f.collResults[c.(*Code).Stmt]; coll != nil {
+			safe.collOut[coll.Call] = "" // the lane's result, read from an array
+		}
+		if !safe.safeStmt(c.(*Code).Stmt) {
+			return false
+		}
+	}
+	return true
 }
 
 // warpSplitIf splits the branches of n, an if of warp-level code, and

@@ -218,3 +218,23 @@ func butterfly(t *gocuda.Thread, in, out []float32) {
 	}
 	out[i] = v
 }
+
+// twoGuards ends the lane loop after its shuffle with two ifs for one
+// lane each (the samples' block scan: its exclusive prefix's first lane,
+// then the warp's last lane storing the total): each runs in a loop of
+// its own, for its lane alone, leaving the shuffle's result copied
+// lane by lane.
+func twoGuards(t *gocuda.Thread, in, out, totals []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	lane := t.LaneID()
+	v := in[i]
+	x := gocuda.ShflUpSync(t, gocuda.FullMask, v, 1, 32)
+	if lane == 0 {
+		x = 0
+	}
+	if lane == 31 {
+		totals[i/32] = v
+	}
+	t.SyncThreads()
+	out[i] = x
+}
