@@ -1222,52 +1222,15 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					}
 				}
 			}
-			{
-
-//line scan_block.go:167
-				warp := (gc_w >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					v_2 := gc_l_v_2[gc_lane]
-					_ = v_2
 
 //line scan_block.go:209
-					var r_2 T = v_2
-
-//line scan_block.go:209
-					_ = r_2
-
-//line scan_block.go:170
-					incl_ := r_2
-					_ = r_2
-					_ = incl_
-
-//line scan_block.go:171
-					gc_s_incl_[gc_rank] = incl_
-				}
-			}
+			copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 
 //line scan_block.go:171
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
 
 //line scan_block.go:171
-				excl_ := gc_c2r[gc_lane]
-				_ = excl_
-				gc_s_excl_[gc_rank] = excl_
-			}
+			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 {
 				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
@@ -1383,20 +1346,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:187
 						_ = lanes_2
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							s := gc_l_s[gc_lane]
-							_ = s
 
 //line scan_block.go:187
-							var v_3 T = s
-
-//line scan_block.go:187
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane] = v_3
-						}
+						copy(gc_l_v_3[:gc_cnt], gc_l_s[:gc_cnt])
 
 //line scan_block.go:203
 						gc_all2 := gc_act == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32

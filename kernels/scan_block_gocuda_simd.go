@@ -9937,52 +9937,15 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					}
 				}
 			}
-			{
-
-//line scan_block.go:167
-				warp := (gc_w5 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_rank5 := gc_w5 + gc_lane5
-					_ = gc_rank5
-					v_2 := gc_l_v_2[gc_lane5]
-					_ = v_2
 
 //line scan_block.go:209
-					var r_2 T = v_2
-
-//line scan_block.go:209
-					_ = r_2
-
-//line scan_block.go:170
-					incl_ := r_2
-					_ = r_2
-					_ = incl_
-
-//line scan_block.go:171
-					gc_s_incl_[gc_rank5] = incl_
-				}
-			}
+			copy(gc_s_incl_[gc_w5:][:gc_cnt5], gc_l_v_2[:gc_cnt5])
 
 //line scan_block.go:171
 			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
-			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
 
 //line scan_block.go:171
-				excl_ := gc_c52r[gc_lane5]
-				_ = excl_
-				gc_s_excl_[gc_rank5] = excl_
-			}
+			copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
 			gc_lo33, gc_hi33 := 0, 32
 			if gc_lo33 < gc_hi33 {
 				gc_lo33 = max(gc_lo33, max(min(0, 32), -1))
@@ -10098,20 +10061,9 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:187
 						_ = lanes_2
-						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-							s := gc_l_s[gc_lane5]
-							_ = s
 
 //line scan_block.go:187
-							var v_3 T = s
-
-//line scan_block.go:187
-							_ = v_3
-							_ = v_3
-							gc_l_v_3[gc_lane5] = v_3
-						}
+						copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
 
 //line scan_block.go:203
 						if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {

@@ -500,24 +500,9 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
 
 //line demand.go:51
-				var r float32 = v_
-
-//line demand.go:51
-				_ = r
-
-//line demand.go:62
-				v := r
-				_ = r
-				_ = v
-				gc_s_v[gc_rank] = v
-			}
+			copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 		}
 	}
 	{

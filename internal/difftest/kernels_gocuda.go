@@ -3012,15 +3012,9 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:298
 			compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
 
 //line kernels.go:298
-				total := gc_c2r[gc_lane]
-				_ = total
-				gc_s_total[gc_rank] = total
-			}
+			copy(gc_s_total[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 	}
 	{

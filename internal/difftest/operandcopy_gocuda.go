@@ -143,45 +143,15 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
 
 //line operandcopy.go:42
-				var r int32 = v_
-
-//line operandcopy.go:42
-				_ = r
-
-//line operandcopy.go:21
-				x := r
-				_ = r
-				_ = x
-
-//line operandcopy.go:22
-			}
 
 //line operandcopy.go:22
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
 
 //line operandcopy.go:22
-				y := gc_c2r[gc_lane]
-
-//line operandcopy.go:23
-				var v_2 int32 = y
-
-//line operandcopy.go:23
-				_ = v_2
-				_ = y
-				_ = v_2
-				gc_s_y[gc_rank] = y
-				gc_l_v_2[gc_lane] = v_2
-			}
+			copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
 
 //line operandcopy.go:39
 			for d_ := 1; d_ <= 2; d_ *= 2 {
@@ -205,24 +175,9 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
 
 //line operandcopy.go:42
-				var r_ int32 = v_2
-
-//line operandcopy.go:42
-				_ = r_
-
-//line operandcopy.go:23
-				u := r_
-				_ = r_
-				_ = u
-				gc_l_u[gc_lane] = u
-			}
+			copy(gc_l_u[:gc_cnt], gc_l_v_2[:gc_cnt])
 			{
 				var gc_m13 uint32
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {

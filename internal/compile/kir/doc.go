@@ -73,7 +73,9 @@
 //   - copies: a rebased thread loop whose threads each copy an element at
 //     their x plus a row's offset, to a variable kept in scratch or to
 //     another slice at their x plus an offset, copies each row at once
-//     (where slices might overlap, those that do not)
+//     (where slices might overlap, those that do not); a warp's lane loop
+//     whose code only copies variables kept per lane or a shuffle's result
+//     into the variables it keeps copies each of them at once
 //   - demand: a shuffle-down reduction whose offsets halve, whose result a
 //     warp's first lanes alone read (in a lane range, or a thread loop
 //     narrowed to x < n of a one-dimensional block), adds in each

@@ -276,6 +276,9 @@ func (e *emitter) lanes(l *LaneLoop) {
 	if len(l.Body) == 0 && e.operandsDirect(l) {
 		return // the collectives read their operands where they are
 	}
+	if e.laneMoves(l) {
+		return
+	}
 	rng, ok := e.f.laneRange(l, e.warp.Arrays)
 	if !ok || !e.operandsDirect(l) {
 		rng = nil // the operands are evaluated for every lane

@@ -330,6 +330,10 @@ type (
 		// Copy, where set, is the element each lane copies: such a
 		// warp's lanes run as one copy (copies.go).
 		Copy *ThreadCopy
+		// Moves, where set, says where each variable the loop defines
+		// comes from, its code only copying: its lanes run as one copy
+		// per variable it stores (lane_moves.go).
+		Moves map[*types.Var]LaneMove
 		// Ahead are the rebased slices whose block's row the warp loop
 		// reads ahead into scratch (rowsahead.go).
 		Ahead []int

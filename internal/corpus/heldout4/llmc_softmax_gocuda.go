@@ -1413,15 +1413,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:124
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
 
 //line llmc_softmax.go:124
-				offset := gc_c2r[gc_lane]
-				_ = offset
-				gc_s_offset[gc_rank] = offset
-			}
+			copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 	}
 

@@ -1,0 +1,48 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// LaneMovesKernel keeps across a barrier x, a helper's result made by
+// shuffles (its inlined copy of the helper's variable), and keep, a copy
+// of a shuffle's result: the compiled form's lane loops that only copy
+// them into scratch run as copies (lane_moves.go). Each thread writes
+// 2*keep + x.
+//
+//gocuda:kernel LaneMovesKernel
+func laneMoves(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var v int32
+	if i < len(in) {
+		v = in[i]
+	}
+	x := scanSteps(t, v)
+	y := gocuda.ShflXorSync(t, gocuda.FullMask, x, 3, gocuda.WarpSize)
+	keep := y
+	t.SyncThreads()
+	if i < len(out) {
+		out[i] = 2*keep + x
+	}
+}
+
+// LaneMovesReturnKernel is LaneMovesKernel where the threads from cut on
+// in each block return first: the lanes that copy are no longer a
+// warp's first ones, and the lane loops run lane by lane.
+//
+//gocuda:kernel LaneMovesReturnKernel
+func laneMovesReturn(t *gocuda.Thread, in, out []int32, cut int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if t.ThreadIdx.X >= cut {
+		return
+	}
+	var v int32
+	if i < len(in) {
+		v = in[i]
+	}
+	x := scanSteps(t, v)
+	y := gocuda.ShflXorSync(t, gocuda.FullMask>>(32-min(32, cut-t.WarpID()*32)), x, 3, gocuda.WarpSize)
+	keep := y
+	t.SyncThreads()
+	if i < len(out) {
+		out[i] = 2*keep + x
+	}
+}

@@ -1,0 +1,62 @@
+package difftest
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// TestLaneMoves: a helper's result and a copy of a shuffle's result kept
+// across a barrier, in whole warps and a partial last warp, with every
+// thread running and with the last threads of each block returning
+// first, against a host reference.
+func TestLaneMoves(t *testing.T) {
+	for _, block := range []int{32, 100} {
+		for _, cut := range []int{block, 70} {
+			t.Run(fmt.Sprint(block, "/", cut), func(t *testing.T) {
+				const blocks = 3
+				in := randInts(block*blocks - 5)
+				got := agree(t, func(f form) ([]int32, error) {
+					out := make([]int32, len(in))
+					cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}}
+					if cut == block {
+						return out, f.launch(cfg, LaneMovesKernel(in, out))
+					}
+					return out, f.launch(cfg, LaneMovesReturnKernel(in, out, cut))
+				})
+				assert.Equal(t, laneMovesHost(in, block, blocks, cut), got)
+			})
+		}
+	}
+}
+
+// laneMovesHost is LaneMovesKernel on the host, warp by warp, for the
+// threads below cut of each block.
+func laneMovesHost(in []int32, block, blocks, cut int) []int32 {
+	out := make([]int32, len(in))
+	for b := range blocks {
+		for w := 0; w < min(block, cut); w += 32 {
+			n := min(32, min(block, cut)-w)
+			v := make([]int32, n)
+			for j := range v {
+				if i := b*block + w + j; i < len(in) {
+					v[j] = in[i]
+				}
+			}
+			x := scanStepsHost(v)
+			for j := range n {
+				y := x[j]
+				if j^3 < n {
+					y = x[j^3]
+				}
+				if i := b*block + w + j; i < len(out) {
+					out[i] = 2*y + x[j]
+				}
+			}
+		}
+	}
+	return out
+}
