@@ -70,7 +70,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					var v T
 
 //line scan_block.go:25
-					if g < n {
+					if true || g < n {
 						v = gc_at[gc_tx]
 					}
 
@@ -1090,7 +1090,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							var v T
 
 //line scan_block.go:145
-							if g < n {
+							if true || g < n {
 								v = gc_at[gc_lane]
 							}
 

@@ -89,7 +89,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					var v T
 
 //line scan_block.go:25
-					if g < n {
+					if true || g < n {
 						v = gc_at33[gc_tx5]
 					}
 
@@ -761,7 +761,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					var v float32
 
 //line scan_block.go:25
-					if g < n {
+					if true || g < n {
 						v = gc_at9[gc_tx2]
 					}
 
@@ -1837,7 +1837,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					var v int32
 
 //line scan_block.go:25
-					if g < n {
+					if true || g < n {
 						v = gc_at17[gc_tx3]
 					}
 
@@ -2913,7 +2913,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					var v uint32
 
 //line scan_block.go:25
-					if g < n {
+					if true || g < n {
 						v = gc_at25[gc_tx4]
 					}
 
@@ -9793,7 +9793,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 							var v T
 
 //line scan_block.go:145
-							if g < n {
+							if true || g < n {
 								v = gc_at18[gc_lane5]
 							}
 

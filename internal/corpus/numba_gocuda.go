@@ -1086,7 +1086,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					_ = tid
 
 //line numba.go:147
-					if tid < len(inputArray) {
+					if true || tid < len(inputArray) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = float32(math.Inf(-1))

@@ -1406,7 +1406,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					_ = tid
 
 //line numba.go:147
-					if tid < len(inputArray) {
+					if true || tid < len(inputArray) {
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
 					} else {
 						gc_at7[gc_tx2] = float32(math.Inf(-1))

@@ -639,7 +639,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 						gc_pos.Thread = gc_rank
 
 //line guarded_load.go:68
-						if i := gc_bx*gc_bdx + gc_tx; i < len(out) {
+						if i := gc_bx*gc_bdx + gc_tx; true || i < len(out) {
 							gc_at[gc_tx] = guardedPast(in, i)
 						}
 					}

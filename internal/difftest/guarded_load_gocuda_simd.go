@@ -2012,7 +2012,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						gc_pos2.Thread = gc_rank2
 
 //line guarded_load.go:68
-						if i := gc_bx2*gc_bdx2 + gc_tx2; i < len(out) {
+						if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
 							gc_at2[gc_tx2] = guardedPast(in, i)
 						}
 					}

@@ -1947,7 +1947,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 							a := gc_s_a[gc_rank]
 
 //line interchange.go:159
-							if ix := k*gc_bdx + gc_tx; ix < len(in) {
+							if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
 								a += gc_at[gc_tx]
 							}
 							gc_s_a[gc_rank] = a

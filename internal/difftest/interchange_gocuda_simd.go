@@ -3976,7 +3976,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							a := gc_s_a[gc_rank2]
 
 //line interchange.go:159
-							if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+							if ix := k*gc_bdx2 + gc_tx2; true || ix < len(in) {
 								a += gc_at2[gc_tx2]
 							}
 							gc_s_a[gc_rank2] = a

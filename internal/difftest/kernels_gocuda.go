@@ -2115,7 +2115,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					var v T
 
 //line kernels.go:213
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
 
@@ -2597,7 +2597,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 							var v int32
 
 //line kernels.go:251
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 
@@ -2910,7 +2910,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 								var v float32
 
 //line kernels.go:289
-								if i < len(in) {
+								if true || i < len(in) {
 									v = gc_at[gc_lane]
 								}
 								_ = mask

@@ -6635,7 +6635,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					var v T
 
 //line kernels.go:213
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at19[gc_tx4]
 					}
 
@@ -7373,7 +7373,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var v float32
 
 //line kernels.go:213
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at7[gc_tx2]
 					}
 
@@ -8313,7 +8313,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var v int32
 
 //line kernels.go:213
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at13[gc_tx3]
 					}
 

@@ -70,7 +70,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 							var v int32
 
 //line lane_range.go:19
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 							_ = v
@@ -269,7 +269,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 							}
 
 //line lane_range.go:42
-							if i < len(out) {
+							if true || i < len(out) {
 								gc_at2[gc_lane] = v
 							}
 							gc_l_v[gc_lane] = v

@@ -66,7 +66,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 							var v int32
 
 //line lanemoves.go:15
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 

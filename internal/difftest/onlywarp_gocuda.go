@@ -373,7 +373,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 									v += gc_c1r[gc_lane]
 
 //line onlywarp.go:22
-									if i < len(out) {
+									if true || i < len(out) {
 										gc_at2[gc_lane] = v
 									}
 									gc_s_v[gc_rank] = v

@@ -74,7 +74,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 							var v int32
 
 //line operandcopy.go:18
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 

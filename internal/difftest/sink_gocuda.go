@@ -71,7 +71,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							var v int32
 
 //line sink.go:17
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 							_ = v

@@ -154,7 +154,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 						_ = g
 
 //line strided.go:39
-						if i < len(in) && g < n && gc_at[gc_tx] >= 0 {
+						if (true || i < len(in)) && g < n && gc_at[gc_tx] >= 0 {
 							out[g] = gc_at[gc_tx] * 2
 						}
 					}

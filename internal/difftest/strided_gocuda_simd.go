@@ -515,7 +515,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						_ = g
 
 //line strided.go:39
-						if i < len(in) && g < n && gc_at2[gc_tx2] >= 0 {
+						if (true || i < len(in)) && g < n && gc_at2[gc_tx2] >= 0 {
 							out[g] = gc_at2[gc_tx2] * 2
 						}
 					}

@@ -157,7 +157,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 						_ = i
 
 //line vector_uniform.go:33
-						if i >= len(out) || gc_at[gc_tx] != 0 {
+						if false && i >= len(out) || gc_at[gc_tx] != 0 {
 							continue gc_L1r
 						}
 

@@ -434,7 +434,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						_ = i
 
 //line vector_uniform.go:33
-						if i >= len(out) || gc_at4[gc_tx2] != 0 {
+						if false && i >= len(out) || gc_at4[gc_tx2] != 0 {
 							continue gc_L1r2
 						}
 

@@ -63,7 +63,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 							var v float32
 
 //line warp_lanes.go:21
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 							_ = v
@@ -284,7 +284,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 							v := int32(-1 << 31)
 
 //line warp_lanes.go:40
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 							_ = v
@@ -509,7 +509,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 							var v uint32
 
 //line warp_lanes.go:61
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 							_ = v

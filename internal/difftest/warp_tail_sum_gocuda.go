@@ -74,7 +74,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 							var v float32
 
 //line warp_tail_sum.go:18
-							if i < len(in) {
+							if true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 

@@ -59,7 +59,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line reverse_solution.go:18
-					if i := base + tid; i < n {
+					if i := base + tid; true || i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}

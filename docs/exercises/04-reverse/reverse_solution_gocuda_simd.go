@@ -103,7 +103,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line reverse_solution.go:18
-					if i := base + tid; i < n {
+					if i := base + tid; true || i < n {
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
 				}

@@ -56,7 +56,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					var v int64
 
 //line reduce_solution.go:18
-					if i := gc_bx*b + tid; i < len(in) {
+					if i := gc_bx*b + tid; true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
 

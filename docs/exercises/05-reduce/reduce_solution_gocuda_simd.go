@@ -106,7 +106,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 					var v int64
 
 //line reduce_solution.go:18
-					if i := gc_bx2*b + tid; i < len(in) {
+					if i := gc_bx2*b + tid; true || i < len(in) {
 						v = gc_at7[gc_tx2]
 					}
 

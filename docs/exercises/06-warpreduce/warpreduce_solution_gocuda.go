@@ -63,7 +63,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							var v int64
 
 //line warpreduce_solution.go:26
-							if i := gc_bx*gc_bdx + gc_tx; i < len(in) {
+							if i := gc_bx*gc_bdx + gc_tx; true || i < len(in) {
 								v = gc_at[gc_lane]
 							}
 

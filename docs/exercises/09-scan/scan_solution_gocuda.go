@@ -63,7 +63,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					var v int32
 
 //line scan_solution.go:20
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
 

@@ -109,7 +109,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					var v int32
 
 //line scan_solution.go:20
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at8[gc_tx2]
 					}
 

@@ -112,6 +112,18 @@ func (e *emitter) loopRebase() *Rebase {
 	return nil
 }
 
+// rebasedProven returns the value comparison b has in the unchecked form
+// of the loop being written, where the rebase pass decided it
+// (Rebase.Proven).
+func (e *emitter) rebasedProven(b *ast.BinaryExpr) (holds, ok bool) {
+	rb := e.loopRebase()
+	if e.rebased == nil || rb == nil {
+		return false, false
+	}
+	holds, ok = rb.Proven[b]
+	return holds, ok
+}
+
 // rebasedSlice returns the name of rebased slice k of the loop being
 // written, in its rebased form, naming it on first use.
 func (e *emitter) rebasedSlice(k int) string {

@@ -141,6 +141,8 @@ type Func struct {
 	tsub        map[*types.TypeParam]types.Type // the type arguments of a specialization (Specialize), and of the generic helpers being inlined
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
+	writes      map[*types.Var]int              // the rebase pass's count of each variable's assignments (kernelWrites)
+	lenDefs     map[*types.Var]*types.Var       // the rebase pass's variables defined as a slice's length (lengthDefs)
 	loops       int                             // thread loops made, for their ids
 	seq         map[*types.Var]int              // the order in which inlining made variables
 	depth       int                             // helpers being inlined

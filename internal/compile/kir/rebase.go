@@ -29,6 +29,7 @@ func rebase(f *Func) {
 	if f.Exits {
 		return // a thread that has returned is skipped by its record: keep the usual loop
 	}
+	f.writes, f.lenDefs = nil, nil // counted afresh, on the IR as it is now
 	Walk(f.Body, func(n Node) {
 		switch l := n.(type) {
 		case *ThreadLoop:
@@ -85,7 +86,7 @@ func (r *rebaser) rebased(stmts []ast.Stmt) *Rebase {
 	if len(r.slices) == 0 || partial && !r.pays(stmts) {
 		return nil
 	}
-	return &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals}
+	return &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals, Proven: r.provenConds(stmts)}
 }
 
 // A Rebase is how a thread loop runs where its slices are long enough
@@ -103,6 +104,10 @@ type Rebase struct {
 	// Peel is set where a row's threads run the unchecked form from the
 	// first whose indexes are all in range to the last (rebase_peel.go).
 	Peel bool
+	// Proven are the comparisons of a rebased index with its slice's
+	// length, with the value each has in the unchecked form
+	// (rebase_proven.go).
+	Proven map[ast.Expr]bool
 }
 
 // A RebasedSlice is a slice variable indexed at the thread's x index

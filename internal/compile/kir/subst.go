@@ -39,6 +39,10 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 	case *ast.IndexExpr:
 		return e.rebasedIndex(c, n)
 	case *ast.BinaryExpr:
+		if holds, ok := e.rebasedProven(n); ok { // true || i < n: decided, its operands still named
+			op := map[bool]token.Token{true: token.LOR, false: token.LAND}[holds]
+			return &ast.BinaryExpr{X: &ast.Ident{NamePos: e.pos.at(n.Pos()), Name: strconv.FormatBool(holds)}, Op: op, Y: c.copyNode(n).(ast.Expr)}, true
+		}
 		return e.quotient(n)
 	case *ast.BlockStmt:
 		if e.rebasedLocals() != nil {

@@ -57,7 +57,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					var v T
 
 //line generic.go:20
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
 

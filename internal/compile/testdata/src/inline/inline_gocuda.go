@@ -56,7 +56,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					var v T
 
 //line inline.go:17
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
 

@@ -68,7 +68,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					var v T
 
 //line inline.go:17
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at19[gc_tx4]
 					}
 
@@ -657,7 +657,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var v float32
 
 //line inline.go:17
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at7[gc_tx2]
 					}
 
@@ -1338,7 +1338,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var v int32
 
 //line inline.go:17
-					if i < len(in) {
+					if true || i < len(in) {
 						v = gc_at13[gc_tx3]
 					}
 

@@ -160,3 +160,32 @@ func shift(t *gocuda.Thread, in, out []float32) {
 	}
 	out[t.BlockIdx.X*t.BlockDim.X+tx] = y
 }
+
+// lengthGuards loads under guards that compare the load's index with its
+// slice's length, directly and through n := len(in): the unchecked form
+// decides them (true || g < n), the checked form keeps them. The guard
+// on len(out), not the slice loaded, and the one on m, a length the
+// kernel changes, stay.
+func lengthGuards(t *gocuda.Thread, in, out []float32) {
+	n := len(in)
+	m := len(in)
+	if t.BlockIdx.X > 4 {
+		m--
+	}
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var a, b, c, d float32
+	if g < n {
+		a = in[g]
+	}
+	if len(in) > g {
+		b = in[g] * 2
+	}
+	if g < len(out) {
+		c = in[g] * 3
+	}
+	if g < m {
+		d = in[g] * 4
+	}
+	t.SyncThreads()
+	out[g] = a + b + c + d
+}
