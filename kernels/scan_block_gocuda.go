@@ -494,7 +494,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			gc_fastlo, gc_fasthi := 0, 0
 			if gc_off5 >= 0 && gc_off5 < len(sums) {
 				gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4), gc_fastlo)
+				gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
 			}
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -531,7 +531,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							incl := r
 
 //line scan_block.go:31
-							if g < n {
+							if true || g < n {
 								switch {
 								case inclusive:
 									gc_at6[gc_u] = incl
@@ -1436,7 +1436,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := gc_bx * b
 				gc_off3 := gc_bx
-				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) {
+				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_bdx]
 					gc_at3 := sums[gc_off3:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1479,7 +1479,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at2[gc_tx] = incl
 							} else {
@@ -1562,7 +1562,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx * b
 				gc_off5 := gc_bx
-				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) {
+				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 					gc_at4 := out[gc_off4:][:gc_bdx]
 					gc_at5 := sums[gc_off5:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1594,7 +1594,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at4[gc_tx] = incl
 							} else {

@@ -473,7 +473,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			gc_fastlo5, gc_fasthi5 := 0, 0
 			if gc_off25 >= 0 && gc_off25 < len(sums) {
 				gc_fastlo5 = min(max(0, -gc_off23, -gc_off24), gc_bdx5)
-				gc_fasthi5 = max(min(gc_bdx5, len(x_), len(out)-gc_off23, len(x)-gc_off24), gc_fastlo5)
+				gc_fasthi5 = max(min(gc_bdx5, len(x_), len(out)-gc_off23, len(x)-gc_off24, len(in)-gc_off23), gc_fastlo5)
 			}
 			if gc_fastlo5 < gc_fasthi5 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
@@ -510,7 +510,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							incl := r
 
 //line scan_block.go:31
-							if g < n {
+							if true || g < n {
 								switch {
 								case inclusive:
 									gc_at38[gc_u5] = incl
@@ -1549,7 +1549,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_off10 >= 0 && gc_off10 < len(sums) {
 				gc_fastlo2 = min(max(0, -gc_off8, -gc_off9), gc_bdx2)
-				gc_fasthi2 = max(min(gc_bdx2, len(x_), len(out)-gc_off8, len(x)-gc_off9), gc_fastlo2)
+				gc_fasthi2 = max(min(gc_bdx2, len(x_), len(out)-gc_off8, len(x)-gc_off9, len(in)-gc_off8), gc_fastlo2)
 			}
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1586,7 +1586,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							incl := r
 
 //line scan_block.go:31
-							if g < n {
+							if true || g < n {
 								switch {
 								case inclusive:
 									gc_at14[gc_u2] = incl
@@ -2625,7 +2625,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 			gc_fastlo3, gc_fasthi3 := 0, 0
 			if gc_off15 >= 0 && gc_off15 < len(sums) {
 				gc_fastlo3 = min(max(0, -gc_off13, -gc_off14), gc_bdx3)
-				gc_fasthi3 = max(min(gc_bdx3, len(x_), len(out)-gc_off13, len(x)-gc_off14), gc_fastlo3)
+				gc_fasthi3 = max(min(gc_bdx3, len(x_), len(out)-gc_off13, len(x)-gc_off14, len(in)-gc_off13), gc_fastlo3)
 			}
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -2662,7 +2662,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							incl := r
 
 //line scan_block.go:31
-							if g < n {
+							if true || g < n {
 								switch {
 								case inclusive:
 									gc_at22[gc_u3] = incl
@@ -3701,7 +3701,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 			gc_fastlo4, gc_fasthi4 := 0, 0
 			if gc_off20 >= 0 && gc_off20 < len(sums) {
 				gc_fastlo4 = min(max(0, -gc_off18, -gc_off19), gc_bdx4)
-				gc_fasthi4 = max(min(gc_bdx4, len(x_), len(out)-gc_off18, len(x)-gc_off19), gc_fastlo4)
+				gc_fasthi4 = max(min(gc_bdx4, len(x_), len(out)-gc_off18, len(x)-gc_off19, len(in)-gc_off18), gc_fastlo4)
 			}
 			if gc_fastlo4 < gc_fasthi4 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -3738,7 +3738,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							incl := r
 
 //line scan_block.go:31
-							if g < n {
+							if true || g < n {
 								switch {
 								case inclusive:
 									gc_at30[gc_u4] = incl
@@ -10163,7 +10163,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off19 := gc_bx5 * b
 				gc_off20 := gc_bx5
-				if gc_off19 >= 0 && gc_off19 <= len(out) && gc_bdx5 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) {
+				if gc_off19 >= 0 && gc_off19 <= len(out) && gc_bdx5 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) && gc_off19 <= len(in) && gc_bdx5 <= len(in)-gc_off19 {
 					gc_at19 := out[gc_off19:][:gc_bdx5]
 					gc_at20 := sums[gc_off20:][:1]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
@@ -10206,7 +10206,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at19[gc_tx5] = incl
 							} else {
@@ -10289,7 +10289,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off21 := gc_bx5 * b
 				gc_off22 := gc_bx5
-				if gc_off21 >= 0 && gc_off21 <= len(out) && gc_bdx5 <= len(out)-gc_off21 && gc_off22 >= 0 && gc_off22 < len(sums) {
+				if gc_off21 >= 0 && gc_off21 <= len(out) && gc_bdx5 <= len(out)-gc_off21 && gc_off22 >= 0 && gc_off22 < len(sums) && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 {
 					gc_at21 := out[gc_off21:][:gc_bdx5]
 					gc_at22 := sums[gc_off22:][:1]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
@@ -10321,7 +10321,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at21[gc_tx5] = incl
 							} else {
@@ -11556,7 +11556,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off6 := gc_bx2 * b
 				gc_off7 := gc_bx2
-				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) {
+				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
 					gc_at6 := out[gc_off6:][:gc_bdx2]
 					gc_at7 := sums[gc_off7:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -11599,7 +11599,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at6[gc_tx2] = incl
 							} else {
@@ -11682,7 +11682,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off8 := gc_bx2 * b
 				gc_off9 := gc_bx2
-				if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(sums) {
+				if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
 					gc_at8 := out[gc_off8:][:gc_bdx2]
 					gc_at9 := sums[gc_off9:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -11714,7 +11714,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at8[gc_tx2] = incl
 							} else {
@@ -12949,7 +12949,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off10 := gc_bx3 * b
 				gc_off11 := gc_bx3
-				if gc_off10 >= 0 && gc_off10 <= len(out) && gc_bdx3 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sums) {
+				if gc_off10 >= 0 && gc_off10 <= len(out) && gc_bdx3 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sums) && gc_off10 <= len(in) && gc_bdx3 <= len(in)-gc_off10 {
 					gc_at10 := out[gc_off10:][:gc_bdx3]
 					gc_at11 := sums[gc_off11:][:1]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -12992,7 +12992,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at10[gc_tx3] = incl
 							} else {
@@ -13075,7 +13075,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off12 := gc_bx3 * b
 				gc_off13 := gc_bx3
-				if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sums) {
+				if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sums) && gc_off12 <= len(in) && gc_bdx3 <= len(in)-gc_off12 {
 					gc_at12 := out[gc_off12:][:gc_bdx3]
 					gc_at13 := sums[gc_off13:][:1]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
@@ -13107,7 +13107,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at12[gc_tx3] = incl
 							} else {
@@ -14342,7 +14342,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off14 := gc_bx4 * b
 				gc_off15 := gc_bx4
-				if gc_off14 >= 0 && gc_off14 <= len(out) && gc_bdx4 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) {
+				if gc_off14 >= 0 && gc_off14 <= len(out) && gc_bdx4 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off14 <= len(in) && gc_bdx4 <= len(in)-gc_off14 {
 					gc_at14 := out[gc_off14:][:gc_bdx4]
 					gc_at15 := sums[gc_off15:][:1]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -14385,7 +14385,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at14[gc_tx4] = incl
 							} else {
@@ -14468,7 +14468,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off16 := gc_bx4 * b
 				gc_off17 := gc_bx4
-				if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 && gc_off17 >= 0 && gc_off17 < len(sums) {
+				if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 && gc_off17 >= 0 && gc_off17 < len(sums) && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 {
 					gc_at16 := out[gc_off16:][:gc_bdx4]
 					gc_at17 := sums[gc_off17:][:1]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -14500,7 +14500,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						incl := r_
 
 //line scan_block.go:149
-						if g < n {
+						if true || g < n {
 							if inclusive {
 								gc_at16[gc_tx4] = incl
 							} else {

@@ -6,7 +6,7 @@ import "github.com/gocuda/gocuda/gocuda"
 // directly, through n := len(in) and beside a test of len(out) (decided
 // in the compiled form's unchecked rows), and with m, a length it lowers in blocks
 // past the fourth (kept): out[g] = a + 2b + 3c + 4d for the loads each
-// guard admits.
+// guard admits, plus 7 where g < len(in).
 //
 //gocuda:kernel LengthGuardKernel
 func lengthGuard(t *gocuda.Thread, in, out []int32) {
@@ -35,5 +35,8 @@ func lengthGuard(t *gocuda.Thread, in, out []int32) {
 	t.SyncThreads()
 	if g < len(out) {
 		out[g] = a + b + c + d
+	}
+	if g < n { // out's row checked, and in's length with it
+		out[g] += 7
 	}
 }

@@ -13,7 +13,7 @@ import (
 // directly, through n := len(in) and beside a test of len(out) (decided
 // in the compiled form's unchecked rows), and with m, a length it lowers in blocks
 // past the fourth (kept): out[g] = a + 2b + 3c + 4d for the loads each
-// guard admits.
+// guard admits, plus 7 where g < len(in).
 //
 //line lengthguard.go:12
 func LengthGuardKernel(in, out []int32) func(*gocuda.Thread) {
@@ -23,7 +23,7 @@ func LengthGuardKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line lengthguard.go:12
-var gc_src_lengthGuard = compiled.NewSource("lengthGuard", "5f8c60a652d1d572e0737da8b082a318f3df1a679ed5ba920c444156cd9f2dbd", "lengthguard.go:5-39")
+var gc_src_lengthGuard = compiled.NewSource("lengthGuard", "dd4849de74cbd65c3ad31b36325139ff8ef96ac6a4db08635622b9bf640ad619", "lengthguard.go:5-42")
 
 //line lengthguard.go:12
 func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
@@ -51,7 +51,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -75,7 +75,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					}
 
 //line lengthguard.go:26
-					if g < len(out) && (true || g < len(in)) {
+					if (true || g < len(out)) && (true || g < len(in)) {
 						c = gc_at[gc_tx] * 3
 					}
 
@@ -146,18 +146,11 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -170,13 +163,18 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					d := gc_s_d[gc_rank]
 
 //line lengthguard.go:36
-					{
+					if true || g < len(out) {
 						gc_at2[gc_tx] = a + b + c + d
+					}
+
+//line lengthguard.go:39
+					if true || g < n {
+						gc_at2[gc_tx] += 7
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
@@ -191,8 +189,13 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 					{
@@ -209,8 +212,13 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 					{
@@ -227,8 +235,13 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 					{
@@ -245,12 +258,17 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -263,8 +281,13 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					d := gc_s_d[gc_rank]
 
 //line lengthguard.go:36
-					{
+					if g < len(out) {
 						out[g] = a + b + c + d
+					}
+
+//line lengthguard.go:39
+					if g < n {
+						out[g] += 7
 					}
 				}
 			}

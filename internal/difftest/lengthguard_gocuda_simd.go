@@ -14,7 +14,7 @@ import (
 // directly, through n := len(in) and beside a test of len(out) (decided
 // in the compiled form's unchecked rows), and with m, a length it lowers in blocks
 // past the fourth (kept): out[g] = a + 2b + 3c + 4d for the loads each
-// guard admits.
+// guard admits, plus 7 where g < len(in).
 //
 //line lengthguard.go:12
 func LengthGuardKernel(in, out []int32) func(*gocuda.Thread) {
@@ -24,7 +24,7 @@ func LengthGuardKernel(in, out []int32) func(*gocuda.Thread) {
 }
 
 //line lengthguard.go:12
-var gc_src_lengthGuard = compiled.NewSource("lengthGuard", "5f8c60a652d1d572e0737da8b082a318f3df1a679ed5ba920c444156cd9f2dbd", "lengthguard.go:5-39")
+var gc_src_lengthGuard = compiled.NewSource("lengthGuard", "dd4849de74cbd65c3ad31b36325139ff8ef96ac6a4db08635622b9bf640ad619", "lengthguard.go:5-42")
 
 //line lengthguard.go:12
 func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
@@ -52,7 +52,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
 				gc_at3 := in[gc_off3:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -376,7 +376,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 
 //line lengthguard.go:26
-					if g < len(out) && (true || g < len(in)) {
+					if (true || g < len(out)) && (true || g < len(in)) {
 						c = gc_at3[gc_tx2] * 3
 					}
 
@@ -743,22 +743,23 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-				gc_at4 := out[gc_off4:][:gc_to2]
-				gc_vstep3 := gc_from2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_bdx2]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+//line lengthguard.go:18
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line lengthguard.go:18
+						_ = gc_iota12
+//line lengthguard.go:40
+						gc_vb32 := archsimd.BroadcastInt32x16(7)
+//line lengthguard.go:40
+						_ = gc_vb32
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -783,10 +784,40 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 							_ = d
 //line lengthguard.go:36
-							{
+							if compiled.Reach(len(out), g, 16) > 15 {
 //line lengthguard.go:36
 								a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:36
+							} else {
+//line lengthguard.go:36
+								gc_if47 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+//line lengthguard.go:36
+								_ = gc_if47
+//line lengthguard.go:36
+								if gc_if47.ToBits() != 0 {
+//line lengthguard.go:36
+									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if47)
+//line lengthguard.go:36
+								}
+//line lengthguard.go:36
+							}
+//line lengthguard.go:39
+							if compiled.Reach(n, g, 16) > 15 {
+//line lengthguard.go:39
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb32).StoreSlice(gc_at4[gc_tx2:])
+//line lengthguard.go:39
+							} else {
+//line lengthguard.go:39
+								gc_if48 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line lengthguard.go:39
+								_ = gc_if48
+//line lengthguard.go:39
+								if gc_if48.ToBits() != 0 {
+//line lengthguard.go:39
+									archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb32).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if48)
+//line lengthguard.go:39
+								}
+//line lengthguard.go:39
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -797,7 +828,15 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+//line lengthguard.go:18
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lengthguard.go:18
+					_ = gc_iota11
+//line lengthguard.go:40
+					gc_vb31 := archsimd.BroadcastInt32x8(7)
+//line lengthguard.go:40
+					_ = gc_vb31
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -822,15 +861,45 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 						_ = d
 //line lengthguard.go:36
-						{
+						if compiled.Reach(len(out), g, 8) > 7 {
 //line lengthguard.go:36
 							a.Add(b).Add(c).Add(d).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:36
+						} else {
+//line lengthguard.go:36
+							gc_if45 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+//line lengthguard.go:36
+							_ = gc_if45
+//line lengthguard.go:36
+							if gc_if45.ToBits() != 0 {
+//line lengthguard.go:36
+								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if45)
+//line lengthguard.go:36
+							}
+//line lengthguard.go:36
+						}
+//line lengthguard.go:39
+						if compiled.Reach(n, g, 8) > 7 {
+//line lengthguard.go:39
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb31).StoreSlice(gc_at4[gc_tx2:])
+//line lengthguard.go:39
+						} else {
+//line lengthguard.go:39
+							gc_if46 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:39
+							_ = gc_if46
+//line lengthguard.go:39
+							if gc_if46.ToBits() != 0 {
+//line lengthguard.go:39
+								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb31).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if46)
+//line lengthguard.go:39
+							}
+//line lengthguard.go:39
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -843,16 +912,29 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					d := gc_s_d[gc_rank2]
 
 //line lengthguard.go:36
-					{
+					if true || g < len(out) {
 						gc_at4[gc_tx2] = a + b + c + d
+					}
+
+//line lengthguard.go:39
+					if true || g < n {
+						gc_at4[gc_tx2] += 7
 					}
 				}
 			} else {
-				gc_vstep4 := gc_from2
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+//line lengthguard.go:18
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line lengthguard.go:18
+						_ = gc_iota10
+//line lengthguard.go:40
+						gc_vb30 := archsimd.BroadcastInt32x16(7)
+//line lengthguard.go:40
+						_ = gc_vb30
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -877,15 +959,42 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 							_ = d
 //line lengthguard.go:36
-							{
-								if g < 0 || g > len(out)-16 {
+							if g < 0 || g > len(out)-16 {
+//line lengthguard.go:36
+								break
+//line lengthguard.go:36
+							}
+//line lengthguard.go:36
+							if compiled.Reach(len(out), g, 16) > 15 {
+//line lengthguard.go:36
+								a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
+							} else {
 //line lengthguard.go:37
-									break
-//line lengthguard.go:37
+								gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+//line lengthguard.go:36
+								_ = gc_if43
+//line lengthguard.go:36
+								if gc_if43.ToBits() != 0 {
+//line lengthguard.go:36
+									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if43)
 								}
 //line lengthguard.go:37
-								a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
-//line lengthguard.go:37
+							}
+//line lengthguard.go:39
+							if compiled.Reach(n, g, 16) > 15 {
+//line lengthguard.go:39
+								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreSlice(out[g:])
+							} else {
+//line lengthguard.go:40
+								gc_if44 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line lengthguard.go:39
+								_ = gc_if44
+//line lengthguard.go:39
+								if gc_if44.ToBits() != 0 {
+//line lengthguard.go:39
+									archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb30).StoreMasked((*[16]int32)(out[g:]), gc_if44)
+								}
+//line lengthguard.go:40
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -896,7 +1005,15 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+//line lengthguard.go:18
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lengthguard.go:18
+					_ = gc_iota9
+//line lengthguard.go:40
+					gc_vb29 := archsimd.BroadcastInt32x8(7)
+//line lengthguard.go:40
+					_ = gc_vb29
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -921,21 +1038,48 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:18
 						_ = d
 //line lengthguard.go:36
-						{
-							if g < 0 || g > len(out)-8 {
+						if g < 0 || g > len(out)-8 {
+//line lengthguard.go:36
+							break
+//line lengthguard.go:36
+						}
+//line lengthguard.go:36
+						if compiled.Reach(len(out), g, 8) > 7 {
+//line lengthguard.go:36
+							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
+						} else {
 //line lengthguard.go:37
-								break
-//line lengthguard.go:37
+							gc_if41 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+//line lengthguard.go:36
+							_ = gc_if41
+//line lengthguard.go:36
+							if gc_if41.ToBits() != 0 {
+//line lengthguard.go:36
+								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if41)
 							}
 //line lengthguard.go:37
-							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
-//line lengthguard.go:37
+						}
+//line lengthguard.go:39
+						if compiled.Reach(n, g, 8) > 7 {
+//line lengthguard.go:39
+							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreSlice(out[g:])
+						} else {
+//line lengthguard.go:40
+							gc_if42 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line lengthguard.go:39
+							_ = gc_if42
+//line lengthguard.go:39
+							if gc_if42.ToBits() != 0 {
+//line lengthguard.go:39
+								archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb29).StoreMasked((*[8]int32)(out[g:]), gc_if42)
+							}
+//line lengthguard.go:40
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -950,8 +1094,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank2]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 					{
@@ -968,8 +1117,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank2]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 					{
@@ -986,8 +1140,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank2]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 					{
@@ -1004,12 +1163,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 						d := gc_s_d[gc_rank2]
 
 //line lengthguard.go:36
-						{
+						if g < len(out) {
 							out[g] = a + b + c + d
+						}
+
+//line lengthguard.go:39
+						if g < n {
+							out[g] += 7
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1022,8 +1186,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					d := gc_s_d[gc_rank2]
 
 //line lengthguard.go:36
-					{
+					if g < len(out) {
 						out[g] = a + b + c + d
+					}
+
+//line lengthguard.go:39
+					if g < n {
+						out[g] += 7
 					}
 				}
 			}

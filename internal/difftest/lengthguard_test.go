@@ -29,7 +29,7 @@ func TestLengthGuard(t *testing.T) {
 					m--
 				}
 				if g < n {
-					want[g] = in[g] * 6
+					want[g] = in[g]*6 + 7
 				} else {
 					want[g] = 100
 				}

@@ -70,7 +70,8 @@
 //     of a row its neighbours' reads leave), without those checks, and
 //     without position records where nothing else can fail; so do the
 //     lane loops of whole warps that lie in one row of x; there, a guard
-//     comparing a rebased index with its slice's length is decided
+//     comparing a rebased index with a slice's length (that slice's, or
+//     another the row's check then takes in) is decided
 //   - copies: a rebased thread loop whose threads each copy an element at
 //     their x plus a row's offset, to a variable kept in scratch or to
 //     another slice at their x plus an offset, copies each row at once

@@ -145,6 +145,10 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 			if r.Row != nil {
 				x += "[" + d.text(r.Row) + "]"
 			}
+			if r.Bound {
+				head += fmt.Sprintf(" [bound len(%s) > %s]", x, off)
+				continue
+			}
 			head += fmt.Sprintf(" [rebase %s[%s]]", x, off)
 		}
 		if n.Rebase.Partial {

@@ -65,6 +65,9 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	e.rebased, e.quot, e.rebasedU, e.strided = nil, nil, "", nil
 	written, unwritten := false, false
 	for k, n := range names {
+		if l.Rebase.Slices[k].Bound {
+			continue // checked, never indexed
+		}
 		strided := l.Rebase.Slices[k].Stride != nil
 		written = written || n != "" || strided && fast.strides
 		unwritten = unwritten || n == "" && !(strided && fast.strides)
@@ -213,7 +216,9 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		if e.fast.u != "" && !r.One {
 			r.Off = sumOf(r.Off, token.ADD, ast.NewIdent(from))
 		}
-		if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
+		if r.Bound {
+			c.slice(r) // its check alone
+		} else if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
 			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], c.slice(r))
 		}
 	}

@@ -33,7 +33,9 @@ func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(boo
 		if !r.One {
 			r.Off = sumOf(r.Off, token.ADD, ast.NewIdent(x0))
 		}
-		if e.rebased[k] != "" {
+		if r.Bound {
+			c.slice(r) // its check alone
+		} else if e.rebased[k] != "" {
 			fmt.Fprintf(&resliced, "%s := %s\n", e.rebased[k], c.slice(r))
 		}
 	}
@@ -84,7 +86,11 @@ func (e *emitter) rebasedLanes(l *LaneLoop, body func(bool)) (code []byte, check
 		e.rebased = nil
 		return nil, false, false
 	}
-	return buf.Bytes(), l.Rebase.Partial || slices.Contains(e.rebased, ""), true
+	unwritten := false
+	for k, name := range e.rebased {
+		unwritten = unwritten || name == "" && !l.Rebase.Slices[k].Bound // a slice that only bounds guards is never indexed
+	}
+	return buf.Bytes(), l.Rebase.Partial || unwritten, true
 }
 
 // demandedLanes returns how many lanes, from the first, a whole warp

@@ -142,7 +142,7 @@ type Func struct {
 	results     map[ast.Stmt]*Barrier           // the statements using a barrier's result
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
 	writes      map[*types.Var]int              // the rebase pass's count of each variable's assignments (kernelWrites)
-	lenDefs     map[*types.Var]*types.Var       // the rebase pass's variables defined as a slice's length (lengthDefs)
+	lenDefs     map[*types.Var]*ast.Ident       // the rebase pass's variables defined as a slice's length (lengthDefs)
 	loops       int                             // thread loops made, for their ids
 	seq         map[*types.Var]int              // the order in which inlining made variables
 	depth       int                             // helpers being inlined

@@ -86,7 +86,8 @@ func (r *rebaser) rebased(stmts []ast.Stmt) *Rebase {
 	if len(r.slices) == 0 || partial && !r.pays(stmts) {
 		return nil
 	}
-	return &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals, Proven: r.provenConds(stmts)}
+	proven := r.provenConds(stmts) // first: it may add slices that bound guards
+	return &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals, Proven: proven}
 }
 
 // A Rebase is how a thread loop runs where its slices are long enough
@@ -124,6 +125,11 @@ type RebasedSlice struct {
 	// Stride, where set, is the row's stride of an index Stride*x + Off,
 	// which the row's check bounds and the index keeps (rebase_stride.go).
 	Stride ast.Expr
+	// Bound is set for a slice the loop does not index at x + Off, whose
+	// length a guard compares such an index with (if g < len(in) {
+	// out[g] = ... }): the row's check requires it long enough for the
+	// row, which decides the guard (rebase_proven.go).
+	Bound bool
 }
 
 // A rebaser checks the code of one thread loop.

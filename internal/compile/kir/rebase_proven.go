@@ -17,7 +17,10 @@ import (
 //
 // loads unconditionally in the unchecked form, which writes the
 // comparison as a constant (the block scans' loads; the warp-shuffle
-// scan's whole warps then only copy). The checked form keeps it.
+// scan's whole warps then only copy). The checked form keeps it. A guard
+// on another slice's length (if g < n { out[g] = v }, n := len(in)) is
+// decided too, its slice added to those the row's check requires long
+// enough.
 
 // provenConds returns the comparisons of stmts, the code of a loop
 // rebased with r's slices, that compare a rebased index with its slice's
@@ -45,7 +48,9 @@ func (r *rebaser) provenConds(stmts []ast.Stmt) map[ast.Expr]bool {
 // lengthCompare returns whether b, a comparison of an index with a
 // slice's length (i < len(s), len(s) > i, i >= n, n <= i with n :=
 // len(s)), holds where index i of s is in range; ok is false where b is
-// not one of the loop's rebased indexes against its slice's length.
+// not one of the loop's rebased indexes against a slice's length. Where
+// s is not the slice the loop indexes at i, the row's check takes it in
+// (RebasedSlice.Bound).
 func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (holds, ok bool) {
 	idx, length := b.X, b.Y
 	switch b.Op {
@@ -63,35 +68,62 @@ func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (holds, ok bool) {
 	if i == nil || r.assigned[i] && r.defs[i] == nil {
 		return false, false // changed in the loop: not the index it was
 	}
-	s := r.f.lengthOf(length)
-	if s == nil || r.assigned[s] {
+	sid := r.f.lengthOf(length)
+	if sid == nil {
 		return false, false
 	}
+	s := r.f.identVar(sid)
+	var off ast.Expr
+	found := false
 	for x, k := range r.at {
 		ie, isIndex := x.(*ast.IndexExpr)
 		sl := r.slices[k]
-		if isIndex && !sl.One && sl.Stride == nil && sl.Row == nil && r.f.identVar(ie.Index) == i && r.f.identVar(sl.X) == s {
+		if !isIndex || sl.One || sl.Stride != nil || sl.Row != nil || sl.Bound || r.f.identVar(ie.Index) != i {
+			continue
+		}
+		if r.f.identVar(sl.X) == s {
 			return holds, true
 		}
+		off, found = sl.Off, true
 	}
-	return false, false
+	if !found || r.assigned[s] {
+		return false, false
+	}
+	r.bound(sid, off)
+	return holds, true
 }
 
-// lengthOf returns the slice s where x is len(s), or a variable the
-// kernel defines once as len(s), s a slice it never assigns; or nil.
-func (f *Func) lengthOf(x ast.Expr) *types.Var {
+// bound adds slice s, at x + off, to those the row's check requires long
+// enough, where it is not there yet.
+func (r *rebaser) bound(s *ast.Ident, off ast.Expr) {
+	for _, sl := range r.slices {
+		if sl.Bound && r.f.identVar(sl.X) == r.f.identVar(s) && types.ExprString(sl.Off) == types.ExprString(off) {
+			return
+		}
+	}
+	r.slices = append(r.slices, RebasedSlice{X: s, Off: off, Bound: true})
+}
+
+// lengthOf returns the slice s, as the identifier that names it, where x
+// is len(s), or a variable the kernel defines once as len(s); s a slice
+// the kernel never assigns. Else nil.
+func (f *Func) lengthOf(x ast.Expr) *ast.Ident {
 	s := f.lenOfVar(x)
 	if v := f.identVar(x); v != nil && f.kernelWrites()[v] == 1 {
 		s = f.lengthDefs()[v]
 	}
-	if s == nil || f.kernelWrites()[s] != 0 {
+	if s == nil {
+		return nil
+	}
+	v := f.identVar(s)
+	if _, isSlice := f.Src.Info.TypeOf(s).Underlying().(*types.Slice); v == nil || !isSlice || f.kernelWrites()[v] != 0 {
 		return nil
 	}
 	return s
 }
 
-// lenArg returns s where x is len(s), s a variable; or nil.
-func (f *Func) lenOfVar(x ast.Expr) *types.Var {
+// lenOfVar returns s where x is len(s), s an identifier; or nil.
+func (f *Func) lenOfVar(x ast.Expr) *ast.Ident {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return nil
@@ -99,23 +131,24 @@ func (f *Func) lenOfVar(x ast.Expr) *types.Var {
 	if b, isBuiltin := f.Src.Info.Uses[identOf(call.Fun)].(*types.Builtin); !isBuiltin || b.Name() != "len" {
 		return nil
 	}
-	return f.identVar(call.Args[0])
+	id, _ := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return id
 }
 
 // lengthDefs returns the variables the kernel's code defines as len(s)
-// (v := len(s), var v = len(s)), each with s.
-func (f *Func) lengthDefs() map[*types.Var]*types.Var {
+// (v := len(s), var v = len(s)), each with s's identifier there.
+func (f *Func) lengthDefs() map[*types.Var]*ast.Ident {
 	if f.lenDefs != nil {
 		return f.lenDefs
 	}
-	f.lenDefs = map[*types.Var]*types.Var{}
+	f.lenDefs = map[*types.Var]*ast.Ident{}
 	f.walkStmts(func(s ast.Stmt) {
 		d, v := copyOperands(s)
 		if a, ok := s.(*ast.AssignStmt); d == nil || ok && a.Tok != token.DEFINE {
 			return
 		}
-		if dv, sv := f.identVar(d), f.lenOfVar(v); dv != nil && sv != nil {
-			f.lenDefs[dv] = sv
+		if dv, sid := f.identVar(d), f.lenOfVar(v); dv != nil && sid != nil {
+			f.lenDefs[dv] = sid
 		}
 	})
 	return f.lenDefs

@@ -56,7 +56,7 @@ func rowsAhead(f *Func) {
 // variable but the kernel's parameters and those defined before (before).
 func (f *Func) rowAhead(r RebasedSlice, before map[*types.Var]bool) bool {
 	v, _ := f.Src.Info.ObjectOf(r.X).(*types.Var)
-	if v == nil || !f.readOnly[v] || r.One || r.Row != nil || r.Stride != nil {
+	if v == nil || !f.readOnly[v] || r.One || r.Row != nil || r.Stride != nil || r.Bound {
 		return false
 	}
 	if r.Off == nil {
