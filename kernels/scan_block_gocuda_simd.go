@@ -98,10 +98,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					_ = v
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step19 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -126,7 +126,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step19 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -151,7 +151,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step19 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -176,7 +176,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step19 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -201,7 +201,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -238,11 +238,168 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := offset; gc_bound5 > gc_from5 {
+				gc_from5 = gc_bound5
+			}
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_lo9, gc_hi9 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_lo9; gc_step20 += 4 {
+					{
+						gc_tx5 := gc_step20 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+					{
+						gc_tx5 := gc_step20 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+					{
+						gc_tx5 := gc_step20 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+					{
+						gc_tx5 := gc_step20 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+				}
+				for gc_tx5 := gc_step20; gc_tx5 < gc_lo9; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line scan_block.go:50
+					i_ := gc_tx5
+					_ = i_
+
+//line scan_block.go:52
+					var y T
+					_ = y
+					gc_s_y[gc_rank5] = y
+				}
+				gc_step21 := gc_hi9
+				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+					{
+						gc_tx5 := gc_step21 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+					{
+						gc_tx5 := gc_step21 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+					{
+						gc_tx5 := gc_step21 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+					{
+						gc_tx5 := gc_step21 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+				}
+				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line scan_block.go:50
+					i_ := gc_tx5
+					_ = i_
+
+//line scan_block.go:52
+					var y T
+					_ = y
+					gc_s_y[gc_rank5] = y
+				}
+			}
+		}
+		{
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := offset; gc_bound5 > gc_from5 {
+				gc_from5 = gc_bound5
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off22 := 0 - offset
-				if gc_off22 >= 0 && gc_off22 <= len(x_) && gc_bdx5 <= len(x_)-gc_off22 {
-					gc_at35 := x_[gc_off22:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				if gc_from5 >= 0 && gc_off22 >= 0 && gc_off22 <= len(x_) && gc_to5 <= len(x_)-gc_off22 {
+					gc_at35 := x_[gc_off22:][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -254,17 +411,17 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						var y T
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = gc_at35[gc_tx5]
 						}
 						_ = y
 						gc_s_y[gc_rank5] = y
 					}
 				} else {
-					gc_step14 := 0
-					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -276,14 +433,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank5] = y
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -295,14 +452,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank5] = y
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -314,14 +471,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank5] = y
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -333,14 +490,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							var y T
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank5] = y
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -352,7 +509,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						var y T
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = x_[i_-offset]
 						}
 						_ = y
@@ -384,10 +541,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						}
 					}
 				} else {
-					gc_step15 := gc_from5
-					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					gc_step23 := gc_from5
+					for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
 						{
-							gc_tx5 := gc_step15 + 0
+							gc_tx5 := gc_step23 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -402,7 +559,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 						{
-							gc_tx5 := gc_step15 + 1
+							gc_tx5 := gc_step23 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -417,7 +574,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 						{
-							gc_tx5 := gc_step15 + 2
+							gc_tx5 := gc_step23 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -432,7 +589,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 						{
-							gc_tx5 := gc_step15 + 3
+							gc_tx5 := gc_step23 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -447,7 +604,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 					}
-					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1014,19 +1171,172 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := offset; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_lo3; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_lo3; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line scan_block.go:50
+					i_ := gc_tx2
+					_ = i_
+
+//line scan_block.go:52
+					var y float32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				gc_step6 := gc_hi3
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+
+//line scan_block.go:52
+						var y float32
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line scan_block.go:50
+					i_ := gc_tx2
+					_ = i_
+
+//line scan_block.go:52
+					var y float32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := offset; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := 0 - offset
-				if gc_off7 >= 0 && gc_off7 <= len(x_) && gc_bdx2 <= len(x_)-gc_off7 {
-					gc_at11 := x_[gc_off7:][:gc_bdx2]
-					gc_vstep3 := 0
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(x_) && gc_to2 <= len(x_)-gc_off7 {
+					gc_at11 := x_[gc_off7:][:gc_to2]
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line scan_block.go:50
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line scan_block.go:50
-							_ = gc_iota16
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1039,22 +1349,9 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								if compiled.Reach(offset, i_, 16) <= 0 {
-//line scan_block.go:53
+								{
 									y = archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
-//line scan_block.go:53
-								} else {
-//line scan_block.go:53
-									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
-//line scan_block.go:53
-									_ = gc_if16
-//line scan_block.go:53
-									if gc_if16.ToBits() != 0 {
-//line scan_block.go:53
-										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-//line scan_block.go:53
-									}
-//line scan_block.go:53
+//line scan_block.go:54
 								}
 //line scan_block.go:53
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -1067,11 +1364,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 					}
 					if compiled.SIMD {
-//line scan_block.go:50
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-						_ = gc_iota14
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1084,29 +1377,16 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							if compiled.Reach(offset, i_, 8) <= 0 {
-//line scan_block.go:53
+							{
 								y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
-//line scan_block.go:53
-							} else {
-//line scan_block.go:53
-								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-								_ = gc_if14
-//line scan_block.go:53
-								if gc_if14.ToBits() != 0 {
-//line scan_block.go:53
-									y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Merge(y, gc_if14)
-//line scan_block.go:53
-								}
-//line scan_block.go:53
+//line scan_block.go:54
 							}
 //line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1118,22 +1398,18 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						var y float32
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = gc_at11[gc_tx2]
 						}
 						_ = y
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line scan_block.go:50
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line scan_block.go:50
-							_ = gc_iota12
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1146,26 +1422,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								if (i_-
-									offset) < 0 || (i_-offset) > len(x_)-16 {
-//line scan_block.go:53
-									break
-//line scan_block.go:53
-								}
-//line scan_block.go:53
-								if compiled.Reach(offset, i_, 16) <= 0 {
-//line scan_block.go:53
-									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
-								} else {
+								{
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
 //line scan_block.go:54
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
-//line scan_block.go:53
-									_ = gc_if12
-//line scan_block.go:53
-									if gc_if12.ToBits() != 0 {
-//line scan_block.go:53
-										y = y.Merge(archsimd.LoadFloat32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										break
+//line scan_block.go:54
 									}
+//line scan_block.go:54
+									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:])
 //line scan_block.go:54
 								}
 //line scan_block.go:53
@@ -1179,11 +1443,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 					}
 					if compiled.SIMD {
-//line scan_block.go:50
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-						_ = gc_iota10
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1196,26 +1456,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							if (i_-
-								offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:53
-								break
-//line scan_block.go:53
-							}
-//line scan_block.go:53
-							if compiled.Reach(offset, i_, 8) <= 0 {
-//line scan_block.go:53
-								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
-							} else {
+							{
+								if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 //line scan_block.go:54
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-								_ = gc_if10
-//line scan_block.go:53
-								if gc_if10.ToBits() != 0 {
-//line scan_block.go:53
-									y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if10)
+									break
+//line scan_block.go:54
 								}
+//line scan_block.go:54
+								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:])
 //line scan_block.go:54
 							}
 //line scan_block.go:53
@@ -1223,10 +1471,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := gc_vstep4
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1238,14 +1486,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank2] = y
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1257,14 +1505,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank2] = y
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1276,14 +1524,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank2] = y
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1295,14 +1543,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var y float32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank2] = y
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1314,7 +1562,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						var y float32
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = x_[i_-offset]
 						}
 						_ = y
@@ -1460,10 +1708,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step8 := gc_vstep6
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1478,7 +1726,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1493,7 +1741,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1508,7 +1756,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1523,7 +1771,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1730,9 +1978,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
-						_ = gc_iota24
+						_ = gc_iota16
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1756,13 +2004,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if24
+								_ = gc_if16
 //line scan_block.go:25
-								if gc_if24.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line scan_block.go:25
 								}
 //line scan_block.go:25
@@ -1779,9 +2027,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota22
+					_ = gc_iota14
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1805,13 +2053,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if22
+							_ = gc_if14
 //line scan_block.go:25
-							if gc_if22.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if22)
+								v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if14)
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -1851,9 +2099,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
-						_ = gc_iota20
+						_ = gc_iota12
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1882,13 +2130,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 								v = archsimd.LoadInt32x16Slice(in[g:])
 							} else {
 //line scan_block.go:26
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if20
+								_ = gc_if12
 //line scan_block.go:25
-								if gc_if20.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								}
 //line scan_block.go:26
 							}
@@ -1904,9 +2152,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota18
+					_ = gc_iota10
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1935,13 +2183,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							v = archsimd.LoadInt32x8Slice(in[g:])
 						} else {
 //line scan_block.go:26
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if18
+							_ = gc_if10
 //line scan_block.go:25
-							if gc_if18.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
+								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if10)
 							}
 //line scan_block.go:26
 						}
@@ -1950,10 +2198,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step9 := gc_vstep8
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1978,7 +2226,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step9 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2003,7 +2251,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step9 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2028,7 +2276,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step9 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2053,7 +2301,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2090,19 +2338,172 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := offset; gc_bound3 > gc_from3 {
+				gc_from3 = gc_bound3
+			}
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_lo5, gc_hi5 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_lo5; gc_step10 += 4 {
+					{
+						gc_tx3 := gc_step10 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step10 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step10 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step10 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+				}
+				for gc_tx3 := gc_step10; gc_tx3 < gc_lo5; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line scan_block.go:50
+					i_ := gc_tx3
+					_ = i_
+
+//line scan_block.go:52
+					var y int32
+					_ = y
+					gc_s_y[gc_rank3] = y
+				}
+				gc_step11 := gc_hi5
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					{
+						gc_tx3 := gc_step11 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step11 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step11 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+					{
+						gc_tx3 := gc_step11 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+
+//line scan_block.go:52
+						var y int32
+						_ = y
+						gc_s_y[gc_rank3] = y
+					}
+				}
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line scan_block.go:50
+					i_ := gc_tx3
+					_ = i_
+
+//line scan_block.go:52
+					var y int32
+					_ = y
+					gc_s_y[gc_rank3] = y
+				}
+			}
+		}
+		{
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := offset; gc_bound3 > gc_from3 {
+				gc_from3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off12 := 0 - offset
-				if gc_off12 >= 0 && gc_off12 <= len(x_) && gc_bdx3 <= len(x_)-gc_off12 {
-					gc_at19 := x_[gc_off12:][:gc_bdx3]
-					gc_vstep9 := 0
+				if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 <= len(x_) && gc_to3 <= len(x_)-gc_off12 {
+					gc_at19 := x_[gc_off12:][:gc_to3]
+					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line scan_block.go:50
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line scan_block.go:50
-							_ = gc_iota32
-							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
@@ -2115,22 +2516,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								if compiled.Reach(offset, i_, 16) <= 0 {
-//line scan_block.go:53
+								{
 									y = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])
-//line scan_block.go:53
-								} else {
-//line scan_block.go:53
-									gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
-//line scan_block.go:53
-									_ = gc_if32
-//line scan_block.go:53
-									if gc_if32.ToBits() != 0 {
-//line scan_block.go:53
-										y = y.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
-//line scan_block.go:53
-									}
-//line scan_block.go:53
+//line scan_block.go:54
 								}
 //line scan_block.go:53
 								y.StoreSlice(gc_s_y[gc_rank3:])
@@ -2143,11 +2531,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						}
 					}
 					if compiled.SIMD {
-//line scan_block.go:50
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-						_ = gc_iota30
-						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -2160,29 +2544,16 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							if compiled.Reach(offset, i_, 8) <= 0 {
-//line scan_block.go:53
+							{
 								y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])
-//line scan_block.go:53
-							} else {
-//line scan_block.go:53
-								gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-								_ = gc_if30
-//line scan_block.go:53
-								if gc_if30.ToBits() != 0 {
-//line scan_block.go:53
-									y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(y, gc_if30)
-//line scan_block.go:53
-								}
-//line scan_block.go:53
+//line scan_block.go:54
 							}
 //line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2194,22 +2565,18 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						var y int32
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = gc_at19[gc_tx3]
 						}
 						_ = y
 						gc_s_y[gc_rank3] = y
 					}
 				} else {
-					gc_vstep10 := 0
+					gc_vstep10 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line scan_block.go:50
-							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line scan_block.go:50
-							_ = gc_iota28
-							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
@@ -2222,26 +2589,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								if (i_-
-									offset) < 0 || (i_-offset) > len(x_)-16 {
-//line scan_block.go:53
-									break
-//line scan_block.go:53
-								}
-//line scan_block.go:53
-								if compiled.Reach(offset, i_, 16) <= 0 {
-//line scan_block.go:53
-									y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
-								} else {
+								{
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
 //line scan_block.go:54
-									gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
-//line scan_block.go:53
-									_ = gc_if28
-//line scan_block.go:53
-									if gc_if28.ToBits() != 0 {
-//line scan_block.go:53
-										y = y.Merge(archsimd.LoadInt32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+										break
+//line scan_block.go:54
 									}
+//line scan_block.go:54
+									y = archsimd.LoadInt32x16Slice(x_[i_-offset:])
 //line scan_block.go:54
 								}
 //line scan_block.go:53
@@ -2255,11 +2610,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						}
 					}
 					if compiled.SIMD {
-//line scan_block.go:50
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-						_ = gc_iota26
-						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -2272,26 +2623,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							if (i_-
-								offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:53
-								break
-//line scan_block.go:53
-							}
-//line scan_block.go:53
-							if compiled.Reach(offset, i_, 8) <= 0 {
-//line scan_block.go:53
-								y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
-							} else {
+							{
+								if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 //line scan_block.go:54
-								gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-								_ = gc_if26
-//line scan_block.go:53
-								if gc_if26.ToBits() != 0 {
-//line scan_block.go:53
-									y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if26)
+									break
+//line scan_block.go:54
 								}
+//line scan_block.go:54
+								y = archsimd.LoadInt32x8Slice(x_[i_-offset:])
 //line scan_block.go:54
 							}
 //line scan_block.go:53
@@ -2299,10 +2638,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep10
-					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					gc_step12 := gc_vstep10
+					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2314,14 +2653,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank3] = y
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2333,14 +2672,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank3] = y
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2352,14 +2691,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank3] = y
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2371,14 +2710,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var y int32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank3] = y
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2390,7 +2729,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						var y int32
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = x_[i_-offset]
 						}
 						_ = y
@@ -2536,10 +2875,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep12
-					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					gc_step13 := gc_vstep12
+					for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step13 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2554,7 +2893,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step13 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2569,7 +2908,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step13 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2584,7 +2923,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step13 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2599,7 +2938,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2806,9 +3145,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
-						_ = gc_iota40
+						_ = gc_iota24
 						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2832,13 +3171,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if40
+								_ = gc_if24
 //line scan_block.go:25
-								if gc_if40.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+									v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line scan_block.go:25
 								}
 //line scan_block.go:25
@@ -2855,9 +3194,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota38
+					_ = gc_iota22
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2881,13 +3220,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if38
+							_ = gc_if22
 //line scan_block.go:25
-							if gc_if38.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if38)
+								v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if22)
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -2927,9 +3266,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
-						_ = gc_iota36
+						_ = gc_iota20
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2958,13 +3297,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 								v = archsimd.LoadUint32x16Slice(in[g:])
 							} else {
 //line scan_block.go:26
-								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if36
+								_ = gc_if20
 //line scan_block.go:25
-								if gc_if36.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 								}
 //line scan_block.go:26
 							}
@@ -2980,9 +3319,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota34
+					_ = gc_iota18
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3011,13 +3350,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							v = archsimd.LoadUint32x8Slice(in[g:])
 						} else {
 //line scan_block.go:26
-							gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if34
+							_ = gc_if18
 //line scan_block.go:25
-							if gc_if34.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if34)
+								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if18)
 							}
 //line scan_block.go:26
 						}
@@ -3026,10 +3365,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep14
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step14 := gc_vstep14
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3054,7 +3393,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3079,7 +3418,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3104,7 +3443,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3129,7 +3468,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3166,19 +3505,172 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := offset; gc_bound4 > gc_from4 {
+				gc_from4 = gc_bound4
+			}
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_lo7, gc_hi7 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_lo7; gc_step15 += 4 {
+					{
+						gc_tx4 := gc_step15 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step15 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step15 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step15 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+				}
+				for gc_tx4 := gc_step15; gc_tx4 < gc_lo7; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line scan_block.go:50
+					i_ := gc_tx4
+					_ = i_
+
+//line scan_block.go:52
+					var y uint32
+					_ = y
+					gc_s_y[gc_rank4] = y
+				}
+				gc_step16 := gc_hi7
+				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+
+//line scan_block.go:52
+						var y uint32
+						_ = y
+						gc_s_y[gc_rank4] = y
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line scan_block.go:50
+					i_ := gc_tx4
+					_ = i_
+
+//line scan_block.go:52
+					var y uint32
+					_ = y
+					gc_s_y[gc_rank4] = y
+				}
+			}
+		}
+		{
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := offset; gc_bound4 > gc_from4 {
+				gc_from4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off17 := 0 - offset
-				if gc_off17 >= 0 && gc_off17 <= len(x_) && gc_bdx4 <= len(x_)-gc_off17 {
-					gc_at27 := x_[gc_off17:][:gc_bdx4]
-					gc_vstep15 := 0
+				if gc_from4 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x_) && gc_to4 <= len(x_)-gc_off17 {
+					gc_at27 := x_[gc_off17:][:gc_to4]
+					gc_vstep15 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-//line scan_block.go:50
-							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line scan_block.go:50
-							_ = gc_iota48
-							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
 								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
@@ -3191,22 +3683,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								if compiled.Reach(offset, i_, 16) <= 0 {
-//line scan_block.go:53
+								{
 									y = archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:])
-//line scan_block.go:53
-								} else {
-//line scan_block.go:53
-									gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
-//line scan_block.go:53
-									_ = gc_if48
-//line scan_block.go:53
-									if gc_if48.ToBits() != 0 {
-//line scan_block.go:53
-										y = y.Merge(archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
-//line scan_block.go:53
-									}
-//line scan_block.go:53
+//line scan_block.go:54
 								}
 //line scan_block.go:53
 								y.StoreSlice(gc_s_y[gc_rank4:])
@@ -3219,11 +3698,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						}
 					}
 					if compiled.SIMD {
-//line scan_block.go:50
-						gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-						_ = gc_iota46
-						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -3236,29 +3711,16 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							if compiled.Reach(offset, i_, 8) <= 0 {
-//line scan_block.go:53
+							{
 								y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:])
-//line scan_block.go:53
-							} else {
-//line scan_block.go:53
-								gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-								_ = gc_if46
-//line scan_block.go:53
-								if gc_if46.ToBits() != 0 {
-//line scan_block.go:53
-									y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:]).Merge(y, gc_if46)
-//line scan_block.go:53
-								}
-//line scan_block.go:53
+//line scan_block.go:54
 							}
 //line scan_block.go:53
 							y.StoreSlice(gc_s_y[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3270,22 +3732,18 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						var y uint32
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = gc_at27[gc_tx4]
 						}
 						_ = y
 						gc_s_y[gc_rank4] = y
 					}
 				} else {
-					gc_vstep16 := 0
+					gc_vstep16 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-//line scan_block.go:50
-							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line scan_block.go:50
-							_ = gc_iota44
-							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+							for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
@@ -3298,26 +3756,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 								_ = y
 //line scan_block.go:53
-								if (i_-
-									offset) < 0 || (i_-offset) > len(x_)-16 {
-//line scan_block.go:53
-									break
-//line scan_block.go:53
-								}
-//line scan_block.go:53
-								if compiled.Reach(offset, i_, 16) <= 0 {
-//line scan_block.go:53
-									y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
-								} else {
+								{
+									if (i_-offset) < 0 || (i_-offset) > len(x_)-16 {
 //line scan_block.go:54
-									gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
-//line scan_block.go:53
-									_ = gc_if44
-//line scan_block.go:53
-									if gc_if44.ToBits() != 0 {
-//line scan_block.go:53
-										y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+										break
+//line scan_block.go:54
 									}
+//line scan_block.go:54
+									y = archsimd.LoadUint32x16Slice(x_[i_-offset:])
 //line scan_block.go:54
 								}
 //line scan_block.go:53
@@ -3331,11 +3777,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						}
 					}
 					if compiled.SIMD {
-//line scan_block.go:50
-						gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:50
-						_ = gc_iota42
-						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -3348,26 +3790,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							if (i_-
-								offset) < 0 || (i_-offset) > len(x_)-8 {
-//line scan_block.go:53
-								break
-//line scan_block.go:53
-							}
-//line scan_block.go:53
-							if compiled.Reach(offset, i_, 8) <= 0 {
-//line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
-							} else {
+							{
+								if (i_-offset) < 0 || (i_-offset) > len(x_)-8 {
 //line scan_block.go:54
-								gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-								_ = gc_if42
-//line scan_block.go:53
-								if gc_if42.ToBits() != 0 {
-//line scan_block.go:53
-									y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if42)
+									break
+//line scan_block.go:54
 								}
+//line scan_block.go:54
+								y = archsimd.LoadUint32x8Slice(x_[i_-offset:])
 //line scan_block.go:54
 							}
 //line scan_block.go:53
@@ -3375,10 +3805,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep16
-					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					gc_step17 := gc_vstep16
+					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step17 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3390,14 +3820,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank4] = y
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step17 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3409,14 +3839,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank4] = y
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step17 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3428,14 +3858,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank4] = y
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step17 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3447,14 +3877,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var y uint32
 
 //line scan_block.go:53
-							if i_ >= offset {
+							{
 								y = x_[i_-offset]
 							}
 							_ = y
 							gc_s_y[gc_rank4] = y
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3466,7 +3896,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						var y uint32
 
 //line scan_block.go:53
-						if i_ >= offset {
+						{
 							y = x_[i_-offset]
 						}
 						_ = y
@@ -3612,10 +4042,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep18
-					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					gc_step18 := gc_vstep18
+					for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 						{
-							gc_tx4 := gc_step12 + 0
+							gc_tx4 := gc_step18 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3630,7 +4060,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 						{
-							gc_tx4 := gc_step12 + 1
+							gc_tx4 := gc_step18 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3645,7 +4075,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 						{
-							gc_tx4 := gc_step12 + 2
+							gc_tx4 := gc_step18 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3660,7 +4090,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 						{
-							gc_tx4 := gc_step12 + 3
+							gc_tx4 := gc_step18 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3675,7 +4105,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 					}
-					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 

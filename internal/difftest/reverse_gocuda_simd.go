@@ -204,20 +204,47 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:20
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := stride; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo3; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:22
+					var temp float32
+					_ = temp
+					gc_s_temp[gc_rank2] = temp
+				}
+				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:22
+					var temp float32
+					_ = temp
+					gc_s_temp[gc_rank2] = temp
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := stride; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := 0 - stride
-				if gc_bdx2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(x) && gc_bdx2 <= len(x)-gc_off5 {
-					gc_at10 := x[:gc_bdx2]
-					gc_at11 := x[gc_off5:][:gc_bdx2]
-					gc_vstep3 := 0
+				if gc_from2 >= 0 && gc_to2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+					gc_at10 := x[:gc_to2]
+					gc_at11 := x[gc_off5:][:gc_to2]
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reverse.go:22
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reverse.go:22
-							_ = gc_iota8
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -226,22 +253,9 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 								_ = temp
 //line reverse.go:23
-								if compiled.Reach(stride, gc_tx2, 16) <= 0 {
-//line reverse.go:23
+								{
 									temp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]))
-//line reverse.go:23
-								} else {
-//line reverse.go:23
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
-//line reverse.go:23
-									_ = gc_if8
-//line reverse.go:23
-									if gc_if8.ToBits() != 0 {
-//line reverse.go:23
-										temp = temp.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line reverse.go:23
-									}
-//line reverse.go:23
+//line reverse.go:24
 								}
 //line reverse.go:23
 								temp.StoreSlice(gc_s_temp[gc_rank2:])
@@ -254,11 +268,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line reverse.go:22
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:22
-						_ = gc_iota6
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -267,29 +277,16 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
-							if compiled.Reach(stride, gc_tx2, 8) <= 0 {
-//line reverse.go:23
+							{
 								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]))
-//line reverse.go:23
-							} else {
-//line reverse.go:23
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
-//line reverse.go:23
-								_ = gc_if6
-//line reverse.go:23
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:23
-									temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if6)
-//line reverse.go:23
-								}
-//line reverse.go:23
+//line reverse.go:24
 							}
 //line reverse.go:23
 							temp.StoreSlice(gc_s_temp[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -297,22 +294,18 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						var temp float32
 
 //line reverse.go:23
-						if gc_tx2 >= stride {
+						{
 							temp = gc_at10[gc_tx2] + gc_at11[gc_tx2]
 						}
 						_ = temp
 						gc_s_temp[gc_rank2] = temp
 					}
 				} else {
-					gc_vstep4 := 0
+					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-//line reverse.go:22
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reverse.go:22
-							_ = gc_iota4
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -321,25 +314,14 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 								_ = temp
 //line reverse.go:23
-								if gc_tx2 < 0 || gc_tx2 > len(x)-16 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-16 {
-//line reverse.go:23
-									break
-//line reverse.go:23
-								}
-//line reverse.go:23
-								if compiled.Reach(stride, gc_tx2, 16) <= 0 {
-//line reverse.go:23
-									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:]))
-								} else {
+								{
+									if gc_tx2 < 0 || gc_tx2 > len(x)-16 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-16 {
 //line reverse.go:24
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
-//line reverse.go:23
-									_ = gc_if4
-//line reverse.go:23
-									if gc_if4.ToBits() != 0 {
-//line reverse.go:23
-										temp = temp.Merge(archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										break
+//line reverse.go:24
 									}
+//line reverse.go:24
+									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:]))
 //line reverse.go:24
 								}
 //line reverse.go:23
@@ -353,11 +335,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 					}
 					if compiled.SIMD {
-//line reverse.go:22
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:22
-						_ = gc_iota2
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -366,25 +344,14 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
-							if gc_tx2 < 0 || gc_tx2 > len(x)-8 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-8 {
-//line reverse.go:23
-								break
-//line reverse.go:23
-							}
-//line reverse.go:23
-							if compiled.Reach(stride, gc_tx2, 8) <= 0 {
-//line reverse.go:23
-								temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:]))
-							} else {
+							{
+								if gc_tx2 < 0 || gc_tx2 > len(x)-8 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-8 {
 //line reverse.go:24
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
-//line reverse.go:23
-								_ = gc_if2
-//line reverse.go:23
-								if gc_if2.ToBits() != 0 {
-//line reverse.go:23
-									temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:])).Merge(temp, gc_if2)
+									break
+//line reverse.go:24
 								}
+//line reverse.go:24
+								temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:]))
 //line reverse.go:24
 							}
 //line reverse.go:23
@@ -392,7 +359,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -400,7 +367,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						var temp float32
 
 //line reverse.go:23
-						if gc_tx2 >= stride {
+						{
 							temp = x[gc_tx2] + x[gc_tx2-stride]
 						}
 						_ = temp
@@ -1109,18 +1076,171 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 		}
 	}
 	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_lo3; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_lo3; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line reverse.go:44
+				i := gc_tx2
+				_ = i
+
+//line reverse.go:54
+				var y int32
+				_ = y
+				gc_s_y[gc_rank2] = y
+			}
+			gc_step5 := gc_hi3
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+
+//line reverse.go:54
+					var y int32
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line reverse.go:44
+				i := gc_tx2
+				_ = i
+
+//line reverse.go:54
+				var y int32
+				_ = y
+				gc_s_y[gc_rank2] = y
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := d; gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := 0 - d
-			if gc_off3 >= 0 && gc_off3 <= len(x) && gc_bdx2 <= len(x)-gc_off3 {
-				gc_at5 := x[gc_off3:][:gc_bdx2]
-				gc_vstep2 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
+				gc_at5 := x[gc_off3:][:gc_to2]
+				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line reverse.go:44
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reverse.go:44
-						_ = gc_iota10
 //line reverse.go:56
 						gc_vb15 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
@@ -1129,7 +1249,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_vb16 := archsimd.BroadcastInt32x16(1)
 //line reverse.go:56
 						_ = gc_vb16
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1142,22 +1262,9 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 							_ = y
 //line reverse.go:55
-							if compiled.Reach(d, i, 16) <= 0 {
-//line reverse.go:55
+							{
 								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16)
-//line reverse.go:55
-							} else {
-//line reverse.go:55
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
-//line reverse.go:55
-								_ = gc_if10
-//line reverse.go:55
-								if gc_if10.ToBits() != 0 {
-//line reverse.go:55
-									y = y.Merge(gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
-//line reverse.go:55
-								}
-//line reverse.go:55
+//line reverse.go:56
 							}
 //line reverse.go:55
 							y.StoreSlice(gc_s_y[gc_rank2:])
@@ -1170,10 +1277,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:44
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:44
-					_ = gc_iota8
 //line reverse.go:56
 					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
@@ -1182,7 +1285,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_vb12 := archsimd.BroadcastInt32x8(1)
 //line reverse.go:56
 					_ = gc_vb12
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1195,29 +1298,16 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 						_ = y
 //line reverse.go:55
-						if compiled.Reach(d, i, 8) <= 0 {
-//line reverse.go:55
+						{
 							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12)
-//line reverse.go:55
-						} else {
-//line reverse.go:55
-							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-//line reverse.go:55
-							_ = gc_if8
-//line reverse.go:55
-							if gc_if8.ToBits() != 0 {
-//line reverse.go:55
-								y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12).Merge(y, gc_if8)
-//line reverse.go:55
-							}
-//line reverse.go:55
+//line reverse.go:56
 						}
 //line reverse.go:55
 						y.StoreSlice(gc_s_y[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1229,21 +1319,17 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					var y int32
 
 //line reverse.go:55
-					if i >= d {
+					{
 						y = 3*gc_at5[gc_tx2] + 1
 					}
 					_ = y
 					gc_s_y[gc_rank2] = y
 				}
 			} else {
-				gc_vstep3 := 0
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reverse.go:44
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reverse.go:44
-						_ = gc_iota6
 //line reverse.go:56
 						gc_vb7 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
@@ -1252,7 +1338,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_vb8 := archsimd.BroadcastInt32x16(1)
 //line reverse.go:56
 						_ = gc_vb8
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1265,26 +1351,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 							_ = y
 //line reverse.go:55
-							if (i-
-								d) < 0 || (i-d) > len(x)-16 {
-//line reverse.go:55
-								break
-//line reverse.go:55
-							}
-//line reverse.go:55
-							if compiled.Reach(d, i, 16) <= 0 {
-//line reverse.go:55
-								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
-							} else {
+							{
+								if (i-d) < 0 || (i-d) > len(x)-16 {
 //line reverse.go:56
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
-//line reverse.go:55
-								_ = gc_if6
-//line reverse.go:55
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:55
-									y = y.Merge(gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									break
+//line reverse.go:56
 								}
+//line reverse.go:56
+								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8)
 //line reverse.go:56
 							}
 //line reverse.go:55
@@ -1298,10 +1372,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 				}
 				if compiled.SIMD {
-//line reverse.go:44
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:44
-					_ = gc_iota4
 //line reverse.go:56
 					gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
@@ -1310,7 +1380,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_vb4 := archsimd.BroadcastInt32x8(1)
 //line reverse.go:56
 					_ = gc_vb4
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1323,26 +1393,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 						_ = y
 //line reverse.go:55
-						if (i-
-							d) < 0 || (i-d) > len(x)-8 {
-//line reverse.go:55
-							break
-//line reverse.go:55
-						}
-//line reverse.go:55
-						if compiled.Reach(d, i, 8) <= 0 {
-//line reverse.go:55
-							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
-						} else {
+						{
+							if (i-d) < 0 || (i-d) > len(x)-8 {
 //line reverse.go:56
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-//line reverse.go:55
-							_ = gc_if4
-//line reverse.go:55
-							if gc_if4.ToBits() != 0 {
-//line reverse.go:55
-								y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if4)
+								break
+//line reverse.go:56
 							}
+//line reverse.go:56
+							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4)
 //line reverse.go:56
 						}
 //line reverse.go:55
@@ -1350,10 +1408,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1365,14 +1423,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 
 //line reverse.go:55
-						if i >= d {
+						{
 							y = 3*x[i-d] + 1
 						}
 						_ = y
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1384,14 +1442,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 
 //line reverse.go:55
-						if i >= d {
+						{
 							y = 3*x[i-d] + 1
 						}
 						_ = y
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1403,14 +1461,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 
 //line reverse.go:55
-						if i >= d {
+						{
 							y = 3*x[i-d] + 1
 						}
 						_ = y
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1422,14 +1480,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var y int32
 
 //line reverse.go:55
-						if i >= d {
+						{
 							y = 3*x[i-d] + 1
 						}
 						_ = y
 						gc_s_y[gc_rank2] = y
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1441,7 +1499,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					var y int32
 
 //line reverse.go:55
-					if i >= d {
+					{
 						y = 3*x[i-d] + 1
 					}
 					_ = y
@@ -1587,10 +1645,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep5
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step7 := gc_vstep5
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1605,7 +1663,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1620,7 +1678,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1635,7 +1693,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1650,7 +1708,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1802,10 +1860,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep7
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := gc_vstep7
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1822,7 +1880,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1839,7 +1897,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1856,7 +1914,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1873,7 +1931,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2073,12 +2131,43 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:81
 	if gc_bdy2*gc_bdz2 == 1 {
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := size / 3; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo3; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:82
+					y := int32(0)
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				for gc_tx2 := gc_hi3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:82
+					y := int32(0)
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := size / 3; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off2 := 0 - (size / 3)
-				if gc_off2 >= 0 && gc_off2 <= len(sh) && gc_bdx2 <= len(sh)-gc_off2 && gc_bdx2 <= len(sh) {
-					gc_at4 := sh[gc_off2:][:gc_bdx2]
-					gc_at5 := sh[:gc_bdx2]
-					gc_vstep2 := 0
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(sh) && gc_to2 <= len(sh)-gc_off2 && gc_to2 <= len(sh) {
+					gc_at4 := sh[gc_off2:][:gc_to2]
+					gc_at5 := sh[:gc_to2]
+					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -2086,35 +2175,18 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
 							_ = gc_vb4
-//line reverse.go:82
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reverse.go:82
-							_ = gc_iota8
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+								_ = gc_rank2
 //line reverse.go:82
 								y := gc_vb4
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
-								if compiled.Reach(size/3, gc_tx2, 16) <= 0 {
-//line reverse.go:83
+								{
 									y = archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]))
-//line reverse.go:83
-								} else {
-//line reverse.go:83
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
-//line reverse.go:83
-									_ = gc_if8
-//line reverse.go:83
-									if gc_if8.ToBits() != 0 {
-//line reverse.go:83
-										y = y.Merge(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line reverse.go:83
-									}
-//line reverse.go:83
+//line reverse.go:84
 								}
 //line reverse.go:83
 								y.StoreSlice(gc_s_y[gc_rank2:])
@@ -2131,42 +2203,25 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
 						_ = gc_vb3
-//line reverse.go:82
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:82
-						_ = gc_iota6
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
 //line reverse.go:82
 							y := gc_vb3
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							if compiled.Reach(size/3, gc_tx2, 8) <= 0 {
-//line reverse.go:83
+							{
 								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]))
-//line reverse.go:83
-							} else {
-//line reverse.go:83
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
-//line reverse.go:83
-								_ = gc_if6
-//line reverse.go:83
-								if gc_if6.ToBits() != 0 {
-//line reverse.go:83
-									y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Merge(y, gc_if6)
-//line reverse.go:83
-								}
-//line reverse.go:83
+//line reverse.go:84
 							}
 //line reverse.go:83
 							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2174,14 +2229,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						y := int32(0)
 
 //line reverse.go:83
-						if gc_tx2 >= size/3 {
+						{
 							y = gc_at4[gc_tx2] + gc_at5[gc_tx2]
 						}
 						_ = y
 						gc_s_y[gc_rank2] = y
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -2189,12 +2244,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
 							_ = gc_vb2
-//line reverse.go:82
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reverse.go:82
-							_ = gc_iota4
-						gc_steps4:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
@@ -2203,61 +2253,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
-								if gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
-//line reverse.go:83
-									break
-//line reverse.go:83
-								}
-//line reverse.go:83
-								if compiled.Reach(size/3, gc_tx2, 16) <= 0 {
-//line reverse.go:83
-									var gc_ld7 archsimd.Int32x16
-//line reverse.go:83
-									if (gc_tx2-size/3) >= 0 && (gc_tx2-size/3) <= len(sh)-16 {
-										gc_ld7 = archsimd.LoadInt32x16Slice(sh[gc_tx2-size/3:])
+								{
+									if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-16 || gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
 //line reverse.go:84
-									} else {
-//line reverse.go:84
-										break gc_steps4
+										break
 //line reverse.go:84
 									}
 //line reverse.go:84
-									y = gc_ld7.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:]))
-//line reverse.go:84
-								} else {
-//line reverse.go:84
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
-//line reverse.go:83
-									_ = gc_if4
-//line reverse.go:83
-									if gc_if4.ToBits() != 0 {
-//line reverse.go:83
-										var gc_u4 int
-//line reverse.go:83
-										_ = gc_u4
-//line reverse.go:83
-										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line reverse.go:83
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line reverse.go:83
-											gc_u4 = size / 3
-										}
-//line reverse.go:84
-										var gc_ld8 archsimd.Int32x16
-//line reverse.go:84
-										if (gc_tx2-gc_u4) >= 0 && (gc_tx2-gc_u4) <= len(sh)-16 {
-//line reverse.go:84
-											gc_ld8 = archsimd.LoadInt32x16Slice(sh[gc_tx2-gc_u4:])
-//line reverse.go:84
-										} else {
-//line reverse.go:84
-											break gc_steps4
-//line reverse.go:84
-										}
-//line reverse.go:84
-										y = y.Merge(gc_ld8.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-//line reverse.go:84
-									}
+									y = archsimd.LoadInt32x16Slice(sh[gc_tx2-size/3:]).Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:]))
 //line reverse.go:84
 								}
 //line reverse.go:83
@@ -2275,12 +2278,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_vb := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
 						_ = gc_vb
-//line reverse.go:82
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:82
-						_ = gc_iota2
-					gc_steps2:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
@@ -2289,61 +2287,14 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							if gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
-//line reverse.go:83
-								break
-//line reverse.go:83
-							}
-//line reverse.go:83
-							if compiled.Reach(size/3, gc_tx2, 8) <= 0 {
-//line reverse.go:83
-								var gc_ld3 archsimd.Int32x8
-//line reverse.go:83
-								if (gc_tx2-size/3) >= 0 && (gc_tx2-size/3) <= len(sh)-8 {
-									gc_ld3 = archsimd.LoadInt32x8Slice(sh[gc_tx2-size/3:])
+							{
+								if (gc_tx2-size/3) < 0 || (gc_tx2-size/3) > len(sh)-8 || gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
 //line reverse.go:84
-								} else {
-//line reverse.go:84
-									break gc_steps2
+									break
 //line reverse.go:84
 								}
 //line reverse.go:84
-								y = gc_ld3.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:]))
-//line reverse.go:84
-							} else {
-//line reverse.go:84
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
-//line reverse.go:83
-								_ = gc_if2
-//line reverse.go:83
-								if gc_if2.ToBits() != 0 {
-//line reverse.go:83
-									var gc_u2 int
-//line reverse.go:83
-									_ = gc_u2
-//line reverse.go:83
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line reverse.go:83
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line reverse.go:83
-										gc_u2 = size / 3
-									}
-//line reverse.go:84
-									var gc_ld4 archsimd.Int32x8
-//line reverse.go:84
-									if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2) <= len(sh)-8 {
-//line reverse.go:84
-										gc_ld4 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
-//line reverse.go:84
-									} else {
-//line reverse.go:84
-										break gc_steps2
-//line reverse.go:84
-									}
-//line reverse.go:84
-									y = gc_ld4.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:])).Merge(y, gc_if2)
-//line reverse.go:84
-								}
+								y = archsimd.LoadInt32x8Slice(sh[gc_tx2-size/3:]).Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:]))
 //line reverse.go:84
 							}
 //line reverse.go:83
@@ -2351,7 +2302,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2359,7 +2310,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						y := int32(0)
 
 //line reverse.go:83
-						if gc_tx2 >= size/3 {
+						{
 							y = sh[gc_tx2-size/3] + sh[gc_tx2]
 						}
 						_ = y

@@ -58,7 +58,8 @@
 //   - split: a thread loop with one guard of the thread's index among
 //     code that cannot fail runs as two: the threads it rejects, then
 //     those it admits, neither testing it (where the rest only declares
-//     the loop's own variables, the admitted alone)
+//     the loop's own variables, the admitted alone); so does a reversed
+//     step's first loop where the build keeps its two loops (SIMD)
 //   - quotient: a thread loop dividing the thread's x index plus a row's
 //     offset by a row's value runs each row in segments of one quotient:
 //     a division per segment, not per thread

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -16,7 +17,7 @@ import (
 // resliced to the row (the code reads no len or cap of it: reverse).
 func (e *emitter) reversed(r *Reversed) {
 	if e.simd {
-		e.nodes([]Node{r.First, r.Barrier, r.Second})
+		e.nodes(r.twoLoops())
 		return
 	}
 	e.keep = map[*types.Var]bool{}
@@ -27,7 +28,7 @@ func (e *emitter) reversed(r *Reversed) {
 	second, okSecond := e.rowCode(r.Second)
 	e.keep = nil
 	if !okFirst || !okSecond {
-		e.nodes([]Node{r.First, r.Barrier, r.Second})
+		e.nodes(r.twoLoops())
 		return
 	}
 	n := e.name
@@ -85,4 +86,15 @@ func (e *emitter) rowCode(l *ThreadLoop) ([]byte, bool) {
 
 // nodes returns the nodes of a Reversed, for the walks of the passes
 // after reverse (vector, which may take its loops).
-func (r *Reversed) nodes() []Node { return []Node{r.First, r.Barrier, r.Second} }
+func (r *Reversed) nodes() []Node {
+	return append([]Node{r.First, r.Barrier, r.Second}, r.Split...)
+}
+
+// twoLoops returns the nodes of a Reversed run as two loops: First (or
+// its halves, Split), the barrier, Second.
+func (r *Reversed) twoLoops() []Node {
+	if r.Split != nil {
+		return append(slices.Clip(r.Split), r.Barrier, r.Second)
+	}
+	return []Node{r.First, r.Barrier, r.Second}
+}

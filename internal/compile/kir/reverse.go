@@ -55,6 +55,10 @@ type Reversed struct {
 	// Second's code is one guard, and First's does nothing outside that
 	// same guard but declare Locals (threads it rejects change nothing).
 	Narrow bool
+	// Split, where set, is First as the split pass runs it, in two
+	// loops, for the form that keeps the two loops (the SIMD build's,
+	// which then runs the admitted half in vector steps).
+	Split []Node
 }
 
 func (*Reversed) node() {}

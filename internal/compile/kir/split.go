@@ -36,18 +36,30 @@ func (f *Func) splitList(nodes []Node) []Node {
 			n.Then, n.Else = f.splitList(n.Then), f.splitList(n.Else)
 		case *For, *Range, *Scope:
 			setChildren(n, f.splitList(children(n)[0]))
+		case *Reversed:
+			n.Split = f.splitHalves(n.First)
 		case *ThreadLoop:
-			if rejected, admitted := f.splitGuard(n); rejected != nil {
-				if !f.onlyDeclares(n, admitted.Proven) {
-					out = append(out, rejected)
-				}
-				out = append(out, admitted)
+			if halves := f.splitHalves(n); halves != nil {
+				out = append(out, halves...)
 				continue
 			}
 		}
 		out = append(out, n)
 	}
 	return out
+}
+
+// splitHalves returns the loops l runs as where split takes it (the
+// admitted half alone where the rejected threads only declare), or nil.
+func (f *Func) splitHalves(l *ThreadLoop) []Node {
+	rejected, admitted := f.splitGuard(l)
+	switch {
+	case rejected == nil:
+		return nil
+	case f.onlyDeclares(l, admitted.Proven):
+		return []Node{admitted}
+	}
+	return []Node{rejected, admitted}
 }
 
 // splitGuard returns the halves of l where split takes it, or nils.
