@@ -1076,40 +1076,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					gc_off := (gc_bx * b) + gc_x0
 					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line scan_block.go:143
-							g := gc_bx*b + gc_tx
-							_ = g
 
 //line scan_block.go:144
-							var v T
-
-//line scan_block.go:145
-							if true || g < n {
-								v = gc_at[gc_lane]
-							}
-
-//line scan_block.go:148
-							var v_ T = v
-
-//line scan_block.go:148
-							_ = v_
-
-//line scan_block.go:170
-							var v_2 T = v_
-
-//line scan_block.go:170
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane] = v_2
-						}
+						copy(gc_l_v_2[:], gc_at)
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++

@@ -10209,40 +10209,9 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 					gc_off18 := (gc_bx5 * b) + gc_x02
 					if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off18 >= 0 && gc_off18 <= len(in) && 32 <= len(in)-gc_off18 {
 						gc_at18 := in[gc_off18:][:32]
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5 := gc_x02 + gc_lane5
-							_ = gc_tx5
-							gc_rank5 := gc_w5 + gc_lane5
-							_ = gc_rank5
-
-//line scan_block.go:143
-							g := gc_bx5*b + gc_tx5
-							_ = g
 
 //line scan_block.go:144
-							var v T
-
-//line scan_block.go:145
-							if true || g < n {
-								v = gc_at18[gc_lane5]
-							}
-
-//line scan_block.go:148
-							var v_ T = v
-
-//line scan_block.go:148
-							_ = v_
-
-//line scan_block.go:170
-							var v_2 T = v_
-
-//line scan_block.go:170
-							_ = v_2
-							_ = v
-							_ = v_
-							_ = v_2
-							gc_l_v_2[gc_lane5] = v_2
-						}
+						copy(gc_l_v_2[:], gc_at18)
 					} else {
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++

@@ -56,26 +56,9 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					gc_off := (gc_bx * gc_bdx) + gc_x0
 					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line lane_range.go:17
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
 
 //line lane_range.go:18
-							var v int32
-
-//line lane_range.go:19
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-							_ = v
-							gc_l_v[gc_lane] = v
-						}
+						copy(gc_l_v[:], gc_at)
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++

@@ -46,3 +46,53 @@ func laneMovesReturn(t *gocuda.Thread, in, out []int32, cut int) {
 		out[i] = 2*keep + x
 	}
 }
+
+// GuardedLaneLoadKernel loads each lane's element into v under i <
+// len(in), which a whole warp's row check decides (there the warp's row
+// is one copy), copies v to w, which the warp keeps across its shuffles,
+// and writes w after five butterfly steps, each adding twice the value of
+// the lane d apart.
+//
+//gocuda:kernel GuardedLaneLoadKernel
+func guardedLaneLoad(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var v int32
+	if i < len(in) {
+		v = in[i]
+	}
+	w := v
+	for d := 1; d < gocuda.WarpSize; d *= 2 {
+		w += 2 * gocuda.ShflXorSync(t, gocuda.FullMask, w, d, gocuda.WarpSize)
+	}
+	z := unchangedThrough(t, w) // w stays in the warp's lanes: z leaves it
+	if i < len(out) {
+		out[i] = z
+	}
+}
+
+// LaneGuardLoadKernel is GuardedLaneLoadKernel with the load under i&k
+// == 0, which no row check decides: the threads it rejects load nothing.
+//
+//gocuda:kernel LaneGuardLoadKernel
+func laneGuardLoad(t *gocuda.Thread, in, out []int32, k int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var v int32
+	if i&k == 0 {
+		v = in[i]
+	}
+	w := v
+	for d := 1; d < gocuda.WarpSize; d *= 2 {
+		w += 2 * gocuda.ShflXorSync(t, gocuda.FullMask, w, d, gocuda.WarpSize)
+	}
+	z := unchangedThrough(t, w) // w stays in the warp's lanes: z leaves it
+	if i < len(out) {
+		out[i] = z
+	}
+}
+
+// unchangedThrough returns v after a warp's sync: inlined, it leaves v
+// among the warp's collectives.
+func unchangedThrough(t *gocuda.Thread, v int32) int32 {
+	t.SyncWarp(gocuda.FullMask)
+	return v
+}

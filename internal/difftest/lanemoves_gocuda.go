@@ -52,33 +52,9 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					gc_off := (gc_bx * gc_bdx) + gc_x0
 					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line lanemoves.go:13
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
 
 //line lanemoves.go:14
-							var v int32
-
-//line lanemoves.go:15
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-
-//line lanemoves.go:18
-							var v_ int32 = v
-
-//line lanemoves.go:18
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
+						copy(gc_l_v_[:], gc_at)
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -446,6 +422,566 @@ func gc_body_laneMovesReturn(gc_b *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:45
 				{
 					out[i] = 2*keep + x
+				}
+			}
+		}
+	}
+}
+
+// GuardedLaneLoadKernel loads each lane's element into v under i <
+// len(in), which a whole warp's row check decides (there the warp's row
+// is one copy), copies v to w, which the warp keeps across its shuffles,
+// and writes w after five butterfly steps, each adding twice the value of
+// the lane d apart.
+//
+//line lanemoves.go:57
+func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_guardedLaneLoad,
+		func(gc_t *gocuda.Thread) { guardedLaneLoad(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_guardedLaneLoad(gc_b, in, out) })
+}
+
+//line lanemoves.go:57
+var gc_src_guardedLaneLoad = compiled.NewSource("guardedLaneLoad", "bb6d977ab86f5576e0a6962348d9641134c7b7726504429204cb7a86b551c0de", "lanemoves.go:50-71", "lanemoves.go:93-98")
+
+//line lanemoves.go:57
+func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	{
+		var gc_l_w [32]int32
+		var gc_c1r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+
+//line lanemoves.go:59
+						copy(gc_l_w[:], gc_at)
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line lanemoves.go:58
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line lanemoves.go:59
+							var v int32
+
+//line lanemoves.go:60
+							if i < len(in) {
+								v = in[i]
+							}
+
+//line lanemoves.go:63
+							w := v
+							_ = v
+							_ = w
+							gc_l_w[gc_lane] = w
+						}
+					}
+				}
+			}
+
+//line lanemoves.go:64
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
+
+//line lanemoves.go:65
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					w := gc_l_w[gc_lane]
+					_ = w
+
+//line lanemoves.go:65
+					w += 2 * gc_c1r[gc_lane]
+					gc_l_w[gc_lane] = w
+				}
+			}
+
+//line lanemoves.go:67
+			copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line lanemoves.go:58
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:67
+					z := r
+
+//line lanemoves.go:68
+					{
+						gc_at2[gc_tx] = z
+					}
+					_ = r
+					_ = z
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line lanemoves.go:58
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:67
+					z := r
+
+//line lanemoves.go:68
+					{
+						out[i] = z
+					}
+					_ = r
+					_ = z
+				}
+			}
+		}
+	}
+}
+
+// LaneGuardLoadKernel is GuardedLaneLoadKernel with the load under i&k
+// == 0, which no row check decides: the threads it rejects load nothing.
+//
+//line lanemoves.go:77
+func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_laneGuardLoad,
+		func(gc_t *gocuda.Thread) { laneGuardLoad(gc_t, in, out, k) },
+		func(gc_b *compiled.Block) { gc_body_laneGuardLoad(gc_b, in, out, k) })
+}
+
+//line lanemoves.go:77
+var gc_src_laneGuardLoad = compiled.NewSource("laneGuardLoad", "7a067053ab3b8aa5b0789d1be81af4a63971be364195bb25a0d193a6c2a52ebd", "lanemoves.go:73-91", "lanemoves.go:93-98")
+
+//line lanemoves.go:77
+func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	{
+		var gc_l_w [32]int32
+		var gc_c1r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+
+//line lanemoves.go:78
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line lanemoves.go:79
+							var v int32
+
+//line lanemoves.go:80
+							if i&k == 0 {
+								v = gc_at[gc_lane]
+							}
+
+//line lanemoves.go:83
+							w := v
+							_ = v
+							_ = w
+							gc_l_w[gc_lane] = w
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line lanemoves.go:78
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line lanemoves.go:79
+							var v int32
+
+//line lanemoves.go:80
+							if i&k == 0 {
+								v = in[i]
+							}
+
+//line lanemoves.go:83
+							w := v
+							_ = v
+							_ = w
+							gc_l_w[gc_lane] = w
+						}
+					}
+				}
+			}
+
+//line lanemoves.go:84
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
+
+//line lanemoves.go:85
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					w := gc_l_w[gc_lane]
+					_ = w
+
+//line lanemoves.go:85
+					w += 2 * gc_c1r[gc_lane]
+					gc_l_w[gc_lane] = w
+				}
+			}
+
+//line lanemoves.go:87
+			copy(gc_s_v_[gc_w:][:gc_cnt], gc_l_w[:gc_cnt])
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line lanemoves.go:78
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:87
+					z := r
+
+//line lanemoves.go:88
+					{
+						gc_at2[gc_tx] = z
+					}
+					_ = r
+					_ = z
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line lanemoves.go:78
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:87
+					z := r
+
+//line lanemoves.go:88
+					{
+						out[i] = z
+					}
+					_ = r
+					_ = z
 				}
 			}
 		}

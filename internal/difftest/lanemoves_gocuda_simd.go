@@ -980,3 +980,1169 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 		}
 	}
 }
+
+// GuardedLaneLoadKernel loads each lane's element into v under i <
+// len(in), which a whole warp's row check decides (there the warp's row
+// is one copy), copies v to w, which the warp keeps across its shuffles,
+// and writes w after five butterfly steps, each adding twice the value of
+// the lane d apart.
+//
+//line lanemoves.go:57
+func GuardedLaneLoadKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_guardedLaneLoad,
+		func(gc_t *gocuda.Thread) { guardedLaneLoad(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_guardedLaneLoad(gc_b, in, out) })
+}
+
+//line lanemoves.go:57
+var gc_src_guardedLaneLoad = compiled.NewSource("guardedLaneLoad", "bb6d977ab86f5576e0a6962348d9641134c7b7726504429204cb7a86b551c0de", "lanemoves.go:50-71", "lanemoves.go:93-98")
+
+//line lanemoves.go:57
+func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	{
+		var gc_l_w [32]int32
+		var gc_c21r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+//line lanemoves.go:59
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lanemoves.go:59
+				_ = gc_iota2
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line lanemoves.go:59
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lanemoves.go:59
+					_ = gc_iota4
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line lanemoves.go:58
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
+						_ = i
+//line lanemoves.go:59
+						var v archsimd.Int32x8
+//line lanemoves.go:59
+						_ = v
+//line lanemoves.go:60
+						if i < 0 || i > len(in)-8 {
+//line lanemoves.go:60
+							break
+//line lanemoves.go:60
+						}
+//line lanemoves.go:60
+						if compiled.Reach(len(in), i, 8) > 7 {
+//line lanemoves.go:60
+							v = archsimd.LoadInt32x8Slice(in[i:])
+						} else {
+//line lanemoves.go:61
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line lanemoves.go:60
+							_ = gc_if4
+//line lanemoves.go:60
+							if gc_if4.ToBits() != 0 {
+//line lanemoves.go:60
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+//line lanemoves.go:61
+						}
+//line lanemoves.go:60
+						w := v
+//line lanemoves.go:60
+						_ = w
+//line lanemoves.go:60
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line lanemoves.go:58
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
+						_ = i
+//line lanemoves.go:59
+						var v archsimd.Int32x8
+//line lanemoves.go:59
+						_ = v
+//line lanemoves.go:60
+						if i < 0 || i > len(in)-8 {
+//line lanemoves.go:60
+							break
+//line lanemoves.go:60
+						}
+//line lanemoves.go:60
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line lanemoves.go:60
+						_ = gc_if2
+//line lanemoves.go:61
+						if gc_if2.ToBits() != 0 {
+//line lanemoves.go:61
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+//line lanemoves.go:61
+						}
+//line lanemoves.go:61
+						w := v
+//line lanemoves.go:61
+						_ = w
+//line lanemoves.go:61
+						w.StoreSlice(gc_l_w[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:58
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line lanemoves.go:59
+						var v int32
+
+//line lanemoves.go:60
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line lanemoves.go:63
+						w := v
+						_ = v
+						_ = w
+						gc_l_w[gc_lane2] = w
+					}
+				}
+			}
+
+//line lanemoves.go:64
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
+
+//line lanemoves.go:65
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+//line lanemoves.go:65
+					gc_vb := archsimd.BroadcastInt32x8(2)
+//line lanemoves.go:65
+					_ = gc_vb
+					if gc_act2 == ^uint32(0) {
+//line lanemoves.go:65
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
+//line lanemoves.go:65
+						_ = gc_vb2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line lanemoves.go:65
+							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:65
+							_ = w
+//line lanemoves.go:65
+							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:65
+							w.StoreSlice(gc_l_w[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line lanemoves.go:65
+							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:65
+							_ = w
+//line lanemoves.go:65
+							w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:65
+							w.StoreSlice(gc_l_w[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						w := gc_l_w[gc_lane2]
+						_ = w
+
+//line lanemoves.go:65
+						w += 2 * gc_c21r[gc_lane2]
+						gc_l_w[gc_lane2] = w
+					}
+				}
+			}
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:67
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:67
+						_ = w
+//line lanemoves.go:67
+						v_ := w
+//line lanemoves.go:67
+						_ = v_
+//line lanemoves.go:67
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:67
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:67
+						_ = w
+//line lanemoves.go:67
+						v_ := w
+//line lanemoves.go:67
+						_ = v_
+//line lanemoves.go:67
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					w := gc_l_w[gc_lane2]
+					_ = w
+
+//line lanemoves.go:67
+					var v_ int32 = w
+
+//line lanemoves.go:67
+					_ = v_
+					_ = v_
+
+//line lanemoves.go:96
+					gc_s_v_[gc_rank2] = v_
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lanemoves.go:58
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
+							_ = i
+//line lanemoves.go:58
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:58
+							_ = v_
+//line lanemoves.go:97
+							r := v_
+//line lanemoves.go:97
+							_ = r
+//line lanemoves.go:67
+							z := r
+//line lanemoves.go:67
+							_ = z
+//line lanemoves.go:68
+							{
+								z.StoreSlice(gc_at3[gc_tx2:])
+//line lanemoves.go:69
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line lanemoves.go:58
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
+						_ = i
+//line lanemoves.go:58
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:58
+						_ = v_
+//line lanemoves.go:97
+						r := v_
+//line lanemoves.go:97
+						_ = r
+//line lanemoves.go:67
+						z := r
+//line lanemoves.go:67
+						_ = z
+//line lanemoves.go:68
+						{
+							z.StoreSlice(gc_at3[gc_tx2:])
+//line lanemoves.go:69
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line lanemoves.go:58
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:67
+					z := r
+
+//line lanemoves.go:68
+					{
+						gc_at3[gc_tx2] = z
+					}
+					_ = r
+					_ = z
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lanemoves.go:58
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
+							_ = i
+//line lanemoves.go:58
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:58
+							_ = v_
+//line lanemoves.go:97
+							r := v_
+//line lanemoves.go:97
+							_ = r
+//line lanemoves.go:67
+							z := r
+//line lanemoves.go:67
+							_ = z
+//line lanemoves.go:68
+							{
+								if i < 0 || i > len(out)-16 {
+//line lanemoves.go:69
+									break
+//line lanemoves.go:69
+								}
+//line lanemoves.go:69
+								z.StoreSlice(out[i:])
+//line lanemoves.go:69
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line lanemoves.go:58
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:58
+						_ = i
+//line lanemoves.go:58
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:58
+						_ = v_
+//line lanemoves.go:97
+						r := v_
+//line lanemoves.go:97
+						_ = r
+//line lanemoves.go:67
+						z := r
+//line lanemoves.go:67
+						_ = z
+//line lanemoves.go:68
+						{
+							if i < 0 || i > len(out)-8 {
+//line lanemoves.go:69
+								break
+//line lanemoves.go:69
+							}
+//line lanemoves.go:69
+							z.StoreSlice(out[i:])
+//line lanemoves.go:69
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:58
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:58
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:58
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:58
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:58
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:67
+					z := r
+
+//line lanemoves.go:68
+					{
+						out[i] = z
+					}
+					_ = r
+					_ = z
+				}
+			}
+		}
+	}
+}
+
+// LaneGuardLoadKernel is GuardedLaneLoadKernel with the load under i&k
+// == 0, which no row check decides: the threads it rejects load nothing.
+//
+//line lanemoves.go:77
+func LaneGuardLoadKernel(in, out []int32, k int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_laneGuardLoad,
+		func(gc_t *gocuda.Thread) { laneGuardLoad(gc_t, in, out, k) },
+		func(gc_b *compiled.Block) { gc_body_laneGuardLoad(gc_b, in, out, k) })
+}
+
+//line lanemoves.go:77
+var gc_src_laneGuardLoad = compiled.NewSource("laneGuardLoad", "7a067053ab3b8aa5b0789d1be81af4a63971be364195bb25a0d193a6c2a52ebd", "lanemoves.go:73-91", "lanemoves.go:93-98")
+
+//line lanemoves.go:77
+func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	{
+		var gc_l_w [32]int32
+		var gc_c21r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x02 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+
+//line lanemoves.go:78
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line lanemoves.go:79
+							var v int32
+
+//line lanemoves.go:80
+							if i&k == 0 {
+								v = gc_at3[gc_lane2]
+							}
+
+//line lanemoves.go:83
+							w := v
+							_ = v
+							_ = w
+							gc_l_w[gc_lane2] = w
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:78
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line lanemoves.go:79
+							var v int32
+
+//line lanemoves.go:80
+							if i&k == 0 {
+								v = in[i]
+							}
+
+//line lanemoves.go:83
+							w := v
+							_ = v
+							_ = w
+							gc_l_w[gc_lane2] = w
+						}
+					}
+				}
+			}
+
+//line lanemoves.go:84
+			for d := 1; d < gocuda.WarpSize; d *= 2 {
+
+//line lanemoves.go:85
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
+				gc_left := gc_act2
+				if compiled.SIMD {
+//line lanemoves.go:85
+					gc_vb := archsimd.BroadcastInt32x8(2)
+//line lanemoves.go:85
+					_ = gc_vb
+					if gc_act2 == ^uint32(0) {
+//line lanemoves.go:85
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
+//line lanemoves.go:85
+						_ = gc_vb2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line lanemoves.go:85
+							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:85
+							_ = w
+//line lanemoves.go:85
+							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:85
+							w.StoreSlice(gc_l_w[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line lanemoves.go:85
+							w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:85
+							_ = w
+//line lanemoves.go:85
+							w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+//line lanemoves.go:85
+							w.StoreSlice(gc_l_w[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						w := gc_l_w[gc_lane2]
+						_ = w
+
+//line lanemoves.go:85
+						w += 2 * gc_c21r[gc_lane2]
+						gc_l_w[gc_lane2] = w
+					}
+				}
+			}
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:87
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:87
+						_ = w
+//line lanemoves.go:87
+						v_ := w
+//line lanemoves.go:87
+						_ = v_
+//line lanemoves.go:87
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:87
+						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line lanemoves.go:87
+						_ = w
+//line lanemoves.go:87
+						v_ := w
+//line lanemoves.go:87
+						_ = v_
+//line lanemoves.go:87
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					w := gc_l_w[gc_lane2]
+					_ = w
+
+//line lanemoves.go:87
+					var v_ int32 = w
+
+//line lanemoves.go:87
+					_ = v_
+					_ = v_
+
+//line lanemoves.go:96
+					gc_s_v_[gc_rank2] = v_
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lanemoves.go:78
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:78
+							_ = i
+//line lanemoves.go:78
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:78
+							_ = v_
+//line lanemoves.go:97
+							r := v_
+//line lanemoves.go:97
+							_ = r
+//line lanemoves.go:87
+							z := r
+//line lanemoves.go:87
+							_ = z
+//line lanemoves.go:88
+							{
+								z.StoreSlice(gc_at4[gc_tx2:])
+//line lanemoves.go:89
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line lanemoves.go:78
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:78
+						_ = i
+//line lanemoves.go:78
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:78
+						_ = v_
+//line lanemoves.go:97
+						r := v_
+//line lanemoves.go:97
+						_ = r
+//line lanemoves.go:87
+						z := r
+//line lanemoves.go:87
+						_ = z
+//line lanemoves.go:88
+						{
+							z.StoreSlice(gc_at4[gc_tx2:])
+//line lanemoves.go:89
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line lanemoves.go:78
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:87
+					z := r
+
+//line lanemoves.go:88
+					{
+						gc_at4[gc_tx2] = z
+					}
+					_ = r
+					_ = z
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lanemoves.go:78
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:78
+							_ = i
+//line lanemoves.go:78
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:78
+							_ = v_
+//line lanemoves.go:97
+							r := v_
+//line lanemoves.go:97
+							_ = r
+//line lanemoves.go:87
+							z := r
+//line lanemoves.go:87
+							_ = z
+//line lanemoves.go:88
+							{
+								if i < 0 || i > len(out)-16 {
+//line lanemoves.go:89
+									break
+//line lanemoves.go:89
+								}
+//line lanemoves.go:89
+								z.StoreSlice(out[i:])
+//line lanemoves.go:89
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line lanemoves.go:78
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:78
+						_ = i
+//line lanemoves.go:78
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line lanemoves.go:78
+						_ = v_
+//line lanemoves.go:97
+						r := v_
+//line lanemoves.go:97
+						_ = r
+//line lanemoves.go:87
+						z := r
+//line lanemoves.go:87
+						_ = z
+//line lanemoves.go:88
+						{
+							if i < 0 || i > len(out)-8 {
+//line lanemoves.go:89
+								break
+//line lanemoves.go:89
+							}
+//line lanemoves.go:89
+							z.StoreSlice(out[i:])
+//line lanemoves.go:89
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:78
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:78
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:78
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:78
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							out[i] = z
+						}
+						_ = r
+						_ = z
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:78
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					v_ := gc_s_v_[gc_rank2]
+
+//line lanemoves.go:97
+					var r int32 = v_
+
+//line lanemoves.go:97
+					_ = r
+
+//line lanemoves.go:87
+					z := r
+
+//line lanemoves.go:88
+					{
+						out[i] = z
+					}
+					_ = r
+					_ = z
+				}
+			}
+		}
+	}
+}

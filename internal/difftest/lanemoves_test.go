@@ -60,3 +60,58 @@ func laneMovesHost(in []int32, block, blocks, cut int) []int32 {
 	}
 	return out
 }
+
+// TestGuardedLaneLoad: loads under a guard the row's check decides (i <
+// len(in), in shorter than the grid) and under one it does not (i&1 ==
+// 0), in whole warps and a partial last warp, against a host reference.
+func TestGuardedLaneLoad(t *testing.T) {
+	const block, blocks = 100, 3
+	for _, lanesGuard := range []bool{false, true} {
+		t.Run(fmt.Sprint(lanesGuard), func(t *testing.T) {
+			n := block * blocks
+			if !lanesGuard {
+				n -= 40
+			}
+			in := randInts(n)
+			got := agree(t, func(f form) ([]int32, error) {
+				out := make([]int32, block*blocks)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}}
+				if lanesGuard {
+					return out, f.launch(cfg, LaneGuardLoadKernel(in, out, 1))
+				}
+				return out, f.launch(cfg, GuardedLaneLoadKernel(in, out))
+			})
+			assert.Equal(t, guardedLoadHost(in, block, blocks, lanesGuard), got)
+		})
+	}
+}
+
+// guardedLoadHost is GuardedLaneLoadKernel (or LaneGuardLoadKernel, k 1,
+// where lanesGuard) on the host, warp by warp.
+func guardedLoadHost(in []int32, block, blocks int, lanesGuard bool) []int32 {
+	out := make([]int32, block*blocks)
+	for b := range blocks {
+		for w := 0; w < block; w += 32 {
+			lanes := min(32, block-w)
+			v := make([]int32, lanes)
+			for j := range v {
+				if i := b*block + w + j; i < len(in) && (!lanesGuard || i&1 == 0) {
+					v[j] = in[i]
+				}
+			}
+			for d := 1; d < 32; d *= 2 { // a lane whose partner is past the warp reads its own
+				next := make([]int32, lanes)
+				for j := range next {
+					y := v[j]
+					if j^d < lanes {
+						y = v[j^d]
+					}
+					next[j] = v[j] + 2*y
+				}
+				v = next
+			}
+			copy(out[b*block+w:], v)
+		}
+	}
+	return out
+}

@@ -60,33 +60,9 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					gc_off := (gc_bx * gc_bdx) + gc_x0
 					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 						gc_at := in[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line warp_tail_sum.go:16
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
 
 //line warp_tail_sum.go:17
-							var v float32
-
-//line warp_tail_sum.go:18
-							if true || i < len(in) {
-								v = gc_at[gc_lane]
-							}
-
-//line warp_tail_sum.go:21
-							var v_ float32 = v
-
-//line warp_tail_sum.go:21
-							_ = v_
-							_ = v
-							_ = v_
-							gc_l_v_[gc_lane] = v_
-						}
+						copy(gc_l_v_[:], gc_at)
 					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++

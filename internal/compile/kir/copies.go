@@ -35,6 +35,9 @@ func copies(f *Func) {
 				if ll, ok := m.(*LaneLoop); ok && ll.Jam == nil {
 					kept := func(v *Var) bool { return !v.Spill && l.Arrays[v.Obj] != "" }
 					ll.Copy = f.rowCopyOf(ll.Rebase, ll.Body, nil, f.LoopVars[ll], kept)
+					if ll.Copy == nil {
+						ll.Copy = f.guardedLoadCopy(ll.Rebase, ll.Body, f.LoopVars[ll], kept)
+					}
 					ll.Moves = f.laneMovesOf(ll, l)
 				}
 			})
