@@ -1946,7 +1946,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						v += gc_at[gc_tx]
 
 //line reduce_variants.go:136
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at2[gc_tx]
 						}
 						gc_s_v[gc_rank] = v

@@ -13401,7 +13401,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						v += gc_at32[gc_tx5]
 
 //line reduce_variants.go:136
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at33[gc_tx5]
 						}
 						gc_s_v[gc_rank5] = v
@@ -14255,7 +14255,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						v += gc_at11[gc_tx2]
 
 //line reduce_variants.go:136
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at12[gc_tx2]
 						}
 						gc_s_v[gc_rank2] = v
@@ -15600,7 +15600,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						v += gc_at18[gc_tx3]
 
 //line reduce_variants.go:136
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at19[gc_tx3]
 						}
 						gc_s_v[gc_rank3] = v
@@ -16945,7 +16945,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						v += gc_at25[gc_tx4]
 
 //line reduce_variants.go:136
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at26[gc_tx4]
 						}
 						gc_s_v[gc_rank4] = v

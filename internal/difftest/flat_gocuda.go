@@ -620,7 +620,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						v += gc_at[gc_tx]
 
 //line flat.go:61
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at2[gc_tx] * 2
 						}
 						gc_s_v[gc_rank] = v

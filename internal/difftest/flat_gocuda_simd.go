@@ -1064,7 +1064,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						v += gc_at13[gc_tx4]
 
 //line flat.go:61
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at14[gc_tx4] * 2
 						}
 						gc_s_v[gc_rank4] = v
@@ -1510,7 +1510,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						v += gc_at5[gc_tx2]
 
 //line flat.go:61
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at6[gc_tx2] * 2
 						}
 						gc_s_v[gc_rank2] = v
@@ -2160,7 +2160,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						v += gc_at9[gc_tx3]
 
 //line flat.go:61
-						if i+b < n {
+						if true || i+b < n {
 							v += gc_at10[gc_tx3] * 2
 						}
 						gc_s_v[gc_rank3] = v

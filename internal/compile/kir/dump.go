@@ -135,11 +135,14 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if n.Rebase != nil {
 		for _, r := range n.Rebase.Slices {
 			off := "x"
+			if r.Stride != nil {
+				off = "(" + d.text(r.Stride) + ")*x"
+			}
 			switch {
 			case r.One:
 				off = d.text(r.Off)
 			case r.Off != nil:
-				off = d.text(r.Off) + "+x"
+				off = d.text(r.Off) + "+" + off
 			}
 			x := r.X.Name
 			if r.Row != nil {

@@ -146,9 +146,11 @@ type rebaser struct {
 	key    *types.Var
 	keyOff ast.Expr
 	// strides, where set, lets strided indexes be taken (rebase_stride.go);
-	// guards counts the ifs around the statement being checked.
+	// guards counts the ifs around the statement being checked, conds
+	// holds their conditions (nil in an else).
 	strides bool
 	guards  int
+	conds   []ast.Expr
 }
 
 // strideStmts returns the statements a step of grid-stride loop s writes
@@ -244,8 +246,13 @@ func (r *rebaser) stmt(s ast.Stmt) bool {
 			return false
 		}
 		r.guards++
-		defer func() { r.guards-- }()
-		return r.stmt(s.Body) && (s.Else == nil || r.stmt(s.Else))
+		r.conds = append(r.conds, s.Cond)
+		defer func() { r.guards--; r.conds = r.conds[:len(r.conds)-1] }()
+		if !r.stmt(s.Body) {
+			return false
+		}
+		r.conds[len(r.conds)-1] = nil // an else: the condition does not hold
+		return s.Else == nil || r.stmt(s.Else)
 	case *ast.BlockStmt:
 		for _, s := range s.List {
 			if !r.stmt(s) {
@@ -423,7 +430,7 @@ func (r *rebaser) index(x *ast.IndexExpr) bool {
 	one := false
 	if !ok {
 		if off, ok = r.rowIndex(x.Index); !ok {
-			if stride, off, ok := r.strided(x.Index); ok && r.strides && r.guards == 0 {
+			if stride, off, ok := r.strided(x.Index); ok && r.strides && (r.guards == 0 || r.lengthGuarded(x)) {
 				r.note(x, RebasedSlice{X: id, Off: off, Stride: stride})
 				return true
 			}

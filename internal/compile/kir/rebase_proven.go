@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A rebased loop's unchecked form runs only where every rebased index is
@@ -64,10 +65,6 @@ func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (holds, ok bool) {
 	default:
 		return false, false
 	}
-	i := r.f.identVar(idx)
-	if i == nil || r.assigned[i] && r.defs[i] == nil {
-		return false, false // changed in the loop: not the index it was
-	}
 	sid := r.f.lengthOf(length)
 	if sid == nil {
 		return false, false
@@ -78,13 +75,15 @@ func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (holds, ok bool) {
 	for x, k := range r.at {
 		ie, isIndex := x.(*ast.IndexExpr)
 		sl := r.slices[k]
-		if !isIndex || sl.One || sl.Stride != nil || sl.Row != nil || sl.Bound || r.f.identVar(ie.Index) != i {
+		if !isIndex || sl.One || sl.Row != nil || sl.Bound || !r.sameIndex(idx, ie.Index) {
 			continue
 		}
 		if r.f.identVar(sl.X) == s {
-			return holds, true
+			return holds, true // strided too: the row's check bounds each thread's index
 		}
-		off, found = sl.Off, true
+		if sl.Stride == nil {
+			off, found = sl.Off, true
+		}
 	}
 	if !found || r.assigned[s] {
 		return false, false
@@ -191,4 +190,41 @@ func (f *Func) walkStmts(fn func(ast.Stmt)) {
 			}
 		}
 	})
+}
+
+// sameIndex reports whether a and b are the same index for every thread
+// of the loop: one variable the loop does not change after its one
+// definition, or the same expression of such variables and constants.
+func (r *rebaser) sameIndex(a, b ast.Expr) bool {
+	if types.ExprString(ast.Unparen(a)) != types.ExprString(ast.Unparen(b)) {
+		return false
+	}
+	stable := true
+	ast.Inspect(a, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if v := r.f.identVar(n); v != nil && r.assigned[v] && r.defs[v] == nil {
+				stable = false // changed in the loop: not the index it was
+			}
+		case *ast.CallExpr, *ast.IndexExpr, *ast.StarExpr, *ast.SelectorExpr:
+			stable = false // a value that may differ from one reading to the next
+		}
+		return stable
+	})
+	if !stable {
+		return false
+	}
+	return slices.Equal(r.identObjects(a), r.identObjects(b)) // the same variables, not two of one name
+}
+
+// identObjects returns the objects e's identifiers name, in order.
+func (r *rebaser) identObjects(e ast.Expr) []types.Object {
+	var out []types.Object
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			out = append(out, r.f.Src.Info.ObjectOf(id))
+		}
+		return true
+	})
+	return out
 }

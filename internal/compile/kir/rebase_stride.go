@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A thread loop may index a slice at the thread's x index times a stride
@@ -19,7 +20,11 @@ import (
 // from the row's first to its last. And only outside the loop's ifs: an
 // index under a guard (Harris's kernel 2, sdata[index] under index <
 // blockDim.x) may leave the slice for the threads the guard rejects,
-// where the row's check would fail every time (it cost that kernel 7%).
+// where the row's check would fail every time (it cost that kernel 7%);
+// unless each guard around it compares the index with its slice's length
+// (the Blelloch scan's if g < n { a0 = in[g] }): there the check fails
+// only in the rows the slice's end cuts, and decides the guards in the
+// others (rebase_proven.go).
 
 // strided returns index e as stride*x + off, x the thread's x index and
 // stride and off the same for the row (off nil for 0), where it is one
@@ -85,4 +90,36 @@ func product(a, b ast.Expr) ast.Expr {
 		return nil
 	}
 	return &ast.BinaryExpr{X: paren(a), Op: token.MUL, Y: paren(b)}
+}
+
+// lengthGuarded reports whether each if around index x (none in an else)
+// has a conjunct comparing x's index with its slice's length that holds
+// where the index is in range: i < len(s), len(s) > i, or i < n with n :=
+// len(s).
+func (r *rebaser) lengthGuarded(x *ast.IndexExpr) bool {
+	for _, c := range r.conds {
+		if c == nil || !slices.ContainsFunc(conjuncts(c), func(t ast.Expr) bool { return r.boundsIndex(t, x) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// boundsIndex reports whether c compares x's index with the length of
+// x's slice, holding where it is in range.
+func (r *rebaser) boundsIndex(c ast.Expr, x *ast.IndexExpr) bool {
+	b, ok := ast.Unparen(c).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	idx, length := b.X, b.Y
+	switch b.Op {
+	case token.LSS:
+	case token.GTR:
+		idx, length = b.Y, b.X
+	default:
+		return false
+	}
+	s := r.f.lengthOf(length)
+	return s != nil && r.f.identVar(s) == r.f.identVar(x.X) && r.sameIndex(idx, x.Index)
 }

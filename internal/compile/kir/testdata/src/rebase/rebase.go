@@ -189,3 +189,21 @@ func lengthGuards(t *gocuda.Thread, in, out []float32) {
 	t.SyncThreads()
 	out[g] = a + b + c + d
 }
+
+// stridedGuards loads two elements a thread, in[g] and in[g+1] with g
+// twice the thread's x plus the block's offset, each under a guard
+// comparing its index with len(in): the strided indexes are taken under
+// those guards, which the row's check decides (true || g+1 < n).
+func stridedGuards(t *gocuda.Thread, in, out []float32) {
+	n := len(in)
+	g := t.BlockIdx.X*2*t.BlockDim.X + 2*t.ThreadIdx.X
+	var a0, a1 float32
+	if g < n {
+		a0 = in[g]
+	}
+	if g+1 < n {
+		a1 = in[g+1]
+	}
+	t.SyncThreads()
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = a0 + a1
+}
