@@ -682,6 +682,12 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 
 //line scan_block.go:78
 	b := gc_bdx
+	gc_pos.Thread = 0
+
+//line scan_block.go:79
+	if b&(b-1) != 0 {
+		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+	}
 
 //line scan_block.go:82
 	m := 2 * b
@@ -693,42 +699,80 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	offset := 1
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_stride := 2 * 1
+			gc_off := gc_bx * m
+			gc_off2 := (gc_bx * m) + 1
+			gc_off3 := 1
+			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(temp)) {
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0), 0+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line scan_block.go:78
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line scan_block.go:84
-				g := gc_bx*m + 2*thid
-				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
+					g := gc_bx*m + 2*thid
+					_ = g
 
 //line scan_block.go:85
-				var a0, a1 T
+					var a0, a1 T
 
 //line scan_block.go:86
-				if g < n {
-					a0 = in[g]
-				}
+					if true || g < n {
+						a0 = in[gc_idx]
+
+//line scan_block.go:88
+					}
 
 //line scan_block.go:89
-				if g+1 < n {
-					a1 = in[g+1]
-				}
+					if true || g+1 < n {
+						a1 = in[gc_idx2]
+
+//line scan_block.go:91
+					}
 
 //line scan_block.go:92
-				temp[2*thid], temp[2*thid+1] = a0, a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank] = a0
-				gc_s_a1[gc_rank] = a1
+					temp[gc_idx3], temp[gc_idx4] = a0, a1
+					_ = a0
+					_ = a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:84
+					g := gc_bx*m + 2*thid
+					_ = g
+
+//line scan_block.go:85
+					var a0, a1 T
+
+//line scan_block.go:86
+					if g < n {
+						a0 = in[g]
+					}
+
+//line scan_block.go:89
+					if g+1 < n {
+						a1 = in[g+1]
+					}
+
+//line scan_block.go:92
+					temp[2*thid], temp[2*thid+1] = a0, a1
+					_ = a0
+					_ = a1
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+				}
 			}
 		}
 	}
@@ -741,11 +785,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := offset * (2 * 1)
-				gc_off := (offset * 2) - 1
-				gc_off2 := (offset * 1) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride, gc_off, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride, gc_off2, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx, gc_idx2 := gc_from, gc_off+gc_stride*(gc_from), gc_off2+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+				gc_stride2 := offset * (2 * 1)
+				gc_off4 := (offset * 2) - 1
+				gc_off5 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off4, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off4+gc_stride2*(gc_from), gc_off5+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -760,7 +804,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 							_ = ai
 //line scan_block.go:97
 							_ = bi
-							temp[gc_idx] += temp[gc_idx2]
+							temp[gc_idx5] += temp[gc_idx6]
 
 //line scan_block.go:99
 						}
@@ -793,11 +837,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			gc_off4 := m - 1
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(temp) {
-				gc_at := sums[gc_off3:][:1]
-				gc_at2 := temp[gc_off4:][:1]
+			gc_off6 := gc_bx
+			gc_off7 := m - 1
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sums) && gc_off7 >= 0 && gc_off7 < len(temp) {
+				gc_at := sums[gc_off6:][:1]
+				gc_at2 := temp[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -917,11 +961,11 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := offset * (2 * 1)
-				gc_off5 := (offset * 1) - 1
-				gc_off6 := (offset * 2) - 1
-				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off6, gc_from, gc_to, len(temp)) {
-					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off5+gc_stride2*(gc_from), gc_off6+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+				gc_stride3 := offset * (2 * 1)
+				gc_off8 := (offset * 1) - 1
+				gc_off9 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off8, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off9, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx7, gc_idx8 := gc_from, gc_off8+gc_stride3*(gc_from), gc_off9+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride3, gc_idx8+gc_stride3 {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -936,13 +980,13 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 							_ = ai_
 //line scan_block.go:112
 							_ = bi_
-							y := temp[gc_idx3]
+							y := temp[gc_idx7]
 
 //line scan_block.go:114
-							temp[gc_idx3] = temp[gc_idx4]
+							temp[gc_idx7] = temp[gc_idx8]
 
 //line scan_block.go:115
-							temp[gc_idx4] += y
+							temp[gc_idx8] += y
 						}
 					}
 				} else {

@@ -4337,6 +4337,12 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 
 //line scan_block.go:78
 	b := gc_bdx5
+	gc_pos5.Thread = 0
+
+//line scan_block.go:79
+	if b&(b-1) != 0 {
+		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+	}
 
 //line scan_block.go:82
 	m := 2 * b
@@ -4348,42 +4354,80 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	offset := 1
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			gc_stride4 := 2 * 1
+			gc_off16 := gc_bx5 * m
+			gc_off17 := (gc_bx5 * m) + 1
+			gc_off18 := 1
+			if compiled.InStride(gc_stride4, gc_off16, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride4, gc_off17, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride4, gc_off18, 0, gc_bdx5, len(temp)) {
+				for gc_tx5, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, gc_off16+gc_stride4*(0), gc_off17+gc_stride4*(0), 0+gc_stride4*(0), gc_off18+gc_stride4*(0); gc_tx5 < gc_bdx5; gc_tx5, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx5+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
 
 //line scan_block.go:78
-				thid := gc_tx5
-				_ = thid
+					thid := gc_tx5
+					_ = thid
 
 //line scan_block.go:84
-				g := gc_bx5*m + 2*thid
-				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
+					g := gc_bx5*m + 2*thid
+					_ = g
 
 //line scan_block.go:85
-				var a0, a1 T
+					var a0, a1 T
 
 //line scan_block.go:86
-				if g < n {
-					a0 = in[g]
-				}
+					if true || g < n {
+						a0 = in[gc_idx9]
+
+//line scan_block.go:88
+					}
 
 //line scan_block.go:89
-				if g+1 < n {
-					a1 = in[g+1]
-				}
+					if true || g+1 < n {
+						a1 = in[gc_idx10]
+
+//line scan_block.go:91
+					}
 
 //line scan_block.go:92
-				temp[2*thid], temp[2*thid+1] = a0, a1
-				_ = a0
-				_ = a1
-				gc_s_a0[gc_rank5] = a0
-				gc_s_a1[gc_rank5] = a1
+					temp[gc_idx11], temp[gc_idx12] = a0, a1
+					_ = a0
+					_ = a1
+					gc_s_a0[gc_rank5] = a0
+					gc_s_a1[gc_rank5] = a1
+				}
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:78
+					thid := gc_tx5
+					_ = thid
+
+//line scan_block.go:84
+					g := gc_bx5*m + 2*thid
+					_ = g
+
+//line scan_block.go:85
+					var a0, a1 T
+
+//line scan_block.go:86
+					if g < n {
+						a0 = in[g]
+					}
+
+//line scan_block.go:89
+					if g+1 < n {
+						a1 = in[g+1]
+					}
+
+//line scan_block.go:92
+					temp[2*thid], temp[2*thid+1] = a0, a1
+					_ = a0
+					_ = a1
+					gc_s_a0[gc_rank5] = a0
+					gc_s_a1[gc_rank5] = a1
+				}
 			}
 		}
 	}
@@ -4396,11 +4440,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_stride3 := offset * (2 * 1)
-				gc_off13 := (offset * 2) - 1
-				gc_off14 := (offset * 1) - 1
-				if gc_from5 >= 0 && compiled.InStride(gc_stride3, gc_off13, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride3, gc_off14, gc_from5, gc_to5, len(temp)) {
-					for gc_tx5, gc_idx5, gc_idx6 := gc_from5, gc_off13+gc_stride3*(gc_from5), gc_off14+gc_stride3*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx5, gc_idx6 = gc_tx5+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
+				gc_stride5 := offset * (2 * 1)
+				gc_off19 := (offset * 2) - 1
+				gc_off20 := (offset * 1) - 1
+				if gc_from5 >= 0 && compiled.InStride(gc_stride5, gc_off19, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride5, gc_off20, gc_from5, gc_to5, len(temp)) {
+					for gc_tx5, gc_idx13, gc_idx14 := gc_from5, gc_off19+gc_stride5*(gc_from5), gc_off20+gc_stride5*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx13, gc_idx14 = gc_tx5+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5 {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4415,7 +4459,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 							_ = ai
 //line scan_block.go:97
 							_ = bi
-							temp[gc_idx5] += temp[gc_idx6]
+							temp[gc_idx13] += temp[gc_idx14]
 
 //line scan_block.go:99
 						}
@@ -4448,11 +4492,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off15 := gc_bx5
-			gc_off16 := m - 1
-			if gc_from5 >= 0 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off16 >= 0 && gc_off16 < len(temp) {
-				gc_at9 := sums[gc_off15:][:1]
-				gc_at10 := temp[gc_off16:][:1]
+			gc_off21 := gc_bx5
+			gc_off22 := m - 1
+			if gc_from5 >= 0 && gc_off21 >= 0 && gc_off21 < len(sums) && gc_off22 >= 0 && gc_off22 < len(temp) {
+				gc_at9 := sums[gc_off21:][:1]
+				gc_at10 := temp[gc_off22:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4572,11 +4616,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_stride4 := offset * (2 * 1)
-				gc_off17 := (offset * 1) - 1
-				gc_off18 := (offset * 2) - 1
-				if gc_from5 >= 0 && compiled.InStride(gc_stride4, gc_off17, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride4, gc_off18, gc_from5, gc_to5, len(temp)) {
-					for gc_tx5, gc_idx7, gc_idx8 := gc_from5, gc_off17+gc_stride4*(gc_from5), gc_off18+gc_stride4*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx7, gc_idx8 = gc_tx5+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
+				gc_stride6 := offset * (2 * 1)
+				gc_off23 := (offset * 1) - 1
+				gc_off24 := (offset * 2) - 1
+				if gc_from5 >= 0 && compiled.InStride(gc_stride6, gc_off23, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride6, gc_off24, gc_from5, gc_to5, len(temp)) {
+					for gc_tx5, gc_idx15, gc_idx16 := gc_from5, gc_off23+gc_stride6*(gc_from5), gc_off24+gc_stride6*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx15, gc_idx16 = gc_tx5+1, gc_idx15+gc_stride6, gc_idx16+gc_stride6 {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4591,13 +4635,13 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 							_ = ai_
 //line scan_block.go:112
 							_ = bi_
-							y := temp[gc_idx7]
+							y := temp[gc_idx15]
 
 //line scan_block.go:114
-							temp[gc_idx7] = temp[gc_idx8]
+							temp[gc_idx15] = temp[gc_idx16]
 
 //line scan_block.go:115
-							temp[gc_idx8] += y
+							temp[gc_idx16] += y
 						}
 					}
 				} else {
@@ -4681,6 +4725,12 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:78
 	b := gc_bdx2
+	gc_pos2.Thread = 0
+
+//line scan_block.go:79
+	if b&(b-1) != 0 {
+		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+	}
 
 //line scan_block.go:82
 	m := 2 * b
@@ -4729,12 +4779,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						var g int = gc_bx2*m + 2*thid
 //line scan_block.go:84
 						_ = g
-//line scan_block.go:79
-						if b&(b-1) != 0 {
-//line scan_block.go:79
-							break gc_steps4
-//line scan_block.go:79
-						}
 //line scan_block.go:85
 						var a0 archsimd.Float32x16
 //line scan_block.go:85
@@ -4935,12 +4979,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					var g int = gc_bx2*m + 2*thid
 //line scan_block.go:84
 					_ = g
-//line scan_block.go:79
-					if b&(b-1) != 0 {
-//line scan_block.go:79
-						break gc_steps2
-//line scan_block.go:79
-					}
 //line scan_block.go:85
 					var a0 archsimd.Float32x8
 //line scan_block.go:85
@@ -5113,11 +5151,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 				g := gc_bx2*m + 2*thid
 				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
 
 //line scan_block.go:85
 				var a0, a1 float32
@@ -5398,11 +5431,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := m - 1
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off8 >= 0 && gc_off8 < len(temp) {
-				gc_at3 := sums[gc_off7:][:1]
-				gc_at4 := temp[gc_off8:][:1]
+			gc_off10 := gc_bx2
+			gc_off11 := m - 1
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(sums) && gc_off11 >= 0 && gc_off11 < len(temp) {
+				gc_at3 := sums[gc_off10:][:1]
+				gc_at4 := temp[gc_off11:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -6501,6 +6534,12 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:78
 	b := gc_bdx3
+	gc_pos3.Thread = 0
+
+//line scan_block.go:79
+	if b&(b-1) != 0 {
+		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+	}
 
 //line scan_block.go:82
 	m := 2 * b
@@ -6549,12 +6588,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						var g int = gc_bx3*m + 2*thid
 //line scan_block.go:84
 						_ = g
-//line scan_block.go:79
-						if b&(b-1) != 0 {
-//line scan_block.go:79
-							break gc_steps18
-//line scan_block.go:79
-						}
 //line scan_block.go:85
 						var a0 archsimd.Int32x16
 //line scan_block.go:85
@@ -6755,12 +6788,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					var g int = gc_bx3*m + 2*thid
 //line scan_block.go:84
 					_ = g
-//line scan_block.go:79
-					if b&(b-1) != 0 {
-//line scan_block.go:79
-						break gc_steps16
-//line scan_block.go:79
-					}
 //line scan_block.go:85
 					var a0 archsimd.Int32x8
 //line scan_block.go:85
@@ -6933,11 +6960,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 				g := gc_bx3*m + 2*thid
 				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
 
 //line scan_block.go:85
 				var a0, a1 int32
@@ -7218,11 +7240,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3
-			gc_off10 := m - 1
-			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off10 >= 0 && gc_off10 < len(temp) {
-				gc_at5 := sums[gc_off9:][:1]
-				gc_at6 := temp[gc_off10:][:1]
+			gc_off12 := gc_bx3
+			gc_off13 := m - 1
+			if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 < len(sums) && gc_off13 >= 0 && gc_off13 < len(temp) {
+				gc_at5 := sums[gc_off12:][:1]
+				gc_at6 := temp[gc_off13:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -8321,6 +8343,12 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:78
 	b := gc_bdx4
+	gc_pos4.Thread = 0
+
+//line scan_block.go:79
+	if b&(b-1) != 0 {
+		panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
+	}
 
 //line scan_block.go:82
 	m := 2 * b
@@ -8369,12 +8397,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						var g int = gc_bx4*m + 2*thid
 //line scan_block.go:84
 						_ = g
-//line scan_block.go:79
-						if b&(b-1) != 0 {
-//line scan_block.go:79
-							break gc_steps32
-//line scan_block.go:79
-						}
 //line scan_block.go:85
 						var a0 archsimd.Uint32x16
 //line scan_block.go:85
@@ -8575,12 +8597,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					var g int = gc_bx4*m + 2*thid
 //line scan_block.go:84
 					_ = g
-//line scan_block.go:79
-					if b&(b-1) != 0 {
-//line scan_block.go:79
-						break gc_steps30
-//line scan_block.go:79
-					}
 //line scan_block.go:85
 					var a0 archsimd.Uint32x8
 //line scan_block.go:85
@@ -8753,11 +8769,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 				g := gc_bx4*m + 2*thid
 				_ = g
-
-//line scan_block.go:79
-				if b&(b-1) != 0 {
-					panic(fmt.Errorf("%w: Blelloch scan block of %d threads is not a power of two", gocuda.ErrInvalidValue, b))
-				}
 
 //line scan_block.go:85
 				var a0, a1 uint32
@@ -9038,11 +9049,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := m - 1
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(sums) && gc_off12 >= 0 && gc_off12 < len(temp) {
-				gc_at7 := sums[gc_off11:][:1]
-				gc_at8 := temp[gc_off12:][:1]
+			gc_off14 := gc_bx4
+			gc_off15 := m - 1
+			if gc_from4 >= 0 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off15 >= 0 && gc_off15 < len(temp) {
+				gc_at7 := sums[gc_off14:][:1]
+				gc_at8 := temp[gc_off15:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4

@@ -121,6 +121,12 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:65
 	b := gc_bdx5
+	gc_pos5.Thread = 0
+
+//line sort_bitonic.go:66
+	if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
 
 //line sort_bitonic.go:69
 	s := gocuda.Shared[T](t, tile)[:tile]
@@ -130,55 +136,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
-	{
-		gc_step13 := 0
-		for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
-			{
-				gc_rank5 := gc_step13 + 0
-				gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank5 := gc_step13 + 1
-				gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank5 := gc_step13 + 2
-				gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank5 := gc_step13 + 3
-				gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-		}
-		for gc_rank5 := gc_step13; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:66
-			if tile&(tile-1) != 0 || tile < 2*b {
-				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-			}
-		}
-	}
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
@@ -217,10 +174,10 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				} else {
-					gc_step14 := gc_from17
-					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					gc_step9 := gc_from17
+					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step9 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -236,7 +193,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step9 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -252,7 +209,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step9 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -268,7 +225,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step9 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -284,7 +241,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -595,10 +552,10 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 				} else {
-					gc_step15 := gc_from17
-					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					gc_step10 := gc_from17
+					for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 						{
-							gc_tx5 := gc_step15 + 0
+							gc_tx5 := gc_step10 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -614,7 +571,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx5 := gc_step15 + 1
+							gc_tx5 := gc_step10 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -630,7 +587,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx5 := gc_step15 + 2
+							gc_tx5 := gc_step10 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -646,7 +603,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx5 := gc_step15 + 3
+							gc_tx5 := gc_step10 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -662,7 +619,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -698,6 +655,12 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:65
 	b := gc_bdx2
+	gc_pos2.Thread = 0
+
+//line sort_bitonic.go:66
+	if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
 
 //line sort_bitonic.go:69
 	s := gocuda.Shared[float32](t, tile)[:tile]
@@ -707,55 +670,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:66
-			if tile&(tile-1) != 0 || tile < 2*b {
-				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-			}
-		}
-	}
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
@@ -896,10 +810,10 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					if gc_vstep2 > gc_from5 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -915,7 +829,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -931,7 +845,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -947,7 +861,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -963,7 +877,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1376,10 +1290,10 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					if gc_vstep4 > gc_from5 {
 						gc_more5 = true
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1395,7 +1309,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1411,7 +1325,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1427,7 +1341,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1443,7 +1357,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1479,6 +1393,12 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:65
 	b := gc_bdx3
+	gc_pos3.Thread = 0
+
+//line sort_bitonic.go:66
+	if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
 
 //line sort_bitonic.go:69
 	s := gocuda.Shared[int32](t, tile)[:tile]
@@ -1488,55 +1408,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
-	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
-			{
-				gc_rank3 := gc_step7 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank3 := gc_step7 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank3 := gc_step7 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank3 := gc_step7 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-		}
-		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:66
-			if tile&(tile-1) != 0 || tile < 2*b {
-				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-			}
-		}
-	}
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
@@ -1677,10 +1548,10 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					if gc_vstep6 > gc_from9 {
 						gc_more = true
 					}
-					gc_step8 := gc_vstep6
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step5 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1696,7 +1567,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step5 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1712,7 +1583,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step5 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1728,7 +1599,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step5 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1744,7 +1615,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2157,10 +2028,10 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					if gc_vstep8 > gc_from9 {
 						gc_more5 = true
 					}
-					gc_step9 := gc_vstep8
-					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					gc_step6 := gc_vstep8
+					for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step6 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2176,7 +2047,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step6 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2192,7 +2063,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step6 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2208,7 +2079,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step6 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2224,7 +2095,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2260,6 +2131,12 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:65
 	b := gc_bdx4
+	gc_pos4.Thread = 0
+
+//line sort_bitonic.go:66
+	if tile&(tile-1) != 0 || tile < 2*b {
+		panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
+	}
 
 //line sort_bitonic.go:69
 	s := gocuda.Shared[uint32](t, tile)[:tile]
@@ -2269,55 +2146,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:71
 	m := min(tile, n-base)
-	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
-			{
-				gc_rank4 := gc_step10 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank4 := gc_step10 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank4 := gc_step10 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-			{
-				gc_rank4 := gc_step10 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-				if tile&(tile-1) != 0 || tile < 2*b {
-					panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-				}
-			}
-		}
-		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:66
-			if tile&(tile-1) != 0 || tile < 2*b {
-				panic(fmt.Errorf("%w: bitonic tile %d for %d threads", gocuda.ErrInvalidValue, tile, b))
-			}
-		}
-	}
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
@@ -2458,10 +2286,10 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					if gc_vstep10 > gc_from13 {
 						gc_more = true
 					}
-					gc_step11 := gc_vstep10
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step7 := gc_vstep10
+					for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step7 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2477,7 +2305,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step7 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2493,7 +2321,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step7 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2509,7 +2337,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step7 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2525,7 +2353,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2938,10 +2766,10 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					if gc_vstep12 > gc_from13 {
 						gc_more5 = true
 					}
-					gc_step12 := gc_vstep12
-					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					gc_step8 := gc_vstep12
+					for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 						{
-							gc_tx4 := gc_step12 + 0
+							gc_tx4 := gc_step8 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2957,7 +2785,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx4 := gc_step12 + 1
+							gc_tx4 := gc_step8 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2973,7 +2801,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx4 := gc_step12 + 2
+							gc_tx4 := gc_step8 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2989,7 +2817,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx4 := gc_step12 + 3
+							gc_tx4 := gc_step8 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3005,7 +2833,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 

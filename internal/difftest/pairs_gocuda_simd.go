@@ -45,6 +45,12 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
+		gc_pos2.Thread = 0
+
+//line pairs.go:23
+		if scale == 0 {
+			panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
+		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
@@ -63,7 +69,6 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 						gc_pairHi := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
 //line pairs.go:27
 						_ = gc_pairHi
-					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -72,12 +77,6 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line pairs.go:26
 							_ = i
-//line pairs.go:23
-							if scale == 0 {
-//line pairs.go:23
-								break gc_steps2
-//line pairs.go:23
-							}
 //line pairs.go:27
 							if i < 0 || i > len(re)-16 || i > len(im)-16 {
 //line pairs.go:27
@@ -155,7 +154,6 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 					gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
 //line pairs.go:27
 					_ = gc_evenLanes
-				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -164,12 +162,6 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line pairs.go:26
 						_ = i
-//line pairs.go:23
-						if scale == 0 {
-//line pairs.go:23
-							break gc_steps
-//line pairs.go:23
-						}
 //line pairs.go:27
 						if i < 0 || i > len(re)-8 || i > len(im)-8 {
 //line pairs.go:27
@@ -225,18 +217,64 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pairs.go:26
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line pairs.go:27
+						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pairs.go:26
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line pairs.go:27
+						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pairs.go:26
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line pairs.go:27
+						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pairs.go:26
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line pairs.go:27
+						out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line pairs.go:26
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-
-//line pairs.go:23
-					if scale == 0 {
-						panic(fmt.Errorf("%w: pairs scale is zero", gocuda.ErrInvalidValue))
-					}
 
 //line pairs.go:27
 					out[off+2*i], out[off+2*i+1] = re[i], im[i]*scale

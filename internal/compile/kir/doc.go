@@ -20,7 +20,8 @@
 //   - fission: thread loops between barriers, block-level code around them,
 //     warp loops around collectives; the thread statements opening a uniform
 //     if right after thread code run at that code's end, under the if's
-//     condition
+//     condition; a uniform check failing the launch that opens the
+//     threads' code runs once, at block level
 //   - fuse: merge thread loops that no sync point separates; a loop after a
 //     uniform if merges, in both branches, with a branch's last loop
 //   - streams: a thread loop whose first statements read a slice at the

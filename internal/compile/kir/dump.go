@@ -83,7 +83,10 @@ func (d *dumper) nodes(nodes []Node, depth int) {
 // loop marked as the stride pass left it.
 func (d *dumper) code(n *Code) string {
 	kind := "code"
-	if n.Block {
+	switch {
+	case n.Check:
+		kind = "block check"
+	case n.Block:
 		kind = "block"
 	}
 	extra := ""

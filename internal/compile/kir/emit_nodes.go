@@ -24,6 +24,9 @@ func (e *emitter) nodes(nodes []Node) {
 func (e *emitter) node(n Node) {
 	switch n := n.(type) {
 	case *Code:
+		if n.Check {
+			e.printf("%s.Thread = 0\n", e.use("pos")) // the block's first thread fails first
+		}
 		e.source(n.Stmt)
 		e.blankGroups(n.Stmt)
 	case *ThreadLoop:

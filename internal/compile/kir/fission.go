@@ -93,6 +93,10 @@ func (fi *fissioner) head(n *If) {
 // code places a statement: hoisted before the run, at block level, left
 // to the loops that use it, in a loop of its own, or in the run.
 func (fi *fissioner) code(n *Code) {
+	if len(fi.run) == 0 && fi.f.uniformCheck(n.Stmt) {
+		fi.hoisted = append(fi.hoisted, &Code{Stmt: n.Stmt, Block: true, Check: true})
+		return
+	}
 	switch fi.f.placeOf(n.Stmt) {
 	case placeHoist:
 		fi.hoisted = append(fi.hoisted, &Code{Stmt: n.Stmt, Block: true})

@@ -194,6 +194,11 @@ type (
 	Code struct {
 		Stmt  ast.Stmt
 		Block bool
+		// Check, with Block, is a uniform check that fails the launch
+		// (if b&(b-1) != 0 { panic(err) }) that the threads' code opened
+		// with: it runs once, reported as the block's first thread's
+		// (fission_check.go).
+		Check bool
 	}
 	// If is an if statement holding sync points; its condition is the
 	// same for every thread of the block.

@@ -22,7 +22,7 @@ var passes = [...]pass{
 	{"classify", classify, "each variable uniform, remat or varying; control around barriers must be uniform"},
 	{"interchange", interchange, "a thread's loop whose body reads along a row of threads but strides from trip to trip runs trip by trip for the block"},
 	{"stride", stride, "grid-stride loops, to run in lockstep"},
-	{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives; the thread statements opening a uniform if right after thread code run at that code's end, under the if's condition"},
+	{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives; the thread statements opening a uniform if right after thread code run at that code's end, under the if's condition; a uniform check failing the launch that opens the threads' code runs once, at block level"},
 	{"fuse", fuse, "merge thread loops that no sync point separates; a loop after a uniform if merges, in both branches, with a branch's last loop"},
 	{"streams", streams, "a thread loop whose first statements read a slice at the thread's index and whose next reads it a block's extent further (or whose first statement's operands do so) runs those first reads for every thread first, so that memory is read in ascending order (in the SIMD build where they run vector steps; in the default build unless the loop runs portable steps); where one fails, the loop runs as written"},
 	{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge; an if for one lane at the end of a lane loop in a loop of its own"},

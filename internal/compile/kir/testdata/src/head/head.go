@@ -67,3 +67,17 @@ func declares(t *gocuda.Thread, in, out []int32) {
 	}
 	out[tx] = v
 }
+
+// uniformCheck opens with a check of the launch that fails it, the same
+// for every thread: it runs once, at block level, recorded as the block's
+// first thread, and the threads' loop after it runs rebased.
+func uniformCheck(t *gocuda.Thread, in, out []int32) {
+	b := t.BlockDim.X
+	if b&(b-1) != 0 {
+		panic(gocuda.ErrInvalidValue)
+	}
+	i := t.BlockIdx.X*b + t.ThreadIdx.X
+	v := in[i]
+	t.SyncThreads()
+	out[i] = v
+}
