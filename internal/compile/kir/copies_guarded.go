@@ -85,7 +85,7 @@ func (f *Func) zeroDecl(s ast.Stmt) *types.Var {
 // c { v = s[i] } with no else, c decided true in the unchecked form.
 func (f *Func) provenLoad(rb *Rebase, s ast.Stmt, v *types.Var) (int, bool) {
 	is, ok := s.(*ast.IfStmt)
-	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || !rb.Proven[is.Cond] {
+	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || !rb.Proven[is.Cond].Holds || rb.Proven[is.Cond].Strided {
 		return 0, false
 	}
 	a, ok := is.Body.List[0].(*ast.AssignStmt)

@@ -123,8 +123,11 @@ func (e *emitter) rebasedProven(b *ast.BinaryExpr) (holds, ok bool) {
 	if e.rebased == nil || rb == nil {
 		return false, false
 	}
-	holds, ok = rb.Proven[b]
-	return holds, ok
+	p, ok := rb.Proven[b]
+	if p.Strided && e.vec != nil {
+		return false, false // vector steps check their strided loads themselves: the row's check does not bound them (rebasedBody)
+	}
+	return p.Holds, ok
 }
 
 // rebasedSlice returns the name of rebased slice k of the loop being

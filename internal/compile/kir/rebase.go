@@ -105,10 +105,10 @@ type Rebase struct {
 	// Peel is set where a row's threads run the unchecked form from the
 	// first whose indexes are all in range to the last (rebase_peel.go).
 	Peel bool
-	// Proven are the comparisons of a rebased index with its slice's
+	// Proven are the comparisons of a rebased index with a slice's
 	// length, with the value each has in the unchecked form
 	// (rebase_proven.go).
-	Proven map[ast.Expr]bool
+	Proven map[ast.Expr]ProvenCond
 }
 
 // A RebasedSlice is a slice variable indexed at the thread's x index

@@ -23,22 +23,30 @@ import (
 // decided too, its slice added to those the row's check requires long
 // enough.
 
+// A ProvenCond is the value a comparison has in a rebased loop's
+// unchecked form. Strided is set where a strided index decides it: only
+// a row whose check bounds strided indexes decides it (a loop running
+// vector steps checks its strided loads itself).
+type ProvenCond struct {
+	Holds, Strided bool
+}
+
 // provenConds returns the comparisons of stmts, the code of a loop
 // rebased with r's slices, that compare a rebased index with its slice's
 // length, each with the value it has in the unchecked form.
-func (r *rebaser) provenConds(stmts []ast.Stmt) map[ast.Expr]bool {
-	var out map[ast.Expr]bool
+func (r *rebaser) provenConds(stmts []ast.Stmt) map[ast.Expr]ProvenCond {
+	var out map[ast.Expr]ProvenCond
 	for _, s := range stmts {
 		ast.Inspect(s, func(n ast.Node) bool {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok {
 				return true
 			}
-			if holds, ok := r.lengthCompare(b); ok {
+			if p, ok := r.lengthCompare(b); ok {
 				if out == nil {
-					out = map[ast.Expr]bool{}
+					out = map[ast.Expr]ProvenCond{}
 				}
-				out[b] = holds
+				out[b] = p
 			}
 			return true
 		})
@@ -52,7 +60,8 @@ func (r *rebaser) provenConds(stmts []ast.Stmt) map[ast.Expr]bool {
 // not one of the loop's rebased indexes against a slice's length. Where
 // s is not the slice the loop indexes at i, the row's check takes it in
 // (RebasedSlice.Bound).
-func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (holds, ok bool) {
+func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (p ProvenCond, ok bool) {
+	holds := false
 	idx, length := b.X, b.Y
 	switch b.Op {
 	case token.LSS:
@@ -63,11 +72,11 @@ func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (holds, ok bool) {
 	case token.LEQ:
 		idx, length = b.Y, b.X
 	default:
-		return false, false
+		return p, false
 	}
 	sid := r.f.lengthOf(length)
 	if sid == nil {
-		return false, false
+		return p, false
 	}
 	s := r.f.identVar(sid)
 	var off ast.Expr
@@ -79,17 +88,17 @@ func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (holds, ok bool) {
 			continue
 		}
 		if r.f.identVar(sl.X) == s {
-			return holds, true // strided too: the row's check bounds each thread's index
+			return ProvenCond{Holds: holds, Strided: sl.Stride != nil}, true
 		}
 		if sl.Stride == nil {
 			off, found = sl.Off, true
 		}
 	}
 	if !found || r.assigned[s] {
-		return false, false
+		return p, false
 	}
 	r.bound(sid, off)
-	return holds, true
+	return ProvenCond{Holds: holds}, true
 }
 
 // bound adds slice s, at x + off, to those the row's check requires long
