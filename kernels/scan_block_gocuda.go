@@ -1012,42 +1012,86 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_stride4 := 2 * 1
+			gc_off10 := 1
+			gc_off11 := gc_bx * m
+			gc_off12 := (gc_bx * m) + 1
+			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off10, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride4, gc_off11, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride4, gc_off12, 0, gc_bdx, len(in)) {
+				for gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, 0+gc_stride4*(0), gc_off10+gc_stride4*(0), gc_off11+gc_stride4*(0), gc_off12+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line scan_block.go:78
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line scan_block.go:84
-				g := gc_bx*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank]
-				a1 := gc_s_a1[gc_rank]
+					g := gc_bx*m + 2*thid
+					_ = g
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
 
 //line scan_block.go:119
-				e0 := temp[2*thid]
+					e0 := temp[gc_idx9]
 
 //line scan_block.go:119
-				e1 := temp[2*thid+1]
+					e1 := temp[gc_idx10]
 
 //line scan_block.go:120
-				if inclusive {
-					e0, e1 = e0+a0, e1+a1
-				}
+					if inclusive {
+						e0, e1 = e0+a0, e1+a1
+					}
 
 //line scan_block.go:123
-				if g < n {
-					out[g] = e0
-				}
+					if true || g < n {
+						out[gc_idx11] = e0
+					}
 
 //line scan_block.go:126
-				if g+1 < n {
-					out[g+1] = e1
+					if true || g+1 < n {
+						out[gc_idx12] = e1
+					}
+					_ = e0
+					_ = e1
 				}
-				_ = e0
-				_ = e1
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:84
+					g := gc_bx*m + 2*thid
+					_ = g
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+
+//line scan_block.go:119
+					e0 := temp[2*thid]
+
+//line scan_block.go:119
+					e1 := temp[2*thid+1]
+
+//line scan_block.go:120
+					if inclusive {
+						e0, e1 = e0+a0, e1+a1
+					}
+
+//line scan_block.go:123
+					if g < n {
+						out[g] = e0
+					}
+
+//line scan_block.go:126
+					if g+1 < n {
+						out[g+1] = e1
+					}
+					_ = e0
+					_ = e1
+				}
 			}
 		}
 	}

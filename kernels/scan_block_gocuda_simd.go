@@ -4354,12 +4354,12 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	offset := 1
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_stride4 := 2 * 1
-			gc_off16 := gc_bx5 * m
-			gc_off17 := (gc_bx5 * m) + 1
-			gc_off18 := 1
-			if compiled.InStride(gc_stride4, gc_off16, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride4, gc_off17, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride4, gc_off18, 0, gc_bdx5, len(temp)) {
-				for gc_tx5, gc_idx9, gc_idx10, gc_idx11, gc_idx12 := 0, gc_off16+gc_stride4*(0), gc_off17+gc_stride4*(0), 0+gc_stride4*(0), gc_off18+gc_stride4*(0); gc_tx5 < gc_bdx5; gc_tx5, gc_idx9, gc_idx10, gc_idx11, gc_idx12 = gc_tx5+1, gc_idx9+gc_stride4, gc_idx10+gc_stride4, gc_idx11+gc_stride4, gc_idx12+gc_stride4 {
+			gc_stride5 := 2 * 1
+			gc_off19 := gc_bx5 * m
+			gc_off20 := (gc_bx5 * m) + 1
+			gc_off21 := 1
+			if compiled.InStride(gc_stride5, gc_off19, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride5, gc_off20, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride5, gc_off21, 0, gc_bdx5, len(temp)) {
+				for gc_tx5, gc_idx13, gc_idx14, gc_idx15, gc_idx16 := 0, gc_off19+gc_stride5*(0), gc_off20+gc_stride5*(0), 0+gc_stride5*(0), gc_off21+gc_stride5*(0); gc_tx5 < gc_bdx5; gc_tx5, gc_idx13, gc_idx14, gc_idx15, gc_idx16 = gc_tx5+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5, gc_idx15+gc_stride5, gc_idx16+gc_stride5 {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -4376,20 +4376,20 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 
 //line scan_block.go:86
 					if true || g < n {
-						a0 = in[gc_idx9]
+						a0 = in[gc_idx13]
 
 //line scan_block.go:88
 					}
 
 //line scan_block.go:89
 					if true || g+1 < n {
-						a1 = in[gc_idx10]
+						a1 = in[gc_idx14]
 
 //line scan_block.go:91
 					}
 
 //line scan_block.go:92
-					temp[gc_idx11], temp[gc_idx12] = a0, a1
+					temp[gc_idx15], temp[gc_idx16] = a0, a1
 					_ = a0
 					_ = a1
 					gc_s_a0[gc_rank5] = a0
@@ -4440,11 +4440,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_stride5 := offset * (2 * 1)
-				gc_off19 := (offset * 2) - 1
-				gc_off20 := (offset * 1) - 1
-				if gc_from5 >= 0 && compiled.InStride(gc_stride5, gc_off19, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride5, gc_off20, gc_from5, gc_to5, len(temp)) {
-					for gc_tx5, gc_idx13, gc_idx14 := gc_from5, gc_off19+gc_stride5*(gc_from5), gc_off20+gc_stride5*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx13, gc_idx14 = gc_tx5+1, gc_idx13+gc_stride5, gc_idx14+gc_stride5 {
+				gc_stride6 := offset * (2 * 1)
+				gc_off22 := (offset * 2) - 1
+				gc_off23 := (offset * 1) - 1
+				if gc_from5 >= 0 && compiled.InStride(gc_stride6, gc_off22, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride6, gc_off23, gc_from5, gc_to5, len(temp)) {
+					for gc_tx5, gc_idx17, gc_idx18 := gc_from5, gc_off22+gc_stride6*(gc_from5), gc_off23+gc_stride6*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx17, gc_idx18 = gc_tx5+1, gc_idx17+gc_stride6, gc_idx18+gc_stride6 {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4459,7 +4459,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 							_ = ai
 //line scan_block.go:97
 							_ = bi
-							temp[gc_idx13] += temp[gc_idx14]
+							temp[gc_idx17] += temp[gc_idx18]
 
 //line scan_block.go:99
 						}
@@ -4492,11 +4492,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off21 := gc_bx5
-			gc_off22 := m - 1
-			if gc_from5 >= 0 && gc_off21 >= 0 && gc_off21 < len(sums) && gc_off22 >= 0 && gc_off22 < len(temp) {
-				gc_at9 := sums[gc_off21:][:1]
-				gc_at10 := temp[gc_off22:][:1]
+			gc_off24 := gc_bx5
+			gc_off25 := m - 1
+			if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 < len(sums) && gc_off25 >= 0 && gc_off25 < len(temp) {
+				gc_at9 := sums[gc_off24:][:1]
+				gc_at10 := temp[gc_off25:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4616,11 +4616,11 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_stride6 := offset * (2 * 1)
-				gc_off23 := (offset * 1) - 1
-				gc_off24 := (offset * 2) - 1
-				if gc_from5 >= 0 && compiled.InStride(gc_stride6, gc_off23, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride6, gc_off24, gc_from5, gc_to5, len(temp)) {
-					for gc_tx5, gc_idx15, gc_idx16 := gc_from5, gc_off23+gc_stride6*(gc_from5), gc_off24+gc_stride6*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx15, gc_idx16 = gc_tx5+1, gc_idx15+gc_stride6, gc_idx16+gc_stride6 {
+				gc_stride7 := offset * (2 * 1)
+				gc_off26 := (offset * 1) - 1
+				gc_off27 := (offset * 2) - 1
+				if gc_from5 >= 0 && compiled.InStride(gc_stride7, gc_off26, gc_from5, gc_to5, len(temp)) && compiled.InStride(gc_stride7, gc_off27, gc_from5, gc_to5, len(temp)) {
+					for gc_tx5, gc_idx19, gc_idx20 := gc_from5, gc_off26+gc_stride7*(gc_from5), gc_off27+gc_stride7*(gc_from5); gc_tx5 < gc_to5; gc_tx5, gc_idx19, gc_idx20 = gc_tx5+1, gc_idx19+gc_stride7, gc_idx20+gc_stride7 {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4635,13 +4635,13 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 							_ = ai_
 //line scan_block.go:112
 							_ = bi_
-							y := temp[gc_idx15]
+							y := temp[gc_idx19]
 
 //line scan_block.go:114
-							temp[gc_idx15] = temp[gc_idx16]
+							temp[gc_idx19] = temp[gc_idx20]
 
 //line scan_block.go:115
-							temp[gc_idx16] += y
+							temp[gc_idx20] += y
 						}
 					}
 				} else {
@@ -4667,42 +4667,86 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			gc_stride8 := 2 * 1
+			gc_off28 := 1
+			gc_off29 := gc_bx5 * m
+			gc_off30 := (gc_bx5 * m) + 1
+			if compiled.InStride(gc_stride8, 0, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride8, gc_off28, 0, gc_bdx5, len(temp)) && compiled.InStride(gc_stride8, gc_off29, 0, gc_bdx5, len(out)) && compiled.InStride(gc_stride8, gc_off30, 0, gc_bdx5, len(out)) && compiled.InStride(gc_stride8, gc_off29, 0, gc_bdx5, len(in)) && compiled.InStride(gc_stride8, gc_off30, 0, gc_bdx5, len(in)) {
+				for gc_tx5, gc_idx21, gc_idx22, gc_idx23, gc_idx24 := 0, 0+gc_stride8*(0), gc_off28+gc_stride8*(0), gc_off29+gc_stride8*(0), gc_off30+gc_stride8*(0); gc_tx5 < gc_bdx5; gc_tx5, gc_idx21, gc_idx22, gc_idx23, gc_idx24 = gc_tx5+1, gc_idx21+gc_stride8, gc_idx22+gc_stride8, gc_idx23+gc_stride8, gc_idx24+gc_stride8 {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
 
 //line scan_block.go:78
-				thid := gc_tx5
-				_ = thid
+					thid := gc_tx5
+					_ = thid
 
 //line scan_block.go:84
-				g := gc_bx5*m + 2*thid
-				_ = g
-				a0 := gc_s_a0[gc_rank5]
-				a1 := gc_s_a1[gc_rank5]
+					g := gc_bx5*m + 2*thid
+					_ = g
+					a0 := gc_s_a0[gc_rank5]
+					a1 := gc_s_a1[gc_rank5]
 
 //line scan_block.go:119
-				e0 := temp[2*thid]
+					e0 := temp[gc_idx21]
 
 //line scan_block.go:119
-				e1 := temp[2*thid+1]
+					e1 := temp[gc_idx22]
 
 //line scan_block.go:120
-				if inclusive {
-					e0, e1 = e0+a0, e1+a1
-				}
+					if inclusive {
+						e0, e1 = e0+a0, e1+a1
+					}
 
 //line scan_block.go:123
-				if g < n {
-					out[g] = e0
-				}
+					if true || g < n {
+						out[gc_idx23] = e0
+					}
 
 //line scan_block.go:126
-				if g+1 < n {
-					out[g+1] = e1
+					if true || g+1 < n {
+						out[gc_idx24] = e1
+					}
+					_ = e0
+					_ = e1
 				}
-				_ = e0
-				_ = e1
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:78
+					thid := gc_tx5
+					_ = thid
+
+//line scan_block.go:84
+					g := gc_bx5*m + 2*thid
+					_ = g
+					a0 := gc_s_a0[gc_rank5]
+					a1 := gc_s_a1[gc_rank5]
+
+//line scan_block.go:119
+					e0 := temp[2*thid]
+
+//line scan_block.go:119
+					e1 := temp[2*thid+1]
+
+//line scan_block.go:120
+					if inclusive {
+						e0, e1 = e0+a0, e1+a1
+					}
+
+//line scan_block.go:123
+					if g < n {
+						out[g] = e0
+					}
+
+//line scan_block.go:126
+					if g+1 < n {
+						out[g+1] = e1
+					}
+					_ = e0
+					_ = e1
+				}
 			}
 		}
 	}
@@ -5431,11 +5475,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := gc_bx2
-			gc_off11 := m - 1
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(sums) && gc_off11 >= 0 && gc_off11 < len(temp) {
-				gc_at3 := sums[gc_off10:][:1]
-				gc_at4 := temp[gc_off11:][:1]
+			gc_off13 := gc_bx2
+			gc_off14 := m - 1
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(sums) && gc_off14 >= 0 && gc_off14 < len(temp) {
+				gc_at3 := sums[gc_off13:][:1]
+				gc_at4 := temp[gc_off14:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -7240,11 +7284,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off12 := gc_bx3
-			gc_off13 := m - 1
-			if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 < len(sums) && gc_off13 >= 0 && gc_off13 < len(temp) {
-				gc_at5 := sums[gc_off12:][:1]
-				gc_at6 := temp[gc_off13:][:1]
+			gc_off15 := gc_bx3
+			gc_off16 := m - 1
+			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off16 >= 0 && gc_off16 < len(temp) {
+				gc_at5 := sums[gc_off15:][:1]
+				gc_at6 := temp[gc_off16:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -9049,11 +9093,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off14 := gc_bx4
-			gc_off15 := m - 1
-			if gc_from4 >= 0 && gc_off14 >= 0 && gc_off14 < len(sums) && gc_off15 >= 0 && gc_off15 < len(temp) {
-				gc_at7 := sums[gc_off14:][:1]
-				gc_at8 := temp[gc_off15:][:1]
+			gc_off17 := gc_bx4
+			gc_off18 := m - 1
+			if gc_from4 >= 0 && gc_off17 >= 0 && gc_off17 < len(sums) && gc_off18 >= 0 && gc_off18 < len(temp) {
+				gc_at7 := sums[gc_off17:][:1]
+				gc_at8 := temp[gc_off18:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4

@@ -24,3 +24,22 @@ func stridedGuard(t *gocuda.Thread, in, out []int32) {
 		out[i] = a0 + a1
 	}
 }
+
+// StridedStoreKernel stores, after a barrier, g and -g at out[g] and
+// out[g+1], g twice the thread's grid index, under guards comparing each
+// index with len(in), not len(out): the compiled form's row check takes
+// in's length in where it runs the stores unchecked.
+//
+//gocuda:kernel StridedStoreKernel
+func stridedStore(t *gocuda.Thread, in, out []int32) {
+	n := len(in)
+	g := t.BlockIdx.X*2*t.BlockDim.X + 2*t.ThreadIdx.X
+	v := int32(g)
+	t.SyncThreads()
+	if g < n {
+		out[g] = v
+	}
+	if g+1 < n {
+		out[g+1] = -v
+	}
+}

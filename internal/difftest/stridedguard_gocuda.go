@@ -134,3 +134,180 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// StridedStoreKernel stores, after a barrier, g and -g at out[g] and
+// out[g+1], g twice the thread's grid index, under guards comparing each
+// index with len(in), not len(out): the compiled form's row check takes
+// in's length in where it runs the stores unchecked.
+//
+//line stridedguard.go:34
+func StridedStoreKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_stridedStore,
+		func(gc_t *gocuda.Thread) { stridedStore(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_stridedStore(gc_b, in, out) })
+}
+
+//line stridedguard.go:34
+var gc_src_stridedStore = compiled.NewSource("stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45")
+
+//line stridedguard.go:34
+func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line stridedguard.go:35
+	n := len(in)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 2 * 1
+			gc_off := gc_bx * 2 * gc_bdx
+			gc_off2 := (gc_bx * 2 * gc_bdx) + 1
+			if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+				for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line stridedguard.go:36
+					g := gc_bx*2*gc_bdx + 2*gc_tx
+					_ = g
+
+//line stridedguard.go:37
+					v := int32(g)
+					_ = v
+
+//line stridedguard.go:39
+					if true || g < n {
+						out[gc_idx] = v
+					}
+
+//line stridedguard.go:42
+					if true || g+1 < n {
+						out[gc_idx2] = -v
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line stridedguard.go:36
+						g := gc_bx*2*gc_bdx + 2*gc_tx
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line stridedguard.go:36
+						g := gc_bx*2*gc_bdx + 2*gc_tx
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line stridedguard.go:36
+						g := gc_bx*2*gc_bdx + 2*gc_tx
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line stridedguard.go:36
+						g := gc_bx*2*gc_bdx + 2*gc_tx
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line stridedguard.go:36
+					g := gc_bx*2*gc_bdx + 2*gc_tx
+					_ = g
+
+//line stridedguard.go:37
+					v := int32(g)
+					_ = v
+
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+
+//line stridedguard.go:42
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+			}
+		}
+	}
+}

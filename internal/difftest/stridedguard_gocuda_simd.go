@@ -678,3 +678,180 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// StridedStoreKernel stores, after a barrier, g and -g at out[g] and
+// out[g+1], g twice the thread's grid index, under guards comparing each
+// index with len(in), not len(out): the compiled form's row check takes
+// in's length in where it runs the stores unchecked.
+//
+//line stridedguard.go:34
+func StridedStoreKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_stridedStore,
+		func(gc_t *gocuda.Thread) { stridedStore(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_stridedStore(gc_b, in, out) })
+}
+
+//line stridedguard.go:34
+var gc_src_stridedStore = compiled.NewSource("stridedStore", "c75f604927e7b199f074015aa3d765b33f229568bba5a40646b89a769cd5540c", "stridedguard.go:28-45")
+
+//line stridedguard.go:34
+func gc_body_stridedStore(gc_b2 *compiled.Block, in, out []int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line stridedguard.go:35
+	n := len(in)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_stride2 := 2 * 1
+			gc_off3 := gc_bx2 * 2 * gc_bdx2
+			gc_off4 := (gc_bx2 * 2 * gc_bdx2) + 1
+			if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(out)) && compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx2, len(in)) && compiled.InStride(gc_stride2, gc_off4, 0, gc_bdx2, len(in)) {
+				for gc_tx2, gc_idx3, gc_idx4 := 0, gc_off3+gc_stride2*(0), gc_off4+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx3, gc_idx4 = gc_tx2+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line stridedguard.go:36
+					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					_ = g
+
+//line stridedguard.go:37
+					v := int32(g)
+					_ = v
+
+//line stridedguard.go:39
+					if true || g < n {
+						out[gc_idx3] = v
+					}
+
+//line stridedguard.go:42
+					if true || g+1 < n {
+						out[gc_idx4] = -v
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line stridedguard.go:36
+						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line stridedguard.go:36
+						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line stridedguard.go:36
+						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line stridedguard.go:36
+						g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+						_ = g
+
+//line stridedguard.go:37
+						v := int32(g)
+						_ = v
+
+//line stridedguard.go:39
+						if g < n {
+							out[g] = v
+						}
+
+//line stridedguard.go:42
+						if g+1 < n {
+							out[g+1] = -v
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line stridedguard.go:36
+					g := gc_bx2*2*gc_bdx2 + 2*gc_tx2
+					_ = g
+
+//line stridedguard.go:37
+					v := int32(g)
+					_ = v
+
+//line stridedguard.go:39
+					if g < n {
+						out[g] = v
+					}
+
+//line stridedguard.go:42
+					if g+1 < n {
+						out[g+1] = -v
+					}
+				}
+			}
+		}
+	}
+}

@@ -68,7 +68,7 @@
 //     that offset alone, or a 2-D tile's row and x plus an offset),
 //     directly or through a guarded load (a helper returning in[i] where
 //     i is in range), or at a stride times x plus an offset (bounded, not
-//     resliced; under no guard but ones comparing it with its slice's
+//     resliced; under no guard but ones comparing it with a slice's
 //     length), run, where the slices are long enough (for the part
 //     of a row its neighbours' reads leave), without those checks, and
 //     without position records where nothing else can fail; so do the

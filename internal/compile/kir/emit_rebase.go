@@ -210,6 +210,10 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	var resliced strings.Builder
 	e.fast.steps = nil // this row's check names them (a loop may have two rows: ThreadLoop.Outside)
 	for k, r := range l.Rebase.Slices {
+		if r.Bound && r.Stride != nil {
+			c.strided(r, from, to, k) // its check alone, with or without vector steps
+			continue
+		}
 		if r.Stride != nil {
 			if e.fast.strides {
 				e.fast.steps = append(e.fast.steps, c.strided(r, from, to, k))

@@ -79,7 +79,7 @@ func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (p ProvenCond, ok bool) {
 		return p, false
 	}
 	s := r.f.identVar(sid)
-	var off ast.Expr
+	var off, stride ast.Expr
 	found := false
 	for x, k := range r.at {
 		ie, isIndex := x.(*ast.IndexExpr)
@@ -90,26 +90,24 @@ func (r *rebaser) lengthCompare(b *ast.BinaryExpr) (p ProvenCond, ok bool) {
 		if r.f.identVar(sl.X) == s {
 			return ProvenCond{Holds: holds, Strided: sl.Stride != nil}, true
 		}
-		if sl.Stride == nil {
-			off, found = sl.Off, true
-		}
+		off, stride, found = sl.Off, sl.Stride, true
 	}
 	if !found || r.assigned[s] {
 		return p, false
 	}
-	r.bound(sid, off)
-	return ProvenCond{Holds: holds}, true
+	r.bound(sid, off, stride)
+	return ProvenCond{Holds: holds}, true // the row's check takes the slice in, strided or not
 }
 
-// bound adds slice s, at x + off, to those the row's check requires long
-// enough, where it is not there yet.
-func (r *rebaser) bound(s *ast.Ident, off ast.Expr) {
+// bound adds slice s, at stride*x + off, to those the row's check
+// requires long enough, where it is not there yet.
+func (r *rebaser) bound(s *ast.Ident, off, stride ast.Expr) {
 	for _, sl := range r.slices {
-		if sl.Bound && r.f.identVar(sl.X) == r.f.identVar(s) && types.ExprString(sl.Off) == types.ExprString(off) {
+		if sl.Bound && r.f.identVar(sl.X) == r.f.identVar(s) && types.ExprString(sl.Off) == types.ExprString(off) && types.ExprString(sl.Stride) == types.ExprString(stride) {
 			return
 		}
 	}
-	r.slices = append(r.slices, RebasedSlice{X: s, Off: off, Bound: true})
+	r.slices = append(r.slices, RebasedSlice{X: s, Off: off, Stride: stride, Bound: true})
 }
 
 // lengthOf returns the slice s, as the identifier that names it, where x

@@ -21,10 +21,11 @@ import (
 // index under a guard (Harris's kernel 2, sdata[index] under index <
 // blockDim.x) may leave the slice for the threads the guard rejects,
 // where the row's check would fail every time (it cost that kernel 7%);
-// unless each guard around it compares the index with its slice's length
-// (the Blelloch scan's if g < n { a0 = in[g] }): there the check fails
-// only in the rows the slice's end cuts, and decides the guards in the
-// others (rebase_proven.go).
+// unless each guard around it compares the index with a slice's length
+// (the Blelloch scan's if g < n { a0 = in[g] }, and its out[g] under the
+// same guard, n := len(in)): there the check fails only in the rows the
+// slice's end cuts, and decides the guards in the others
+// (rebase_proven.go).
 
 // strided returns index e as stride*x + off, x the thread's x index and
 // stride and off the same for the row (off nil for 0), where it is one
@@ -105,8 +106,8 @@ func (r *rebaser) lengthGuarded(x *ast.IndexExpr) bool {
 	return true
 }
 
-// boundsIndex reports whether c compares x's index with the length of
-// x's slice, holding where it is in range.
+// boundsIndex reports whether c compares x's index with a slice's
+// length, holding where it is in range: x's slice's, or another's.
 func (r *rebaser) boundsIndex(c ast.Expr, x *ast.IndexExpr) bool {
 	b, ok := ast.Unparen(c).(*ast.BinaryExpr)
 	if !ok {
@@ -120,6 +121,5 @@ func (r *rebaser) boundsIndex(c ast.Expr, x *ast.IndexExpr) bool {
 	default:
 		return false
 	}
-	s := r.f.lengthOf(length)
-	return s != nil && r.f.identVar(s) == r.f.identVar(x.X) && r.sameIndex(idx, x.Index)
+	return r.f.lengthOf(length) != nil && r.sameIndex(idx, x.Index) // another slice's length: the row's check takes it in (RebasedSlice.Bound)
 }

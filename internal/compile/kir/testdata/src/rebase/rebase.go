@@ -207,3 +207,19 @@ func stridedGuards(t *gocuda.Thread, in, out []float32) {
 	t.SyncThreads()
 	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = a0 + a1
 }
+
+// stridedStore stores at out[g] and out[g+1], g twice the thread's x plus
+// the block's offset, under guards comparing each index with len(in):
+// the strided stores are taken, in's length added to the row's check
+// ([bound len(in) ...]), which decides the guards.
+func stridedStore(t *gocuda.Thread, in, out []float32, v float32) {
+	n := len(in)
+	g := t.BlockIdx.X*2*t.BlockDim.X + 2*t.ThreadIdx.X
+	t.SyncThreads() // blocks' loops, not a grid body's rows
+	if g < n {
+		out[g] = v
+	}
+	if g+1 < n {
+		out[g+1] = -v
+	}
+}
