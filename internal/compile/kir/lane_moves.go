@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"github.com/gocuda/gocuda/internal/grid"
 )
 
 // A warp's lane loop often only moves values: it copies a variable the
@@ -80,32 +83,19 @@ func (f *Func) laneMove(s ast.Stmt, from map[*types.Var]LaneMove, w *WarpLoop) (
 	return dv, LaneMove{Var: sv}, w.Arrays[sv] != "" && f.plainLocal(sv)
 }
 
-// plainShuffle reports whether c is a shuffle of a warp's lanes: its
-// result, per lane, in an array the emitter fills (not a tile's or a
-// coalesced group's).
+// plainShuffle reports whether c is a shuffle of a warp's lanes (the
+// kernel API's gocuda.Shfl*Sync): its result, per lane, in an array the
+// emitter fills (not a tile's or a coalesced group's).
 func plainShuffle(c *Collective) bool {
-	switch c.Entry.Short {
-	case "ShflSync", "ShflUpSync", "ShflDownSync", "ShflXorSync":
-		return !c.Entry.Tile && !c.Entry.Coalesced
-	}
-	return false
+	return c.Entry.Engine && grid.IsShuffle(c.Entry.Warp) && !c.Entry.Tile && !c.Entry.Coalesced
 }
 
 // operandsHeld reports whether the collectives after lane loop l read
 // each per-lane operand from a variable's lane array: the loop stores
-// none.
+// none (operandsStored), nor a coalesced group's handle.
 func (f *Func) operandsHeld(l *LaneLoop, w *WarpLoop) bool {
-	for _, c := range l.Operands {
-		if c.Entry.Coalesced {
-			return false
-		}
-		for _, op := range f.collOperandsOf(c, w.Arrays, func(int) string { return "_" }) {
-			if op.array != "" && !op.direct {
-				return false
-			}
-		}
-	}
-	return true
+	coalesced := slices.ContainsFunc(l.Operands, func(c *Collective) bool { return c.Entry.Coalesced })
+	return !coalesced && !f.operandsStored(l, w)
 }
 
 // isBlankUse reports whether s is _ = x: the code's mark that x is used.

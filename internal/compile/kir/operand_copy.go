@@ -143,28 +143,35 @@ func copyDefinition(s ast.Stmt) (dst, src *ast.Ident) {
 // or takes the address of.
 func (f *Func) countWrites(s ast.Stmt, writes map[*types.Var]int) {
 	ast.Inspect(s, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case ast.Stmt:
-			for _, lhs := range assigned(n) {
-				if v := f.localOf(lhs); v != nil {
-					writes[v]++
-				}
-			}
-		case *ast.UnaryExpr:
-			if v := f.identVar(n.X); v != nil && n.Op == token.AND {
-				writes[v] += 2 // written anywhere, as far as the loop knows
-			}
-		case *ast.FuncLit:
-			ast.Inspect(n.Body, func(m ast.Node) bool {
-				if id, ok := m.(*ast.Ident); ok {
-					if v := f.identVar(id); v != nil {
-						writes[v] += 2 // a closure may assign what it names
-					}
-				}
-				return true
-			})
-			return false
-		}
+		f.noteWrites(n, writes)
 		return true
 	})
+}
+
+// noteWrites adds to writes each variable that node n itself assigns or
+// takes the address of, and, for a function literal, every variable it
+// names (a closure may assign any): twice, so that no count of one
+// definition matches.
+func (f *Func) noteWrites(n ast.Node, writes map[*types.Var]int) {
+	switch n := n.(type) {
+	case ast.Stmt:
+		for _, lhs := range assigned(n) {
+			if v := f.localOf(lhs); v != nil {
+				writes[v]++
+			}
+		}
+	case *ast.UnaryExpr:
+		if v := f.identVar(n.X); v != nil && n.Op == token.AND {
+			writes[v] += 2
+		}
+	case *ast.FuncLit:
+		ast.Inspect(n.Body, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				if v := f.identVar(id); v != nil {
+					writes[v] += 2
+				}
+			}
+			return true
+		})
+	}
 }

@@ -148,7 +148,11 @@ func (f *Func) lengthDefs() map[*types.Var]*ast.Ident {
 		return f.lenDefs
 	}
 	f.lenDefs = map[*types.Var]*ast.Ident{}
-	f.walkStmts(func(s ast.Stmt) {
+	f.inspectAll(func(n ast.Node) {
+		s, ok := n.(ast.Stmt)
+		if !ok {
+			return
+		}
 		d, v := copyOperands(s)
 		if a, ok := s.(*ast.AssignStmt); d == nil || ok && a.Tok != token.DEFINE {
 			return
@@ -161,44 +165,16 @@ func (f *Func) lengthDefs() map[*types.Var]*ast.Ident {
 }
 
 // kernelWrites returns how many times the kernel's code (block level and
-// thread code, at any depth) assigns each variable or takes its address
-// (countWrites).
+// thread code, at any depth, and its loops' headers) assigns each
+// variable or takes its address (noteWrites).
 func (f *Func) kernelWrites() map[*types.Var]int {
 	if f.writes != nil {
 		return f.writes
 	}
 	f.writes = map[*types.Var]int{}
-	f.walkStmts(func(s ast.Stmt) { f.countWrites(s, f.writes) })
+	f.inspectAll(func(n ast.Node) { f.noteWrites(n, f.writes) })
 	return f.writes
 }
-
-// walkStmts calls fn with each statement of the body's nodes, and the
-// headers of its loops and ifs, at top level (fn inspects nested ones).
-func (f *Func) walkStmts(fn func(ast.Stmt)) {
-	Walk(f.Body, func(n Node) {
-		var stmts []ast.Stmt
-		switch n := n.(type) {
-		case *Code:
-			stmts = []ast.Stmt{n.Stmt}
-		case *For:
-			stmts = []ast.Stmt{n.Src.Init, n.Src.Post}
-		case *WarpFor:
-			stmts = []ast.Stmt{n.Src.Init, n.Src.Post}
-		case *Range:
-			stmts = []ast.Stmt{&ast.RangeStmt{Key: n.Src.Key, Value: n.Src.Value, Tok: n.Src.Tok, X: n.Src.X, Body: &ast.BlockStmt{}}}
-		case *If:
-			stmts = []ast.Stmt{n.Src.Init}
-		case *WarpIf:
-			stmts = []ast.Stmt{n.Src.Init}
-		}
-		for _, s := range stmts {
-			if s != nil {
-				fn(s)
-			}
-		}
-	})
-}
-
 // sameIndex reports whether a and b are the same index for every thread
 // of the loop: one variable the loop does not change after its one
 // definition, or the same expression of such variables and constants.
