@@ -175,6 +175,7 @@ func (f *Func) kernelWrites() map[*types.Var]int {
 	f.inspectAll(func(n ast.Node) { f.noteWrites(n, f.writes) })
 	return f.writes
 }
+
 // sameIndex reports whether a and b are the same index for every thread
 // of the loop: one variable the loop does not change after its one
 // definition, or the same expression of such variables and constants.
