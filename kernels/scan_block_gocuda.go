@@ -1284,10 +1284,17 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			copy(gc_s_incl_[gc_w:][:gc_cnt], gc_l_v_2[:gc_cnt])
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+			if gc_act == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, 1, w, &gc_c2r)
+
+//line scan_block.go:171
+				copy(gc_s_excl_[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			}
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 {
 				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))

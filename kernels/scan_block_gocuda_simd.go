@@ -10396,10 +10396,17 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			copy(gc_s_incl_[gc_w5:][:gc_cnt5], gc_l_v_2[:gc_cnt5])
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
+			if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w5:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w5:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
+				compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
+
+//line scan_block.go:171
+				copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
+			}
 			gc_lo33, gc_hi33 := 0, 32
 			if gc_lo33 < gc_hi33 {
 				gc_lo33 = max(gc_lo33, max(min(0, 32), -1))

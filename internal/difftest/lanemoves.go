@@ -96,3 +96,24 @@ func unchangedThrough(t *gocuda.Thread, v int32) int32 {
 	t.SyncWarp(gocuda.FullMask)
 	return v
 }
+
+// ShiftMovesKernel keeps across a barrier the values of its warp's lanes
+// 3 before (up) and 5 after (down) each lane, shuffled from v after a
+// shuffle step: the compiled form copies each, shifted, from v's lanes
+// where the warp runs whole (shuffleMove). out[i] = 2*up - down.
+//
+//gocuda:kernel ShiftMovesKernel
+func shiftMoves(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var v int32
+	if i < len(in) {
+		v = in[i]
+	}
+	v += gocuda.ShflXorSync(t, gocuda.FullMask, v, 1, gocuda.WarpSize)
+	up := gocuda.ShflUpSync(t, gocuda.FullMask, v, 3, gocuda.WarpSize)
+	down := gocuda.ShflDownSync(t, gocuda.FullMask, v, 5, gocuda.WarpSize)
+	t.SyncThreads()
+	if i < len(out) {
+		out[i] = 2*up - down
+	}
+}

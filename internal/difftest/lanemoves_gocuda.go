@@ -987,3 +987,260 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 		}
 	}
 }
+
+// ShiftMovesKernel keeps across a barrier the values of its warp's lanes
+// 3 before (up) and 5 after (down) each lane, shuffled from v after a
+// shuffle step: the compiled form copies each, shifted, from v's lanes
+// where the warp runs whole (shuffleMove). out[i] = 2*up - down.
+//
+//line lanemoves.go:106
+func ShiftMovesKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_shiftMoves,
+		func(gc_t *gocuda.Thread) { shiftMoves(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_shiftMoves(gc_b, in, out) })
+}
+
+//line lanemoves.go:106
+var gc_src_shiftMoves = compiled.NewSource("shiftMoves", "61c579613016dac0031a33bb47d4701e9547404e26f3baefa1ebe66733fdf1b9", "lanemoves.go:100-119")
+
+//line lanemoves.go:106
+func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_up := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_down := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	{
+		var gc_l_v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2r [32]int32
+		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.At(gc_w)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+						gc_at := in[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+
+//line lanemoves.go:107
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line lanemoves.go:108
+							var v int32
+
+//line lanemoves.go:109
+							if true || i < len(in) {
+								v = gc_at[gc_lane]
+							}
+							_ = v
+
+//line lanemoves.go:112
+							gc_l_v[gc_lane] = v
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line lanemoves.go:107
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line lanemoves.go:108
+							var v int32
+
+//line lanemoves.go:109
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = v
+
+//line lanemoves.go:112
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+			}
+
+//line lanemoves.go:112
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+			} else {
+
+//line lanemoves.go:112
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line lanemoves.go:112
+					v += gc_c1r[gc_lane]
+
+//line lanemoves.go:113
+					gc_l_v[gc_lane] = v
+				}
+			}
+
+//line lanemoves.go:113
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+				copy(gc_s_up[gc_w:][3:32], gc_l_v[0:29])
+				copy(gc_s_up[gc_w:][0:3], gc_l_v[0:3])
+			} else {
+
+//line lanemoves.go:113
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c2r)
+
+//line lanemoves.go:113
+				copy(gc_s_up[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+			}
+
+//line lanemoves.go:114
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+				copy(gc_s_down[gc_w:][0:27], gc_l_v[5:32])
+				copy(gc_s_down[gc_w:][27:32], gc_l_v[27:32])
+			} else {
+
+//line lanemoves.go:114
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c3r)
+
+//line lanemoves.go:114
+				copy(gc_s_down[gc_w:][:gc_cnt], gc_c3r[:gc_cnt])
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line lanemoves.go:107
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+					{
+						gc_at2[gc_tx] = 2*up - down
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line lanemoves.go:107
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					up := gc_s_up[gc_rank]
+					down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+					{
+						out[i] = 2*up - down
+					}
+				}
+			}
+		}
+	}
+}

@@ -2146,3 +2146,608 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 		}
 	}
 }
+
+// ShiftMovesKernel keeps across a barrier the values of its warp's lanes
+// 3 before (up) and 5 after (down) each lane, shuffled from v after a
+// shuffle step: the compiled form copies each, shifted, from v's lanes
+// where the warp runs whole (shuffleMove). out[i] = 2*up - down.
+//
+//line lanemoves.go:106
+func ShiftMovesKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_shiftMoves,
+		func(gc_t *gocuda.Thread) { shiftMoves(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_shiftMoves(gc_b, in, out) })
+}
+
+//line lanemoves.go:106
+var gc_src_shiftMoves = compiled.NewSource("shiftMoves", "61c579613016dac0031a33bb47d4701e9547404e26f3baefa1ebe66733fdf1b9", "lanemoves.go:100-119")
+
+//line lanemoves.go:106
+func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_up := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_down := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+	{
+		var gc_l_v [32]int32
+		var gc_c21r [32]int32
+		var gc_c22r [32]int32
+		var gc_c23r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+//line lanemoves.go:108
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lanemoves.go:108
+				_ = gc_iota2
+				gc_tidx3 := gc_b2.At(gc_w2)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line lanemoves.go:108
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lanemoves.go:108
+					_ = gc_iota4
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line lanemoves.go:107
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:107
+						_ = i
+//line lanemoves.go:108
+						var v archsimd.Int32x8
+//line lanemoves.go:108
+						_ = v
+//line lanemoves.go:109
+						if i < 0 || i > len(in)-8 {
+//line lanemoves.go:109
+							break
+//line lanemoves.go:109
+						}
+//line lanemoves.go:109
+						if compiled.Reach(len(in), i, 8) > 7 {
+//line lanemoves.go:109
+							v = archsimd.LoadInt32x8Slice(in[i:])
+						} else {
+//line lanemoves.go:110
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line lanemoves.go:109
+							_ = gc_if4
+//line lanemoves.go:109
+							if gc_if4.ToBits() != 0 {
+//line lanemoves.go:109
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							}
+//line lanemoves.go:110
+						}
+//line lanemoves.go:109
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.At(gc_rank2)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line lanemoves.go:107
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:107
+						_ = i
+//line lanemoves.go:108
+						var v archsimd.Int32x8
+//line lanemoves.go:108
+						_ = v
+//line lanemoves.go:109
+						if i < 0 || i > len(in)-8 {
+//line lanemoves.go:109
+							break
+//line lanemoves.go:109
+						}
+//line lanemoves.go:109
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line lanemoves.go:109
+						_ = gc_if2
+//line lanemoves.go:110
+						if gc_if2.ToBits() != 0 {
+//line lanemoves.go:110
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+//line lanemoves.go:110
+						}
+//line lanemoves.go:110
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line lanemoves.go:108
+						var v int32
+
+//line lanemoves.go:109
+						if i < len(in) {
+							v = in[i]
+						}
+						_ = v
+
+//line lanemoves.go:112
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+
+//line lanemoves.go:112
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, 1, 0, 32)
+			} else {
+
+//line lanemoves.go:112
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line lanemoves.go:112
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lanemoves.go:112
+							_ = v
+//line lanemoves.go:112
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line lanemoves.go:112
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line lanemoves.go:112
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lanemoves.go:112
+							_ = v
+//line lanemoves.go:112
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line lanemoves.go:112
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+//line lanemoves.go:112
+						v += gc_c21r[gc_lane2]
+
+//line lanemoves.go:113
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+
+//line lanemoves.go:113
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:113
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lanemoves.go:113
+						_ = v
+//line lanemoves.go:113
+						up := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line lanemoves.go:113
+						_ = up
+//line lanemoves.go:113
+						up.StoreSlice(gc_s_up[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:113
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lanemoves.go:113
+						_ = v
+//line lanemoves.go:113
+						up := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line lanemoves.go:113
+						_ = up
+//line lanemoves.go:113
+						up.StoreSlice(gc_s_up[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line lanemoves.go:113
+					up := gc_c22r[gc_lane2]
+					_ = up
+
+//line lanemoves.go:114
+					gc_s_up[gc_rank2] = up
+				}
+			}
+
+//line lanemoves.go:114
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c23r)
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:114
+						down := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+//line lanemoves.go:114
+						_ = down
+//line lanemoves.go:114
+						down.StoreSlice(gc_s_down[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lanemoves.go:114
+						down := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+//line lanemoves.go:114
+						_ = down
+//line lanemoves.go:114
+						down.StoreSlice(gc_s_down[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+
+//line lanemoves.go:114
+					down := gc_c23r[gc_lane2]
+					_ = down
+					gc_s_down[gc_rank2] = down
+				}
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line lanemoves.go:117
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
+//line lanemoves.go:117
+						_ = gc_vb4
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lanemoves.go:107
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:107
+							_ = i
+//line lanemoves.go:107
+							up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
+//line lanemoves.go:107
+							_ = up
+//line lanemoves.go:107
+							down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
+//line lanemoves.go:107
+							_ = down
+//line lanemoves.go:116
+							{
+//line lanemoves.go:116
+								gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at3[gc_tx2:])
+//line lanemoves.go:116
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line lanemoves.go:117
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
+//line lanemoves.go:117
+					_ = gc_vb3
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line lanemoves.go:107
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:107
+						_ = i
+//line lanemoves.go:107
+						up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
+//line lanemoves.go:107
+						_ = up
+//line lanemoves.go:107
+						down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
+//line lanemoves.go:107
+						_ = down
+//line lanemoves.go:116
+						{
+//line lanemoves.go:116
+							gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at3[gc_tx2:])
+//line lanemoves.go:116
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line lanemoves.go:107
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					up := gc_s_up[gc_rank2]
+					down := gc_s_down[gc_rank2]
+
+//line lanemoves.go:116
+					{
+						gc_at3[gc_tx2] = 2*up - down
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line lanemoves.go:117
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
+//line lanemoves.go:117
+						_ = gc_vb2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lanemoves.go:107
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:107
+							_ = i
+//line lanemoves.go:107
+							up := archsimd.LoadInt32x16Slice(gc_s_up[gc_rank2:])
+//line lanemoves.go:107
+							_ = up
+//line lanemoves.go:107
+							down := archsimd.LoadInt32x16Slice(gc_s_down[gc_rank2:])
+//line lanemoves.go:107
+							_ = down
+//line lanemoves.go:116
+							{
+								if i < 0 || i > len(out)-16 {
+//line lanemoves.go:117
+									break
+//line lanemoves.go:117
+								}
+//line lanemoves.go:117
+								gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
+//line lanemoves.go:117
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line lanemoves.go:117
+					gc_vb := archsimd.BroadcastInt32x8(2)
+//line lanemoves.go:117
+					_ = gc_vb
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line lanemoves.go:107
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line lanemoves.go:107
+						_ = i
+//line lanemoves.go:107
+						up := archsimd.LoadInt32x8Slice(gc_s_up[gc_rank2:])
+//line lanemoves.go:107
+						_ = up
+//line lanemoves.go:107
+						down := archsimd.LoadInt32x8Slice(gc_s_down[gc_rank2:])
+//line lanemoves.go:107
+						_ = down
+//line lanemoves.go:116
+						{
+							if i < 0 || i > len(out)-8 {
+//line lanemoves.go:117
+								break
+//line lanemoves.go:117
+							}
+//line lanemoves.go:117
+							gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
+//line lanemoves.go:117
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						up := gc_s_up[gc_rank2]
+						down := gc_s_down[gc_rank2]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						up := gc_s_up[gc_rank2]
+						down := gc_s_down[gc_rank2]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						up := gc_s_up[gc_rank2]
+						down := gc_s_down[gc_rank2]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						up := gc_s_up[gc_rank2]
+						down := gc_s_down[gc_rank2]
+
+//line lanemoves.go:116
+						{
+							out[i] = 2*up - down
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:107
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					up := gc_s_up[gc_rank2]
+					down := gc_s_down[gc_rank2]
+
+//line lanemoves.go:116
+					{
+						out[i] = 2*up - down
+					}
+				}
+			}
+		}
+	}
+}

@@ -115,3 +115,51 @@ func guardedLoadHost(in []int32, block, blocks int, lanesGuard bool) []int32 {
 	}
 	return out
 }
+
+// TestShiftMoves: shuffles up by 3 and down by 5 kept across a barrier,
+// in whole warps and a partial last warp (where a lane whose source is
+// past the warp's last thread keeps its own value), against a host
+// reference.
+func TestShiftMoves(t *testing.T) {
+	const block, blocks = 100, 3
+	in := randInts(block*blocks - 7)
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, len(in))
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}}
+		return out, f.launch(cfg, ShiftMovesKernel(in, out))
+	})
+	want := make([]int32, len(in))
+	for b := range blocks {
+		for w := 0; w < block; w += 32 {
+			lanes := min(32, block-w)
+			v := make([]int32, lanes)
+			for j := range v {
+				if i := b*block + w + j; i < len(in) {
+					v[j] = in[i]
+				}
+			}
+			x := make([]int32, lanes)
+			for j := range x {
+				x[j] = v[j]
+				if j^1 < lanes {
+					x[j] += v[j^1]
+				} else {
+					x[j] += v[j]
+				}
+			}
+			for j := range x {
+				up, down := x[j], x[j]
+				if j >= 3 {
+					up = x[j-3]
+				}
+				if j+5 < lanes {
+					down = x[j+5]
+				}
+				if i := b*block + w + j; i < len(want) {
+					want[i] = 2*up - down
+				}
+			}
+		}
+	}
+	assert.Equal(t, want, got)
+}

@@ -123,11 +123,20 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 //line operandcopy.go:42
 
 //line operandcopy.go:22
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+				copy(gc_s_y[gc_w:][0:31], gc_l_v_[1:32])
+				gc_s_y[gc_w:][31] = gc_l_v_[31]
+				copy(gc_l_v_2[0:31], gc_l_v_[1:32])
+				gc_l_v_2[31] = gc_l_v_[31]
+			} else {
 
 //line operandcopy.go:22
-			copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
-			copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c2r)
+
+//line operandcopy.go:22
+				copy(gc_s_y[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+				copy(gc_l_v_2[:gc_cnt], gc_c2r[:gc_cnt])
+			}
 
 //line operandcopy.go:39
 			for d_ := 1; d_ <= 2; d_ *= 2 {

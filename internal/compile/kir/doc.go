@@ -80,9 +80,10 @@
 //     another slice at their x plus an offset, copies each row at once
 //     (where slices might overlap, those that do not); a warp's lane loop
 //     whose code only copies variables kept per lane or a shuffle's result
-//     into the variables it keeps copies each of them at once, and a
-//     whole warp's load under a guard its row's check decides, copied on
-//     to a variable kept per lane, copies the row
+//     into the variables it keeps copies each of them at once (a whole
+//     warp's shuffle up or down by a constant, from its operand's lanes
+//     shifted), and a whole warp's load under a guard its row's check
+//     decides, copied on to a variable kept per lane, copies the row
 //   - demand: a shuffle-down reduction whose offsets halve, whose result a
 //     warp's first lanes alone read (in a lane range, or a thread loop
 //     narrowed to x < n of a one-dimensional block), adds in each

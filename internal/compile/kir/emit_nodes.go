@@ -12,7 +12,7 @@ import (
 func (e *emitter) nodes(nodes []Node) {
 	for i := 0; i < len(nodes); i++ {
 		if c, ok := nodes[i].(*Collective); ok && i+1 < len(nodes) {
-			if l, ok := nodes[i+1].(*LaneLoop); ok && e.shuffleAdd(c, l) {
+			if l, ok := nodes[i+1].(*LaneLoop); ok && (e.shuffleAdd(c, l) || e.shuffleMove(c, l)) {
 				i++ // written with the shuffle
 				continue
 			}
