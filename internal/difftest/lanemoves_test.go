@@ -36,29 +36,14 @@ func TestLaneMoves(t *testing.T) {
 // laneMovesHost is LaneMovesKernel on the host, warp by warp, for the
 // threads below cut of each block.
 func laneMovesHost(in []int32, block, blocks, cut int) []int32 {
-	out := make([]int32, len(in))
-	for b := range blocks {
-		for w := 0; w < min(block, cut); w += 32 {
-			n := min(32, min(block, cut)-w)
-			v := make([]int32, n)
-			for j := range v {
-				if i := b*block + w + j; i < len(in) {
-					v[j] = in[i]
-				}
-			}
-			x := scanStepsHost(v)
-			for j := range n {
-				y := x[j]
-				if j^3 < n {
-					y = x[j^3]
-				}
-				if i := b*block + w + j; i < len(out) {
-					out[i] = 2*y + x[j]
-				}
-			}
+	return hostWarps(in, len(in), block, blocks, min(block, cut), nil, func(v []int32) []int32 {
+		x := scanStepsHost(v)
+		out := make([]int32, len(x))
+		for j := range x {
+			out[j] = 2*lane(x, j, j^3) + x[j]
 		}
-	}
-	return out
+		return out
+	})
 }
 
 // TestGuardedLaneLoad: loads under a guard the row's check decides (i <
@@ -89,31 +74,17 @@ func TestGuardedLaneLoad(t *testing.T) {
 // guardedLoadHost is GuardedLaneLoadKernel (or LaneGuardLoadKernel, k 1,
 // where lanesGuard) on the host, warp by warp.
 func guardedLoadHost(in []int32, block, blocks int, lanesGuard bool) []int32 {
-	out := make([]int32, block*blocks)
-	for b := range blocks {
-		for w := 0; w < block; w += 32 {
-			lanes := min(32, block-w)
-			v := make([]int32, lanes)
-			for j := range v {
-				if i := b*block + w + j; i < len(in) && (!lanesGuard || i&1 == 0) {
-					v[j] = in[i]
-				}
+	load := func(i int) bool { return !lanesGuard || i&1 == 0 }
+	return hostWarps(in, block*blocks, block, blocks, block, load, func(v []int32) []int32 {
+		for d := 1; d < 32; d *= 2 { // a lane whose partner is past the warp reads its own
+			next := make([]int32, len(v))
+			for j := range next {
+				next[j] = v[j] + 2*lane(v, j, j^d)
 			}
-			for d := 1; d < 32; d *= 2 { // a lane whose partner is past the warp reads its own
-				next := make([]int32, lanes)
-				for j := range next {
-					y := v[j]
-					if j^d < lanes {
-						y = v[j^d]
-					}
-					next[j] = v[j] + 2*y
-				}
-				v = next
-			}
-			copy(out[b*block+w:], v)
+			v = next
 		}
-	}
-	return out
+		return v
+	})
 }
 
 // TestShiftMoves: shuffles up by 3 and down by 5 kept across a barrier,
@@ -128,38 +99,16 @@ func TestShiftMoves(t *testing.T) {
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks}, Block: gocuda.Dim3{X: block}}
 		return out, f.launch(cfg, ShiftMovesKernel(in, out))
 	})
-	want := make([]int32, len(in))
-	for b := range blocks {
-		for w := 0; w < block; w += 32 {
-			lanes := min(32, block-w)
-			v := make([]int32, lanes)
-			for j := range v {
-				if i := b*block + w + j; i < len(in) {
-					v[j] = in[i]
-				}
-			}
-			x := make([]int32, lanes)
-			for j := range x {
-				x[j] = v[j]
-				if j^1 < lanes {
-					x[j] += v[j^1]
-				} else {
-					x[j] += v[j]
-				}
-			}
-			for j := range x {
-				up, down := x[j], x[j]
-				if j >= 3 {
-					up = x[j-3]
-				}
-				if j+5 < lanes {
-					down = x[j+5]
-				}
-				if i := b*block + w + j; i < len(want) {
-					want[i] = 2*up - down
-				}
-			}
+	want := hostWarps(in, len(in), block, blocks, block, nil, func(v []int32) []int32 {
+		x := make([]int32, len(v))
+		for j := range x {
+			x[j] = v[j] + lane(v, j, j^1)
 		}
-	}
+		out := make([]int32, len(x))
+		for j := range x {
+			out[j] = 2*lane(x, j, j-3) - lane(x, j, j+5)
+		}
+		return out
+	})
 	assert.Equal(t, want, got)
 }

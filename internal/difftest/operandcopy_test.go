@@ -31,58 +31,19 @@ func TestOperandCopy(t *testing.T) {
 
 // operandCopyHost is OperandCopyKernel on the host, warp by warp.
 func operandCopyHost(in []int32, block, blocks int) []int32 {
-	out := make([]int32, len(in))
-	for b := range blocks {
-		for w := 0; w < block; w += 32 {
-			n := min(32, block-w)
-			v := make([]int32, n)
-			for j := range v {
-				if i := b*block + w + j; i < len(in) {
-					v[j] = in[i]
-				}
-			}
-			down := func(v []int32, j, d int) int32 { // a shuffle down's source, or the lane's own
-				if j+d < n {
-					return v[j+d]
-				}
-				return v[j]
-			}
-			x := scanStepsHost(v)
-			y := make([]int32, n)
-			for j := range y {
-				y[j] = down(x, j, 1)
-			}
-			u := scanStepsHost(y)
-			for j := range n {
-				if j%2 == 1 {
-					y[j] += down(u, j, 2)
-				}
-				if j^1 < n {
-					y[j] += u[j^1] + 3*u[j]
-				} else {
-					y[j] += u[j] + 3*u[j]
-				}
-				if i := b*block + w + j; i < len(out) {
-					out[i] = y[j]
-				}
-			}
+	return hostWarps(in, len(in), block, blocks, block, nil, func(v []int32) []int32 {
+		x := scanStepsHost(v)
+		y := make([]int32, len(v))
+		for j := range y {
+			y[j] = lane(x, j, j+1)
 		}
-	}
-	return out
-}
-
-// scanStepsHost is scanSteps for a warp's lanes v: two steps of a shuffle
-// scan, where a lane with no lane d before adds its own value.
-func scanStepsHost(v []int32) []int32 {
-	for d := 1; d <= 2; d *= 2 {
-		next := make([]int32, len(v))
-		for j := range next {
-			next[j] = v[j] + v[max(j-d, 0)]
-			if j < d {
-				next[j] = 2 * v[j]
+		u := scanStepsHost(y)
+		for j := range y {
+			if j%2 == 1 {
+				y[j] += lane(u, j, j+2)
 			}
+			y[j] += lane(u, j, j^1) + 3*u[j]
 		}
-		v = next
-	}
-	return v
+		return y
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -182,12 +183,16 @@ func (f *Func) readsParam(fn *types.Func, k int) bool {
 
 // lenArg returns the identifier whose length or capacity call takes
 // (len(x), cap(x)), or nil.
-func (f *Func) lenArg(call *ast.CallExpr) *ast.Ident {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+func (f *Func) lenArg(call *ast.CallExpr) *ast.Ident { return f.builtinArg(call, "len", "cap") }
+
+// builtinArg returns the identifier x where e is a call of one of the
+// builtins names with the one argument x (len(x)), or nil.
+func (f *Func) builtinArg(e ast.Expr, names ...string) *ast.Ident {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 {
 		return nil
 	}
-	if b, ok := f.Src.Info.Uses[id].(*types.Builtin); ok && (b.Name() == "len" || b.Name() == "cap") {
+	if b, ok := f.Src.Info.Uses[identOf(call.Fun)].(*types.Builtin); ok && slices.Contains(names, b.Name()) {
 		return identOf(call.Args[0])
 	}
 	return nil

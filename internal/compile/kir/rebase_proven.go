@@ -114,7 +114,7 @@ func (r *rebaser) bound(s *ast.Ident, off, stride ast.Expr) {
 // is len(s), or a variable the kernel defines once as len(s); s a slice
 // the kernel never assigns. Else nil.
 func (f *Func) lengthOf(x ast.Expr) *ast.Ident {
-	s := f.lenOfVar(x)
+	s := f.builtinArg(x, "len")
 	if v := f.identVar(x); v != nil && f.kernelWrites()[v] == 1 {
 		s = f.lengthDefs()[v]
 	}
@@ -126,19 +126,6 @@ func (f *Func) lengthOf(x ast.Expr) *ast.Ident {
 		return nil
 	}
 	return s
-}
-
-// lenOfVar returns s where x is len(s), s an identifier; or nil.
-func (f *Func) lenOfVar(x ast.Expr) *ast.Ident {
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return nil
-	}
-	if b, isBuiltin := f.Src.Info.Uses[identOf(call.Fun)].(*types.Builtin); !isBuiltin || b.Name() != "len" {
-		return nil
-	}
-	id, _ := ast.Unparen(call.Args[0]).(*ast.Ident)
-	return id
 }
 
 // lengthDefs returns the variables the kernel's code defines as len(s)
@@ -157,7 +144,7 @@ func (f *Func) lengthDefs() map[*types.Var]*ast.Ident {
 		if a, ok := s.(*ast.AssignStmt); d == nil || ok && a.Tok != token.DEFINE {
 			return
 		}
-		if dv, sid := f.identVar(d), f.lenOfVar(v); dv != nil && sid != nil {
+		if dv, sid := f.identVar(d), f.builtinArg(v, "len"); dv != nil && sid != nil {
 			f.lenDefs[dv] = sid
 		}
 	})
