@@ -4496,6 +4496,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	gc_pos5 := gc_b17.Pos()
 	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b17.Len()
@@ -4959,7 +4961,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				var gc_m105 uint32
 
 //line reduce_variants.go:48
-				if gc_x08 := gc_b17.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
+				if gc_x08 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x08+gc_cnt5 <= gc_bdx5 {
 					gc_lo10, gc_hi12 := 0, 32
 					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
 						gc_hi12 = gc_bound10
@@ -4969,7 +4971,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					}
 				} else {
 					{
-						gc_tidx14 := gc_b17.At(gc_w5)
+						gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 						gc_tx5 := gc_tidx14.X - 1
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
@@ -5000,7 +5002,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 					_ = sdata_2
 					{
-						gc_tidx14 := gc_b17.At(gc_w5)
+						gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 						gc_tx5 := gc_tidx14.X - 1
 						{
 							gc_x09 := gc_tidx14.X
@@ -5038,7 +5040,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_tidx14 := gc_b17.At(gc_w5)
+							gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							{
 								gc_x010 := gc_tidx14.X
@@ -5091,7 +5093,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tidx14 := gc_b17.At(gc_w5)
+							gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							{
 								gc_x011 := gc_tidx14.X
@@ -5241,6 +5243,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -6428,7 +6432,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				var gc_m102 uint32
 
 //line reduce_variants.go:48
-				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
 					gc_lo4, gc_hi6 := 0, 32
 					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
 						gc_hi6 = gc_bound4
@@ -6438,7 +6442,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -6470,7 +6474,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					_ = sdata_2
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -6505,7 +6509,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -6539,7 +6543,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -6568,7 +6572,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						gc_left2 := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.At(gc_w2)
+							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -6605,7 +6609,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -6641,7 +6645,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						if gc_left2 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -6670,7 +6674,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						gc_left3 := gc_act2
 						if compiled.SIMD {
-							gc_tidx5 := gc_b2.At(gc_w2)
+							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -6705,7 +6709,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -6739,7 +6743,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						if gc_left3 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -6879,6 +6883,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	gc_pos3 := gc_b7.Pos()
 	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b7.Len()
@@ -8066,7 +8072,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				var gc_m103 uint32
 
 //line reduce_variants.go:48
-				if gc_x06 := gc_b7.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
+				if gc_x06 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x06+gc_cnt3 <= gc_bdx3 {
 					gc_lo6, gc_hi8 := 0, 32
 					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
 						gc_hi8 = gc_bound6
@@ -8076,7 +8082,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 				} else {
 					{
-						gc_tidx6 := gc_b7.At(gc_w3)
+						gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						gc_tx3 := gc_tidx6.X - 1
 						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
@@ -8108,7 +8114,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					_ = sdata_2
 					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx7 := gc_b7.At(gc_w3)
+						gc_tidx7 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -8143,7 +8149,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b7.At(gc_rank3)
+								gc_tidx6 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -8177,7 +8183,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx6 := gc_b7.At(gc_w3)
+							gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -8206,7 +8212,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						gc_left5 := gc_act3
 						if compiled.SIMD {
-							gc_tidx8 := gc_b7.At(gc_w3)
+							gc_tidx8 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
@@ -8243,7 +8249,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b7.At(gc_rank3)
+									gc_tidx6 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 									if gc_tidx6.X+8 > gc_bdx3 {
 										continue // the lanes wrap to the next row
 									}
@@ -8279,7 +8285,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						if gc_left5 != 0 {
 							{
-								gc_tidx6 := gc_b7.At(gc_w3)
+								gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 								gc_tx3 := gc_tidx6.X - 1
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 									gc_tx3++
@@ -8308,7 +8314,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						gc_left6 := gc_act3
 						if compiled.SIMD {
-							gc_tidx9 := gc_b7.At(gc_w3)
+							gc_tidx9 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
@@ -8343,7 +8349,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b7.At(gc_rank3)
+									gc_tidx6 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 									if gc_tidx6.X+8 > gc_bdx3 {
 										continue // the lanes wrap to the next row
 									}
@@ -8377,7 +8383,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						if gc_left6 != 0 {
 							{
-								gc_tidx6 := gc_b7.At(gc_w3)
+								gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 								gc_tx3 := gc_tidx6.X - 1
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 									gc_tx3++
@@ -8517,6 +8523,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 	gc_pos4 := gc_b12.Pos()
 	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b12.Len()
@@ -9704,7 +9712,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				var gc_m104 uint32
 
 //line reduce_variants.go:48
-				if gc_x07 := gc_b12.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+				if gc_x07 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x07+gc_cnt4 <= gc_bdx4 {
 					gc_lo8, gc_hi10 := 0, 32
 					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
 						gc_hi10 = gc_bound8
@@ -9714,7 +9722,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 				} else {
 					{
-						gc_tidx10 := gc_b12.At(gc_w4)
+						gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						gc_tx4 := gc_tidx10.X - 1
 						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
@@ -9746,7 +9754,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					_ = sdata_2
 					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx11 := gc_b12.At(gc_w4)
+						gc_tidx11 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -9781,7 +9789,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b12.At(gc_rank4)
+								gc_tidx10 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -9815,7 +9823,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 					if gc_left7 != 0 {
 						{
-							gc_tidx10 := gc_b12.At(gc_w4)
+							gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -9844,7 +9852,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						gc_left8 := gc_act4
 						if compiled.SIMD {
-							gc_tidx12 := gc_b12.At(gc_w4)
+							gc_tidx12 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
@@ -9881,7 +9889,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b12.At(gc_rank4)
+									gc_tidx10 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 									if gc_tidx10.X+8 > gc_bdx4 {
 										continue // the lanes wrap to the next row
 									}
@@ -9917,7 +9925,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						if gc_left8 != 0 {
 							{
-								gc_tidx10 := gc_b12.At(gc_w4)
+								gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 								gc_tx4 := gc_tidx10.X - 1
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 									gc_tx4++
@@ -9946,7 +9954,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						gc_left9 := gc_act4
 						if compiled.SIMD {
-							gc_tidx13 := gc_b12.At(gc_w4)
+							gc_tidx13 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
@@ -9981,7 +9989,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b12.At(gc_rank4)
+									gc_tidx10 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 									if gc_tidx10.X+8 > gc_bdx4 {
 										continue // the lanes wrap to the next row
 									}
@@ -10015,7 +10023,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						if gc_left9 != 0 {
 							{
-								gc_tidx10 := gc_b12.At(gc_w4)
+								gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 								gc_tx4 := gc_tidx10.X - 1
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 									gc_tx4++
@@ -10229,7 +10237,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx20 := gc_b8.At(gc_w5)
+				gc_tidx20 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx20.X - 1
 				{
 					gc_x05 := gc_tidx20.X
@@ -10665,7 +10673,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
 					gc_x02 := gc_tidx2.X
@@ -11543,7 +11551,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx8 := gc_b4.At(gc_w3)
+				gc_tidx8 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx8.X - 1
 				{
 					gc_x03 := gc_tidx8.X
@@ -12421,7 +12429,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx14 := gc_b6.At(gc_w4)
+				gc_tidx14 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx14.X - 1
 				{
 					gc_x04 := gc_tidx14.X
@@ -13298,6 +13306,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
 	gc_bidx5 := gc_b5.Index()
@@ -13735,7 +13745,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				var gc_m105 uint32
 
 //line reduce_variants.go:144
-				if gc_x08 := gc_b5.At(gc_w5).X; gc_x08+gc_cnt5 <= gc_bdx5 {
+				if gc_x08 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x08+gc_cnt5 <= gc_bdx5 {
 					gc_lo10, gc_hi12 := 0, 32
 					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
 						gc_hi12 = gc_bound10
@@ -13745,7 +13755,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					}
 				} else {
 					{
-						gc_tidx14 := gc_b5.At(gc_w5)
+						gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 						gc_tx5 := gc_tidx14.X - 1
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
@@ -13776,7 +13786,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:145
 					_ = sdata_2
 					{
-						gc_tidx14 := gc_b5.At(gc_w5)
+						gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 						gc_tx5 := gc_tidx14.X - 1
 						{
 							gc_x09 := gc_tidx14.X
@@ -13814,7 +13824,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_tidx14 := gc_b5.At(gc_w5)
+							gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							{
 								gc_x010 := gc_tidx14.X
@@ -13867,7 +13877,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tidx14 := gc_b5.At(gc_w5)
+							gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							{
 								gc_x011 := gc_tidx14.X
@@ -14017,6 +14027,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -14911,7 +14923,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				var gc_m102 uint32
 
 //line reduce_variants.go:144
-				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
 					gc_lo4, gc_hi6 := 0, 32
 					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi6 {
 						gc_hi6 = gc_bound4
@@ -14921,7 +14933,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -14953,7 +14965,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					_ = sdata_2
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -14988,7 +15000,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -15022,7 +15034,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -15051,7 +15063,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						gc_left2 := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.At(gc_w2)
+							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -15088,7 +15100,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -15124,7 +15136,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 						if gc_left2 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -15153,7 +15165,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 						gc_left3 := gc_act2
 						if compiled.SIMD {
-							gc_tidx5 := gc_b2.At(gc_w2)
+							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -15188,7 +15200,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -15222,7 +15234,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 						if gc_left3 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -15362,6 +15374,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_bidx3 := gc_b3.Index()
@@ -16256,7 +16270,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				var gc_m103 uint32
 
 //line reduce_variants.go:144
-				if gc_x06 := gc_b3.At(gc_w3).X; gc_x06+gc_cnt3 <= gc_bdx3 {
+				if gc_x06 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x06+gc_cnt3 <= gc_bdx3 {
 					gc_lo6, gc_hi8 := 0, 32
 					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
 						gc_hi8 = gc_bound6
@@ -16266,7 +16280,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 				} else {
 					{
-						gc_tidx6 := gc_b3.At(gc_w3)
+						gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						gc_tx3 := gc_tidx6.X - 1
 						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
@@ -16298,7 +16312,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					_ = sdata_2
 					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx7 := gc_b3.At(gc_w3)
+						gc_tidx7 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -16333,7 +16347,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b3.At(gc_rank3)
+								gc_tidx6 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -16367,7 +16381,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx6 := gc_b3.At(gc_w3)
+							gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -16396,7 +16410,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						gc_left5 := gc_act3
 						if compiled.SIMD {
-							gc_tidx8 := gc_b3.At(gc_w3)
+							gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
@@ -16433,7 +16447,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b3.At(gc_rank3)
+									gc_tidx6 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 									if gc_tidx6.X+8 > gc_bdx3 {
 										continue // the lanes wrap to the next row
 									}
@@ -16469,7 +16483,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 						if gc_left5 != 0 {
 							{
-								gc_tidx6 := gc_b3.At(gc_w3)
+								gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 								gc_tx3 := gc_tidx6.X - 1
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 									gc_tx3++
@@ -16498,7 +16512,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 						gc_left6 := gc_act3
 						if compiled.SIMD {
-							gc_tidx9 := gc_b3.At(gc_w3)
+							gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
@@ -16533,7 +16547,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b3.At(gc_rank3)
+									gc_tidx6 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 									if gc_tidx6.X+8 > gc_bdx3 {
 										continue // the lanes wrap to the next row
 									}
@@ -16567,7 +16581,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 						if gc_left6 != 0 {
 							{
-								gc_tidx6 := gc_b3.At(gc_w3)
+								gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 								gc_tx3 := gc_tidx6.X - 1
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 									gc_tx3++
@@ -16707,6 +16721,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_bidx4 := gc_b4.Index()
@@ -17601,7 +17617,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				var gc_m104 uint32
 
 //line reduce_variants.go:144
-				if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+				if gc_x07 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x07+gc_cnt4 <= gc_bdx4 {
 					gc_lo8, gc_hi10 := 0, 32
 					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
 						gc_hi10 = gc_bound8
@@ -17611,7 +17627,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 				} else {
 					{
-						gc_tidx10 := gc_b4.At(gc_w4)
+						gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						gc_tx4 := gc_tidx10.X - 1
 						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
@@ -17643,7 +17659,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					_ = sdata_2
 					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx11 := gc_b4.At(gc_w4)
+						gc_tidx11 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -17678,7 +17694,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b4.At(gc_rank4)
+								gc_tidx10 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -17712,7 +17728,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					if gc_left7 != 0 {
 						{
-							gc_tidx10 := gc_b4.At(gc_w4)
+							gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -17741,7 +17757,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						gc_left8 := gc_act4
 						if compiled.SIMD {
-							gc_tidx12 := gc_b4.At(gc_w4)
+							gc_tidx12 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
@@ -17778,7 +17794,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b4.At(gc_rank4)
+									gc_tidx10 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 									if gc_tidx10.X+8 > gc_bdx4 {
 										continue // the lanes wrap to the next row
 									}
@@ -17814,7 +17830,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 						if gc_left8 != 0 {
 							{
-								gc_tidx10 := gc_b4.At(gc_w4)
+								gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 								gc_tx4 := gc_tidx10.X - 1
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 									gc_tx4++
@@ -17843,7 +17859,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 						gc_left9 := gc_act4
 						if compiled.SIMD {
-							gc_tidx13 := gc_b4.At(gc_w4)
+							gc_tidx13 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
@@ -17878,7 +17894,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b4.At(gc_rank4)
+									gc_tidx10 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 									if gc_tidx10.X+8 > gc_bdx4 {
 										continue // the lanes wrap to the next row
 									}
@@ -17912,7 +17928,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 						if gc_left9 != 0 {
 							{
-								gc_tidx10 := gc_b4.At(gc_w4)
+								gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 								gc_tx4 := gc_tidx10.X - 1
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 									gc_tx4++

@@ -10225,6 +10225,8 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 	}
 	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b23.Len()
@@ -10257,7 +10259,7 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx29 := gc_b23.At(gc_w5)
+				gc_tidx29 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx29.X - 1
 				{
 					gc_x02 := gc_tidx29.X
@@ -10862,6 +10864,8 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -10899,7 +10903,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
 				_ = gc_iota2
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line scan_block.go:144
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -10962,7 +10966,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -11014,7 +11018,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -12255,6 +12259,8 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 	}
 	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b9.Len()
@@ -12292,7 +12298,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 				gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
 				_ = gc_iota18
-				gc_tidx12 := gc_b9.At(gc_w3)
+				gc_tidx12 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				if gc_act3 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx3 {
 //line scan_block.go:144
 					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -12355,7 +12361,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx11 := gc_b9.At(gc_rank3)
+						gc_tidx11 := gc_b9.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 						if gc_tidx11.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -12407,7 +12413,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			}
 			if gc_left9 != 0 {
 				{
-					gc_tidx11 := gc_b9.At(gc_w3)
+					gc_tidx11 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 					gc_tx3 := gc_tidx11.X - 1
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 						gc_tx3++
@@ -13648,6 +13654,8 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 	}
 	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b16.Len()
@@ -13685,7 +13693,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 				gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:144
 				_ = gc_iota34
-				gc_tidx21 := gc_b16.At(gc_w4)
+				gc_tidx21 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				if gc_act4 == ^uint32(0) && gc_tidx21.X+32 <= gc_bdx4 {
 //line scan_block.go:144
 					gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13748,7 +13756,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx20 := gc_b16.At(gc_rank4)
+						gc_tidx20 := gc_b16.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 						if gc_tidx20.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -13800,7 +13808,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			}
 			if gc_left17 != 0 {
 				{
-					gc_tidx20 := gc_b16.At(gc_w4)
+					gc_tidx20 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 					gc_tx4 := gc_tidx20.X - 1
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 						gc_tx4++

@@ -58,6 +58,8 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 	}
 	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_n5 := gc_b23.Len()
 	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
 	_ = gc_s_incl_
@@ -181,7 +183,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx26 := gc_b23.At(gc_w5)
+				gc_tidx26 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx26.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -796,6 +798,8 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_incl_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	_ = gc_s_incl_
@@ -919,7 +923,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -2177,6 +2181,8 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 	}
 	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_n3 := gc_b9.Len()
 	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 	_ = gc_s_incl_
@@ -2300,7 +2306,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx10 := gc_b9.At(gc_w3)
+				gc_tidx10 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx10.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -3558,6 +3564,8 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 	}
 	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_n4 := gc_b16.Len()
 	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 	_ = gc_s_incl_
@@ -3681,7 +3689,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx18 := gc_b16.At(gc_w4)
+				gc_tidx18 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx18.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++

@@ -387,6 +387,8 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -402,7 +404,7 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 			gc_L22:
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -532,7 +534,7 @@ func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []
 			gc_hi4 = min(gc_hi4, gc_cnt2)
 			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 						gc_tx2++

@@ -1277,6 +1277,8 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	{
 		var gc_c1v [32]int32
@@ -1287,7 +1289,7 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1318,7 +1320,7 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 //line guide.go:151
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1363,6 +1365,8 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	{
 		var gc_l_value [32]int32
@@ -1373,7 +1377,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1400,7 +1404,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 //line guide.go:172
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -1429,7 +1433,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X
@@ -1480,6 +1484,8 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	{
 		var gc_l_value [32]int32
@@ -1490,7 +1496,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1540,7 +1546,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 				}
 			}
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++

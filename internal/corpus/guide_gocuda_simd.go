@@ -2259,6 +2259,8 @@ func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	{
 		var gc_c21v [32]int32
@@ -2269,7 +2271,7 @@ func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -2300,7 +2302,7 @@ func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
 //line guide.go:151
 			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -2345,6 +2347,8 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	{
 		var gc_l_value [32]int32
@@ -2355,7 +2359,7 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -2382,7 +2386,7 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 //line guide.go:172
 				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -2412,7 +2416,7 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 			}
 			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -2443,7 +2447,7 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -2473,7 +2477,7 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -2517,6 +2521,8 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	{
 		var gc_l_value [32]int32
@@ -2527,7 +2533,7 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -2627,7 +2633,7 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++

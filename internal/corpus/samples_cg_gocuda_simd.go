@@ -33,6 +33,8 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -115,7 +117,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -246,7 +248,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:28
 			for i_ := vec / 2; i_ > 0; i_ >>= 1 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					{
 						gc_x02 := gc_tidx2.X
@@ -474,6 +476,8 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -558,7 +562,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -689,7 +693,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:28
 			for i_2 := vec / 2; i_2 > 0; i_2 >>= 1 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					{
 						gc_x03 := gc_tidx2.X
@@ -973,7 +977,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					var gc_dead2 uint32
 					_ = gc_dead2
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -1100,7 +1104,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:28
 					for i_4 := vec / 2; i_4 > 0; i_4 >>= 1 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							{
 								gc_x04 := gc_tidx2.X
@@ -2107,6 +2111,8 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -2129,7 +2135,7 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 				gc_save72 := gc_act2
 				gc_in72 := gc_act2
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++

@@ -1512,6 +1512,8 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 
 //line samples_intro.go:145
@@ -1525,7 +1527,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1547,7 +1549,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 //line samples_intro.go:146
 			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X
@@ -1616,6 +1618,8 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 
 //line samples_intro.go:156
@@ -1629,7 +1633,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1651,7 +1655,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 //line samples_intro.go:157
 			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X
@@ -1721,6 +1725,8 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 
 //line samples_intro.go:167
@@ -1737,7 +1743,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1764,7 +1770,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 //line samples_intro.go:171
 			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, mask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1789,7 +1795,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 			}
 			{
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++

@@ -3908,6 +3908,8 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 
 //line samples_intro.go:145
@@ -3921,7 +3923,7 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -3943,7 +3945,7 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 //line samples_intro.go:146
 			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
 					gc_x02 := gc_tidx2.X
@@ -4012,6 +4014,8 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 
 //line samples_intro.go:156
@@ -4025,7 +4029,7 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -4047,7 +4051,7 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 //line samples_intro.go:157
 			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
 					gc_x02 := gc_tidx2.X
@@ -4117,6 +4121,8 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 
 //line samples_intro.go:167
@@ -4133,7 +4139,7 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -4160,7 +4166,7 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 //line samples_intro.go:171
 			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, mask, nil, &gc_c21v, nil, nil, &gc_c21r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -4185,7 +4191,7 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 			}
 			{
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++

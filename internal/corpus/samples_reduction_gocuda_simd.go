@@ -11982,6 +11982,8 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_bidx5 := gc_b5.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b5.Len()
@@ -12219,7 +12221,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					gc_hi7 = min(gc_hi7, gc_cnt5)
 					if gc_lo7 < gc_hi7 {
 						{
-							gc_tidx14 := gc_b5.At(gc_w5 + gc_lo7)
+							gc_tidx14 := gc_b5.AtFlat(gc_w5+gc_lo7, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 								gc_tx5++
@@ -12298,6 +12300,8 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -13327,7 +13331,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if gc_act2 != 0 {
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -13368,7 +13372,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -13408,7 +13412,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -13559,6 +13563,8 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
@@ -14588,7 +14594,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if gc_act3 != 0 {
 					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx7 := gc_b3.At(gc_w3)
+						gc_tidx7 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -14629,7 +14635,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b3.At(gc_rank3)
+								gc_tidx6 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -14669,7 +14675,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx6 := gc_b3.At(gc_w3)
+							gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -14820,6 +14826,8 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
@@ -15849,7 +15857,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if gc_act4 != 0 {
 					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx11 := gc_b4.At(gc_w4)
+						gc_tidx11 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -15890,7 +15898,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b4.At(gc_rank4)
+								gc_tidx10 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -15930,7 +15938,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if gc_left7 != 0 {
 						{
-							gc_tidx10 := gc_b4.At(gc_w4)
+							gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -16109,6 +16117,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	gc_pos5 := gc_b41.Pos()
 	gc_bd5 := gc_b41.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_bidx5 := gc_b41.Index()
 	gc_bx5 := gc_bidx5.X
 	gc_n5 := gc_b41.Len()
@@ -16636,7 +16646,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_hi7 = min(gc_hi7, gc_cnt5)
 					if gc_lo7 < gc_hi7 {
 						{
-							gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
+							gc_tidx14 := gc_b41.AtFlat(gc_w5+gc_lo7, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 								gc_tx5++
@@ -16715,6 +16725,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -18592,7 +18604,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if gc_act2 != 0 {
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -18633,7 +18645,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -18673,7 +18685,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -18824,6 +18836,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	gc_pos3 := gc_b15.Pos()
 	gc_bd3 := gc_b15.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b15.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b15.Len()
@@ -20701,7 +20715,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if gc_act3 != 0 {
 					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx7 := gc_b15.At(gc_w3)
+						gc_tidx7 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -20742,7 +20756,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b15.At(gc_rank3)
+								gc_tidx6 := gc_b15.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -20782,7 +20796,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx6 := gc_b15.At(gc_w3)
+							gc_tidx6 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -20933,6 +20947,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	gc_pos4 := gc_b28.Pos()
 	gc_bd4 := gc_b28.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_bidx4 := gc_b28.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b28.Len()
@@ -22810,7 +22826,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if gc_act4 != 0 {
 					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx11 := gc_b28.At(gc_w4)
+						gc_tidx11 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -22851,7 +22867,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b28.At(gc_rank4)
+								gc_tidx10 := gc_b28.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -22891,7 +22907,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if gc_left7 != 0 {
 						{
-							gc_tidx10 := gc_b28.At(gc_w4)
+							gc_tidx10 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -23071,6 +23087,8 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	gc_pos5 := gc_b41.Pos()
 	gc_bd5 := gc_b41.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_gd5 := gc_b41.GridDim()
 	gc_gdx5 := gc_gd5.X
 	gc_bidx5 := gc_b41.Index()
@@ -23584,7 +23602,7 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_hi7 = min(gc_hi7, gc_cnt5)
 					if gc_lo7 < gc_hi7 {
 						{
-							gc_tidx14 := gc_b41.At(gc_w5 + gc_lo7)
+							gc_tidx14 := gc_b41.AtFlat(gc_w5+gc_lo7, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 								gc_tx5++
@@ -23663,6 +23681,8 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -24855,7 +24875,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if gc_act2 != 0 {
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -24896,7 +24916,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -24936,7 +24956,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -25087,6 +25107,8 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	gc_pos3 := gc_b15.Pos()
 	gc_bd3 := gc_b15.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_gd3 := gc_b15.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_bidx3 := gc_b15.Index()
@@ -26279,7 +26301,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if gc_act3 != 0 {
 					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx7 := gc_b15.At(gc_w3)
+						gc_tidx7 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -26320,7 +26342,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b15.At(gc_rank3)
+								gc_tidx6 := gc_b15.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -26360,7 +26382,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx6 := gc_b15.At(gc_w3)
+							gc_tidx6 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -26511,6 +26533,8 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	gc_pos4 := gc_b28.Pos()
 	gc_bd4 := gc_b28.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_gd4 := gc_b28.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_bidx4 := gc_b28.Index()
@@ -27703,7 +27727,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if gc_act4 != 0 {
 					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx11 := gc_b28.At(gc_w4)
+						gc_tidx11 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -27744,7 +27768,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b28.At(gc_rank4)
+								gc_tidx10 := gc_b28.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -27784,7 +27808,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if gc_left7 != 0 {
 						{
-							gc_tidx10 := gc_b28.At(gc_w4)
+							gc_tidx10 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -27968,6 +27992,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
 	gc_bdx5 := gc_bd5.X
+	gc_bdy5 := gc_bd5.Y
+	gc_bdz5 := gc_bd5.Z
 	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
 	gc_bidx5 := gc_b5.Index()
@@ -28058,7 +28084,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx23 := gc_b5.At(gc_w5)
+				gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx23.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -28270,7 +28296,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_act5 = gc_save135 &^ gc_dead5
 			}
 			{
-				gc_tidx23 := gc_b5.At(gc_w5)
+				gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx23.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -28330,7 +28356,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx23 := gc_b5.At(gc_w5)
+				gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx23.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -28401,7 +28427,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				var gc_m275 uint32
 
 //line samples_reduction.go:405
-				if gc_x09 := gc_b5.At(gc_w5).X; gc_x09+gc_cnt5 <= gc_bdx5 {
+				if gc_x09 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x09+gc_cnt5 <= gc_bdx5 {
 					gc_lo10, gc_hi10 := 0, 32
 					if gc_bound10 := compiled.Diff(shmemExtent, gc_x09); gc_bound10 < gc_hi10 {
 						gc_hi10 = gc_bound10
@@ -28411,7 +28437,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 				} else {
 					{
-						gc_tidx23 := gc_b5.At(gc_w5)
+						gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 						gc_tx5 := gc_tidx23.X - 1
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
@@ -28436,7 +28462,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_act5 = gc_save275 & gc_m275
 				if gc_act5 != 0 {
 					{
-						gc_tidx23 := gc_b5.At(gc_w5)
+						gc_tidx23 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 						gc_tx5 := gc_tidx23.X - 1
 						{
 							gc_x010 := gc_tidx23.X
@@ -28881,6 +28907,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_bidx2 := gc_b2.Index()
@@ -28971,7 +28999,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -29221,7 +29249,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_act2 = gc_save132 &^ gc_dead2
 			}
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -29281,7 +29309,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -29352,7 +29380,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				var gc_m272 uint32
 
 //line samples_reduction.go:405
-				if gc_x03 := gc_b2.At(gc_w2).X; gc_x03+gc_cnt2 <= gc_bdx2 {
+				if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
 					gc_lo4, gc_hi4 := 0, 32
 					if gc_bound4 := compiled.Diff(shmemExtent, gc_x03); gc_bound4 < gc_hi4 {
 						gc_hi4 = gc_bound4
@@ -29362,7 +29390,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -29387,7 +29415,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_act2 = gc_save272 & gc_m272
 				if gc_act2 != 0 {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						{
 							gc_x04 := gc_tidx2.X
@@ -29982,6 +30010,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_bidx3 := gc_b3.Index()
@@ -30072,7 +30102,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -30322,7 +30352,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_act3 = gc_save133 &^ gc_dead3
 			}
 			{
-				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -30382,7 +30412,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx9 := gc_b3.At(gc_w3)
+				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx9.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -30453,7 +30483,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				var gc_m273 uint32
 
 //line samples_reduction.go:405
-				if gc_x05 := gc_b3.At(gc_w3).X; gc_x05+gc_cnt3 <= gc_bdx3 {
+				if gc_x05 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x05+gc_cnt3 <= gc_bdx3 {
 					gc_lo6, gc_hi6 := 0, 32
 					if gc_bound6 := compiled.Diff(shmemExtent, gc_x05); gc_bound6 < gc_hi6 {
 						gc_hi6 = gc_bound6
@@ -30463,7 +30493,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				} else {
 					{
-						gc_tidx9 := gc_b3.At(gc_w3)
+						gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						gc_tx3 := gc_tidx9.X - 1
 						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
@@ -30488,7 +30518,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_act3 = gc_save273 & gc_m273
 				if gc_act3 != 0 {
 					{
-						gc_tidx9 := gc_b3.At(gc_w3)
+						gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						gc_tx3 := gc_tidx9.X - 1
 						{
 							gc_x06 := gc_tidx9.X
@@ -31083,6 +31113,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
 	gc_bdx4 := gc_bd4.X
+	gc_bdy4 := gc_bd4.Y
+	gc_bdz4 := gc_bd4.Z
 	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_bidx4 := gc_b4.Index()
@@ -31173,7 +31205,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx16 := gc_b4.At(gc_w4)
+				gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx16.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
@@ -31423,7 +31455,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_act4 = gc_save134 &^ gc_dead4
 			}
 			{
-				gc_tidx16 := gc_b4.At(gc_w4)
+				gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx16.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
@@ -31483,7 +31515,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx16 := gc_b4.At(gc_w4)
+				gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx16.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
@@ -31554,7 +31586,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				var gc_m274 uint32
 
 //line samples_reduction.go:405
-				if gc_x07 := gc_b4.At(gc_w4).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+				if gc_x07 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x07+gc_cnt4 <= gc_bdx4 {
 					gc_lo8, gc_hi8 := 0, 32
 					if gc_bound8 := compiled.Diff(shmemExtent, gc_x07); gc_bound8 < gc_hi8 {
 						gc_hi8 = gc_bound8
@@ -31564,7 +31596,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				} else {
 					{
-						gc_tidx16 := gc_b4.At(gc_w4)
+						gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						gc_tx4 := gc_tidx16.X - 1
 						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
@@ -31589,7 +31621,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_act4 = gc_save274 & gc_m274
 				if gc_act4 != 0 {
 					{
-						gc_tidx16 := gc_b4.At(gc_w4)
+						gc_tidx16 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						gc_tx4 := gc_tidx16.X - 1
 						{
 							gc_x08 := gc_tidx16.X

@@ -34,6 +34,8 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -51,7 +53,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X
@@ -112,7 +114,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 //line samples_scan.go:33
 				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -144,7 +146,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				}
 			}
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -178,7 +180,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			{
 				var gc_m12 uint32
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -210,7 +212,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				gc_act = gc_save12 & gc_m12
 				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
@@ -247,7 +249,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 //line samples_scan.go:53
 						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -283,7 +285,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 						}
 					}
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++

@@ -35,6 +35,8 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -53,7 +55,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 			_ = gc_dead2
 			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -88,7 +90,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -122,7 +124,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -201,7 +203,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:33
 				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -233,7 +235,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -267,7 +269,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 			{
 				var gc_m122 uint32
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -299,7 +301,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				gc_act2 = gc_save122 & gc_m122
 				if gc_act2 != 0 {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
@@ -336,7 +338,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:53
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -372,7 +374,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 						}
 					}
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++

@@ -106,7 +106,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			{
 				var gc_m7 uint32
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -147,7 +147,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:25
 					_ = start_
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
 							gc_x0 := gc_tidx.X
@@ -185,7 +185,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:84
 					for offset := start_; offset > 0; offset /= 2 {
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
 								gc_x02 := gc_tidx.X
@@ -239,7 +239,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 						}
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
 								gc_x03 := gc_tidx.X
@@ -375,6 +375,8 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -437,7 +439,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				var gc_m7 uint32
 
 //line demand_tree.go:46
-				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
 						gc_hi2 = gc_bound2
@@ -447,7 +449,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				} else {
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -484,7 +486,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:47
 					_ = start_
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
 							gc_x02 := gc_tidx.X
@@ -522,7 +524,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 //line demand_tree.go:84
 					for offset := start_; offset > 0; offset /= 2 {
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
 								gc_x03 := gc_tidx.X
@@ -575,7 +577,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 							}
 						}
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
 								gc_x04 := gc_tidx.X
@@ -918,6 +920,8 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -997,7 +1001,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				var gc_m7 uint32
 
 //line demand_tree.go:69
-				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
 						gc_hi2 = gc_bound2
@@ -1007,7 +1011,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					}
 				} else {
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -1044,7 +1048,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:70
 					_ = start_
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
 							gc_x02 := gc_tidx.X
@@ -1082,7 +1086,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 //line demand_tree.go:84
 					for offset := start_; offset > 0; offset /= 2 {
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
 								gc_x03 := gc_tidx.X
@@ -1135,7 +1139,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 							}
 						}
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							{
 								gc_x04 := gc_tidx.X

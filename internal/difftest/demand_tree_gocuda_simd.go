@@ -32,6 +32,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -210,7 +211,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 			{
 				var gc_m72 uint32
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -252,7 +253,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					_ = start_
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -287,7 +288,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -321,7 +322,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -350,7 +351,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 					for offset := start_; offset > 0; offset /= 2 {
 						gc_left2 := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.At(gc_w2)
+							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -387,7 +388,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -423,7 +424,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 						if gc_left2 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -452,7 +453,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 						gc_left3 := gc_act2
 						if compiled.SIMD {
-							gc_tidx5 := gc_b2.At(gc_w2)
+							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -487,7 +488,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -521,7 +522,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 						if gc_left3 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -646,6 +647,8 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -792,7 +795,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 				var gc_m72 uint32
 
 //line demand_tree.go:46
-				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
 					gc_lo4, gc_hi4 := 0, 32
 					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
 						gc_hi4 = gc_bound4
@@ -802,7 +805,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -840,7 +843,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 					_ = start_
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -875,7 +878,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -909,7 +912,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -938,7 +941,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 					for offset := start_; offset > 0; offset /= 2 {
 						gc_left2 := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.At(gc_w2)
+							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -975,7 +978,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -1011,7 +1014,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 						}
 						if gc_left2 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -1040,7 +1043,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 						}
 						gc_left3 := gc_act2
 						if compiled.SIMD {
-							gc_tidx5 := gc_b2.At(gc_w2)
+							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -1075,7 +1078,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -1109,7 +1112,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 						}
 						if gc_left3 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -1442,6 +1445,8 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -1521,7 +1526,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 				var gc_m72 uint32
 
 //line demand_tree.go:69
-				if gc_x05 := gc_b2.At(gc_w2).X; gc_x05+gc_cnt2 <= gc_bdx2 {
+				if gc_x05 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x05+gc_cnt2 <= gc_bdx2 {
 					gc_lo4, gc_hi4 := 0, 32
 					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound4 < gc_hi4 {
 						gc_hi4 = gc_bound4
@@ -1531,7 +1536,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -1569,7 +1574,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					_ = start_
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1604,7 +1609,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -1638,7 +1643,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -1667,7 +1672,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					for offset := start_; offset > 0; offset /= 2 {
 						gc_left2 := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.At(gc_w2)
+							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -1704,7 +1709,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -1740,7 +1745,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						}
 						if gc_left2 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -1769,7 +1774,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						}
 						gc_left3 := gc_act2
 						if compiled.SIMD {
-							gc_tidx5 := gc_b2.At(gc_w2)
+							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -1804,7 +1809,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -1838,7 +1843,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						}
 						if gc_left3 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++

@@ -31,6 +31,8 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -399,7 +401,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					gc_hi2 = min(gc_hi2, gc_cnt)
 					if gc_lo2 < gc_hi2 {
 						{
-							gc_tidx := gc_b.At(gc_w + gc_lo2)
+							gc_tidx := gc_b.AtFlat(gc_w+gc_lo2, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 								gc_tx++

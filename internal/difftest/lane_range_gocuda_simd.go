@@ -35,6 +35,8 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -54,7 +56,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:18
 				_ = gc_iota2
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line lane_range.go:18
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -109,7 +111,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -153,7 +155,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -685,7 +687,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:38
 				_ = gc_iota14
-				gc_tidx7 := gc_b2.At(gc_w2)
+				gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
 //line lane_range.go:38
 					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -768,7 +770,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -832,7 +834,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			}
 			if gc_left5 != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -901,6 +903,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -918,7 +921,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:59
 				_ = gc_iota2
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line lane_range.go:59
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -977,7 +980,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -1025,7 +1028,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
@@ -1152,7 +1155,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_hi4 = min(gc_hi4, gc_cnt2)
 			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
 					{
@@ -1217,6 +1220,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -1233,7 +1237,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				gc_ty2 := gc_tidx2.Y
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -1323,7 +1327,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 				var gc_m62 uint32
 
 //line lane_range.go:89
-				if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 && compiled.Adds(off, gc_bdx2) {
+				if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 && compiled.Adds(off, gc_bdx2) {
 					gc_lo4, gc_hi4 := 0, 32
 					if gc_bound4 := compiled.Diff(compiled.Diff(lo, off), gc_x02); gc_bound4 > gc_lo4 {
 						gc_lo4 = gc_bound4
@@ -1336,7 +1340,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -1487,7 +1491,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:92
 				_ = gc_iota
-				gc_tidx6 := gc_b2.At(gc_w2)
+				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line lane_range.go:92
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1544,7 +1548,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -1590,7 +1594,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 			}
 			if gc_left4 != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {

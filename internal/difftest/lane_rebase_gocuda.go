@@ -33,6 +33,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -45,7 +46,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X
@@ -83,7 +84,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:19
 				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c1r)
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					{
 						gc_x02 := gc_tidx.X
@@ -136,7 +137,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 			}
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_ty := gc_tidx.Y
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {

@@ -34,6 +34,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -46,7 +47,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 			_ = gc_dead2
 			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -81,7 +82,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -115,7 +116,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -151,7 +152,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 //line lane_rebase.go:20
 					_ = gc_vb
-					gc_tidx4 := gc_b2.At(gc_w2)
+					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 //line lane_rebase.go:20
 						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
@@ -194,7 +195,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 							if gc_tidx2.X+8 > gc_bdx2 {
 								continue // the lanes wrap to the next row
 							}
@@ -232,7 +233,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 				}
 				if gc_left2 != 0 {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
@@ -263,7 +264,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 			}
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-				gc_tidx5 := gc_b2.At(gc_w2)
+				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -298,7 +299,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -332,7 +333,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 			}
 			if gc_left3 != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {

@@ -501,6 +501,8 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -519,7 +521,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vb := archsimd.BroadcastInt32x8(3)
 //line liveness.go:45
 				_ = gc_vb
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line liveness.go:45
 					gc_vb2 := archsimd.BroadcastInt32x8(3)
@@ -564,7 +566,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -604,7 +606,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -792,7 +794,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vb7 := archsimd.BroadcastInt32x8(7)
 //line liveness.go:51
 				_ = gc_vb7
-				gc_tidx5 := gc_b2.At(gc_w2)
+				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 //line liveness.go:51
 					gc_vb8 := archsimd.BroadcastInt32x8(7)
@@ -834,7 +836,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -871,7 +873,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if gc_left3 != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++

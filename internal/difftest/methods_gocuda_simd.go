@@ -30,6 +30,8 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -939,7 +941,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -997,7 +999,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:34
 			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -3020,6 +3022,8 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -3133,7 +3137,7 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 			gc_hi4 = min(gc_hi4, gc_cnt2)
 			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 						gc_tx2++

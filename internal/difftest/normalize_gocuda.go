@@ -33,6 +33,8 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -57,7 +59,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X
@@ -138,7 +140,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 			}
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -178,7 +180,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 //line normalize.go:44
 			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -212,7 +214,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 //line normalize.go:44
 			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -249,7 +251,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 //line normalize.go:45
 				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -339,7 +341,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					gc_act = gc_save16 &^ gc_dead
 				}
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -460,7 +462,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				}
 			}
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -511,6 +513,8 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -531,7 +535,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -573,7 +577,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 //line normalize.go:68
 			compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -651,7 +655,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 //line normalize.go:71
 						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
 						{
-							gc_tidx := gc_b.At(gc_w)
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
@@ -688,7 +692,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				var gc_dead uint32
 				_ = gc_dead
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -833,6 +837,8 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -853,7 +859,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -875,7 +881,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 //line normalize.go:85
 			compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -902,7 +908,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 //line normalize.go:85
 			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c2v, nil, nil, &gc_c2r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -937,7 +943,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 			{
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -959,7 +965,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 //line normalize.go:90
 				compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c3v, nil, nil, &gc_c3r)
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -986,7 +992,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 //line normalize.go:90
 				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c4v, nil, nil, &gc_c4r)
 				{
-					gc_tidx := gc_b.At(gc_w)
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
@@ -1035,6 +1041,8 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -1047,7 +1055,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1069,7 +1077,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 //line normalize.go:101
 			compiled.WarpLanes[int32, uint64](gc_b, "MatchAllSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++

@@ -34,6 +34,8 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -59,7 +61,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			_ = gc_dead2
 			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -100,7 +102,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -140,7 +142,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -194,7 +196,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -234,7 +236,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:44
 			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -268,7 +270,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:44
 			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -305,7 +307,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:45
 				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -395,7 +397,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 					gc_act2 = gc_save162 &^ gc_dead2
 				}
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -570,7 +572,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 			gc_left3 := gc_act2
 			if compiled.SIMD {
-				gc_tidx5 := gc_b2.At(gc_w2)
+				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -623,7 +625,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -675,7 +677,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			}
 			if gc_left3 != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -730,6 +732,8 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -750,7 +754,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -846,7 +850,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 			compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.At(gc_w2)
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -907,7 +911,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -967,7 +971,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 			}
 			if gc_left2 != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -1082,7 +1086,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 						compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c24v, 3, 32, &gc_c24r)
 						gc_left4 := gc_act2
 						if compiled.SIMD {
-							gc_tidx6 := gc_b2.At(gc_w2)
+							gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
@@ -1127,7 +1131,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.At(gc_rank2)
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 									if gc_tidx2.X+8 > gc_bdx2 {
 										continue // the lanes wrap to the next row
 									}
@@ -1171,7 +1175,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 						}
 						if gc_left4 != 0 {
 							{
-								gc_tidx2 := gc_b2.At(gc_w2)
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
@@ -1209,7 +1213,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -1444,6 +1448,8 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -1464,7 +1470,7 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -1486,7 +1492,7 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line normalize.go:85
 			compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -1513,7 +1519,7 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line normalize.go:85
 			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c22v, nil, nil, &gc_c22r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -1548,7 +1554,7 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 			}
 			{
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -1570,7 +1576,7 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line normalize.go:90
 				compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c23v, nil, nil, &gc_c23r)
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -1597,7 +1603,7 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line normalize.go:90
 				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c24v, nil, nil, &gc_c24r)
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -1646,6 +1652,8 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -1659,7 +1667,7 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 			_ = gc_dead2
 			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -1689,7 +1697,7 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -1718,7 +1726,7 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
@@ -1744,7 +1752,7 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line normalize.go:101
 			compiled.WarpLanes[int32, uint64](gc_b2, "MatchAllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++

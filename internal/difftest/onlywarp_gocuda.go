@@ -30,6 +30,8 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -351,7 +353,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:21
 					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, gocuda.WarpSize, &gc_c1r)
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
 							gc_x0 := gc_tidx.X

@@ -33,6 +33,8 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -53,7 +55,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X

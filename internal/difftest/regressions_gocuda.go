@@ -1319,6 +1319,8 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	{
 		var gc_c1m [32]uint32
@@ -1332,7 +1334,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 
@@ -1363,7 +1365,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 //line regressions.go:84
 			compiled.WarpLanes[int32, int32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X

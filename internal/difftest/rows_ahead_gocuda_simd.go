@@ -33,6 +33,8 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -70,7 +72,7 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
 					gc_x02 := gc_tidx2.X
@@ -278,7 +280,7 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 			gc_hi4 = min(gc_hi4, gc_cnt2)
 			if gc_lo4 < gc_hi4 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2+gc_lo4, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 						gc_tx2++
@@ -322,6 +324,8 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -352,7 +356,7 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
 					gc_x03 := gc_tidx2.X
@@ -411,7 +415,7 @@ func gc_body_rowsAheadTwice(gc_b2 *compiled.Block, in, out []float32) {
 //line rows_ahead.go:32
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, 32, &gc_c21r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
 					gc_x04 := gc_tidx2.X

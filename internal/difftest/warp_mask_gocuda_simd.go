@@ -31,6 +31,8 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -47,7 +49,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 			_ = gc_dead2
 			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
@@ -98,7 +100,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -148,7 +150,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					{
 
@@ -342,7 +344,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vb := archsimd.BroadcastUint32x8(0)
 //line warp_mask.go:21
 					_ = gc_vb
-					gc_tidx6 := gc_b2.At(gc_w2)
+					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line warp_mask.go:21
 						gc_vb2 := archsimd.BroadcastUint32x8(0)
@@ -397,7 +399,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.At(gc_rank2)
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 							if gc_tidx2.X+8 > gc_bdx2 {
 								continue // the lanes wrap to the next row
 							}
@@ -447,7 +449,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++

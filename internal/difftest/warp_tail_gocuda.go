@@ -31,6 +31,8 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
@@ -247,7 +249,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				var gc_m7 uint32
 
 //line warp_tail.go:24
-				if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
 					gc_lo2, gc_hi2 := 0, 32
 					if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
 						gc_hi2 = gc_bound2
@@ -257,7 +259,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					}
 				} else {
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
@@ -282,7 +284,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_act = gc_save7 & gc_m7
 				if gc_act != 0 {
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
 							gc_x02 := gc_tidx.X
@@ -335,7 +337,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tidx := gc_b.At(gc_w)
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
 						{
 							gc_x03 := gc_tidx.X

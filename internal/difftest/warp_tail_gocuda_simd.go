@@ -32,6 +32,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -458,7 +460,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_m72 uint32
 
 //line warp_tail.go:24
-				if gc_x04 := gc_b2.At(gc_w2).X; gc_x04+gc_cnt2 <= gc_bdx2 {
+				if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
 					gc_lo4, gc_hi4 := 0, 32
 					if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound4 < gc_hi4 {
 						gc_hi4 = gc_bound4
@@ -468,7 +470,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				} else {
 					{
-						gc_tidx2 := gc_b2.At(gc_w2)
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
@@ -494,7 +496,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if gc_act2 != 0 {
 					gc_left := gc_act2
 					if compiled.SIMD {
-						gc_tidx3 := gc_b2.At(gc_w2)
+						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -529,7 +531,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -563,7 +565,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					if gc_left != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
@@ -591,7 +593,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					gc_left2 := gc_act2
 					if compiled.SIMD {
-						gc_tidx4 := gc_b2.At(gc_w2)
+						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
@@ -626,7 +628,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.At(gc_rank2)
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 								if gc_tidx2.X+8 > gc_bdx2 {
 									continue // the lanes wrap to the next row
 								}
@@ -660,7 +662,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					if gc_left2 != 0 {
 						{
-							gc_tidx2 := gc_b2.At(gc_w2)
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++

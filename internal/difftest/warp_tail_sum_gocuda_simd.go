@@ -59,7 +59,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line warp_tail_sum.go:17
 				_ = gc_iota2
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_tail_sum.go:17
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -120,7 +120,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -170,7 +170,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++

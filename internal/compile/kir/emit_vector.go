@@ -284,8 +284,8 @@ func (e *emitter) laneSteps(vl, whole *vecLoop, use map[string]bool) string {
 	e.printf("if %s>>%s&0xff != 0xff {\ncontinue\n}\n", n["act"], n["lane"])
 	e.printf("%s := %s + %s\n", n["rank"], n["w"], n["lane"])
 	if use["tx"] || use["ty"] || use["tz"] {
-		e.printf("%s := %s.At(%s)\nif %s.X+%d > %s {\ncontinue // the lanes wrap to the next row\n}\n",
-			n["tidx"], n["b"], n["rank"], n["tidx"], vecWidth, e.use("bdx"))
+		e.printf("%s := %s\nif %s.X+%d > %s {\ncontinue // the lanes wrap to the next row\n}\n",
+			n["tidx"], e.at(n["rank"]), n["tidx"], vecWidth, e.use("bdx"))
 		for _, c := range []string{"x", "y", "z"} {
 			e.printf("%s := %s.%s\n_ = %s\n", n["t"+c], n["tidx"], strings.ToUpper(c), n["t"+c])
 		}
@@ -320,7 +320,7 @@ func (e *emitter) wholeWarpSteps(vl *vecLoop, use map[string]bool, left string) 
 	first := e.f.Names.Fresh("tidx")
 	coords := use["tx"] || use["ty"] || use["tz"]
 	if coords {
-		e.printf("%s := %s.At(%s)\n", first, n["b"], n["w"])
+		e.printf("%s := %s\n", first, e.at(n["w"]))
 		cond += fmt.Sprintf(" && %s.X+32 <= %s", first, e.use("bdx"))
 	}
 	e.printf("if %s {\n", cond)

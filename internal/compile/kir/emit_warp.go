@@ -260,7 +260,7 @@ func (e *emitter) coordsInRange(rng *laneRange, use map[string]bool) (from, to s
 // compare.
 func (e *emitter) laneCoords(use map[string]bool, first string) {
 	n := e.name
-	e.printf("{\n%s := %s.At(%s)\n", n["tidx"], n["b"], first)
+	e.printf("{\n%s := %s\n", n["tidx"], e.at(first))
 	e.printf("%s := %s.X - 1\n", n["tx"], n["tidx"])
 	if use["ty"] || use["tz"] {
 		e.printf("%s := %s.Y\n", n["ty"], n["tidx"])
@@ -268,6 +268,13 @@ func (e *emitter) laneCoords(use map[string]bool, first string) {
 	if use["tz"] {
 		e.printf("%s := %s.Z\n", n["tz"], n["tidx"])
 	}
+}
+
+// at returns the expression of the index in the block of the thread of
+// rank rank: the table's (Block.At) only where the block is not
+// one-dimensional.
+func (e *emitter) at(rank string) string {
+	return fmt.Sprintf("%s.AtFlat(%s, %s*%s == 1)", e.name["b"], rank, e.use("bdy"), e.use("bdz"))
 }
 
 // lanes writes a lane loop of code, evaluating last the operands of the
@@ -371,7 +378,7 @@ func (e *emitter) xMask(w *WarpIf, m string) {
 			fits += fmt.Sprintf(" && %s.Adds(%s, %s)", e.f.Src.Compiled, e.plain(b.Off), e.use("bdx"))
 		}
 	}
-	e.printf("if %s := %s.At(%s).%s; %s+%s <= %s%s {\n", x0, n["b"], n["w"], e.f.laneAxis(), x0, n["cnt"], e.use("bdx"), fits)
+	e.printf("if %s := %s.%s; %s+%s <= %s%s {\n", x0, e.at(n["w"]), e.f.laneAxis(), x0, n["cnt"], e.use("bdx"), fits)
 	e.printf("%s, %s := 0, 32\n", from, to)
 	for _, b := range w.XBounds {
 		x := e.plain(b.X)

@@ -29,6 +29,8 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 
 //line hecbench_collision.go:90
@@ -447,7 +449,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -1912,7 +1914,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 //line hecbench_collision.go:131
 			compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, colMask, nil, &gc_c16v, nil, nil, &gc_c16r)
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				{
 					gc_x0 := gc_tidx.X
@@ -1990,6 +1992,8 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	gc_s_r := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 
@@ -2816,7 +2820,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				gc_tidx := gc_b.At(gc_w)
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++

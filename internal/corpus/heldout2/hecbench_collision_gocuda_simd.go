@@ -30,6 +30,8 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 
 //line hecbench_collision.go:90
@@ -448,7 +450,7 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -1913,7 +1915,7 @@ func gc_body_checkDuplicates(gc_b2 *compiled.Block, num int, v []int32, hasDupli
 //line hecbench_collision.go:131
 			compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, colMask, nil, &gc_c216v, nil, nil, &gc_c216r)
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
 					gc_x02 := gc_tidx2.X
@@ -1991,6 +1993,8 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_r := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 
@@ -2817,7 +2821,7 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++

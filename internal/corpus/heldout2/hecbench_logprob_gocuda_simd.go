@@ -52,6 +52,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 	}
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_by3 := gc_bidx3.Y
@@ -436,7 +438,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					}
 				}
 				{
-					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 					gc_tx3 := gc_tidx9.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -485,7 +487,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 					gc_tx3 := gc_tidx9.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -1059,7 +1061,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					}
 				}
 				{
-					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 					gc_tx3 := gc_tidx9.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -1108,7 +1110,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
-					gc_tidx9 := gc_b3.At(gc_w3)
+					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 					gc_tx3 := gc_tidx9.X - 1
 					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 						gc_tx3++
@@ -1362,6 +1364,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
@@ -1746,7 +1750,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -1795,7 +1799,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -2369,7 +2373,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					}
 				}
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -2418,7 +2422,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
@@ -2685,6 +2689,8 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	}
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
@@ -3121,7 +3127,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				}
 			}
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
@@ -3170,7 +3176,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++

@@ -2135,6 +2135,8 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
 	{
 		var gc_c21v [32]bool
@@ -2160,7 +2162,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 				gc_vb := archsimd.BroadcastUint32x8(1)
 //line basic.go:71
 				_ = gc_vb
-				gc_tidx3 := gc_b2.At(gc_w2)
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line basic.go:71
 					gc_vb2 := archsimd.BroadcastUint32x8(1)
@@ -2190,7 +2192,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.At(gc_rank2)
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
 						if gc_tidx2.X+8 > gc_bdx2 {
 							continue // the lanes wrap to the next row
 						}
@@ -2215,7 +2217,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 			}
 			if gc_left != 0 {
 				{
-					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
