@@ -127,8 +127,10 @@ func ShflXorHalving[T Number](vals *[warpSize]T, d int) {
 // each step as ShflAddWarp(ShflUp, vals, d, d, 32) would, in one call:
 // lanes [d, 32) add the value lane l-d held before the step. Steps from
 // 32 on add nothing (no lane is at or past them), and a d below 1 takes
-// none. Generated code calls it in the default build.
+// none. In the SIMD build it first marks the vector registers' upper
+// halves clean (cleanUpper): its steps are scalar.
 func ShflUpDoubling[T Number](vals *[warpSize]T, d, end int) {
+	cleanUpper()
 	if d == 1 && end >= warpSize {
 		scanUpWarp(vals) // the whole scan, written out
 		return

@@ -9,3 +9,7 @@ func shflAddVector[T Number](Shuffle, *[warpSize]T, int, int, int) bool { return
 // shflAddRun reports false: without the SIMD build, ShflAddSteps's steps
 // are ShflAddWarp's.
 func shflAddRun[T Number](Shuffle, *[warpSize]T, *ShflSteps) bool { return false }
+
+// cleanUpper does nothing: the default build runs no vector code that
+// leaves the registers' upper halves dirty.
+func cleanUpper() {}

@@ -4508,12 +4508,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	if compiled.Ahead(func() {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off32 := gc_bx5 * 2 * gc_bdx5
-				if gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx5 <= len(in)-gc_off32 {
-					gc_at44 := in[gc_off32:][:gc_bdx5]
+				gc_off38 := gc_bx5 * 2 * gc_bdx5
+				if gc_off38 >= 0 && gc_off38 <= len(in) && gc_bdx5 <= len(in)-gc_off38 {
+					gc_at50 := in[gc_off38:][:gc_bdx5]
 
 //line reduce_variants.go:45
-					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at44)
+					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at50)
 				} else {
 					gc_step21 := 0
 					for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
@@ -4613,10 +4613,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	}) {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off33 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off33 >= 0 && gc_off33 <= len(in) && gc_bdx5 <= len(in)-gc_off33 {
-					gc_at45 := sdata[:gc_bdx5]
-					gc_at46 := in[gc_off33:][:gc_bdx5]
+				gc_off39 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+				if gc_bdx5 <= len(sdata) && gc_off39 >= 0 && gc_off39 <= len(in) && gc_bdx5 <= len(in)-gc_off39 {
+					gc_at51 := sdata[:gc_bdx5]
+					gc_at52 := in[gc_off39:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4631,7 +4631,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						ahead := gc_s_ahead[gc_rank5]
 
 //line reduce_variants.go:45
-						gc_at45[gc_tx5] = ahead + gc_at46[gc_tx5]
+						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
 					}
 				} else {
 					gc_step22 := 0
@@ -4727,12 +4727,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	} else {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off34 := gc_bx5 * 2 * gc_bdx5
-				gc_off35 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
-				if gc_bdx5 <= len(sdata) && gc_off34 >= 0 && gc_off34 <= len(in) && gc_bdx5 <= len(in)-gc_off34 && gc_off35 >= 0 && gc_off35 <= len(in) && gc_bdx5 <= len(in)-gc_off35 {
-					gc_at47 := sdata[:gc_bdx5]
-					gc_at48 := in[gc_off34:][:gc_bdx5]
-					gc_at49 := in[gc_off35:][:gc_bdx5]
+				gc_off40 := gc_bx5 * 2 * gc_bdx5
+				gc_off41 := (gc_bx5 * 2 * gc_bdx5) + gc_bdx5
+				if gc_bdx5 <= len(sdata) && gc_off40 >= 0 && gc_off40 <= len(in) && gc_bdx5 <= len(in)-gc_off40 && gc_off41 >= 0 && gc_off41 <= len(in) && gc_bdx5 <= len(in)-gc_off41 {
+					gc_at53 := sdata[:gc_bdx5]
+					gc_at54 := in[gc_off40:][:gc_bdx5]
+					gc_at55 := in[gc_off41:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4746,7 +4746,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at47[gc_tx5] = gc_at48[gc_tx5] + gc_at49[gc_tx5]
+						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
 					}
 				} else {
 					gc_step23 := 0
@@ -4856,10 +4856,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off36 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off36 >= 0 && gc_off36 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off36 {
-					gc_at50 := sdata_[:gc_to5]
-					gc_at51 := sdata_[gc_off36:][:gc_to5]
+				gc_off42 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off42 >= 0 && gc_off42 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off42 {
+					gc_at56 := sdata_[:gc_to5]
+					gc_at57 := sdata_[gc_off42:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4870,7 +4870,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce.go:271
 						{
-							gc_at50[gc_tx5] += gc_at51[gc_tx5]
+							gc_at56[gc_tx5] += gc_at57[gc_tx5]
 						}
 					}
 				} else {
@@ -4961,9 +4961,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				var gc_m105 uint32
 
 //line reduce_variants.go:48
-				if gc_x08 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x08+gc_cnt5 <= gc_bdx5 {
+				if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
 					gc_lo10, gc_hi12 := 0, 32
-					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
+					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
 						gc_hi12 = gc_bound10
 					}
 					if gc_lo10 < gc_hi12 {
@@ -4971,8 +4971,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					}
 				} else {
 					{
-						gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx14.X - 1
+						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
 							if gc_tx5 == gc_bdx5 {
@@ -5002,16 +5002,16 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 					_ = sdata_2
 					{
-						gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx14.X - 1
+						gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
 						{
-							gc_x09 := gc_tidx14.X
-							gc_off37 := gc_x09
-							if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off37 >= 0 && gc_off37 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off37 {
-								gc_at52 := sdata_2[gc_off37:][:32]
+							gc_x015 := gc_tidx8.X
+							gc_off43 := gc_x015
+							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off43 >= 0 && gc_off43 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off43 {
+								gc_at58 := sdata_2[gc_off43:][:32]
 
 //line reduce_variants.go:61
-								copy(gc_l_v[:], gc_at52)
+								copy(gc_l_v[:], gc_at58)
 							} else {
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 									gc_tx5++
@@ -5040,15 +5040,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx14.X - 1
+							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x010 := gc_tidx14.X
-								gc_off38 := offset + gc_x010
-								if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off38 >= 0 && gc_off38 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off38 {
-									gc_at53 := sdata_2[gc_off38:][:32]
+								gc_x016 := gc_tidx8.X
+								gc_off44 := offset + gc_x016
+								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off44 >= 0 && gc_off44 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off44 {
+									gc_at59 := sdata_2[gc_off44:][:32]
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5 := gc_x010 + gc_lane5
+										gc_tx5 := gc_x016 + gc_lane5
 										_ = gc_tx5
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
@@ -5060,7 +5060,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 										_ = v
 
 //line reduce_variants.go:63
-										v += gc_at53[gc_lane5]
+										v += gc_at59[gc_lane5]
 
 //line reduce_variants.go:64
 										gc_l_v[gc_lane5] = v
@@ -5093,16 +5093,16 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tidx14 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx14.X - 1
+							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x011 := gc_tidx14.X
-								gc_off39 := gc_x011
-								if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off39 >= 0 && gc_off39 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off39 {
-									gc_at54 := sdata_2[gc_off39:][:32]
+								gc_x017 := gc_tidx8.X
+								gc_off45 := gc_x017
+								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off45 >= 0 && gc_off45 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off45 {
+									gc_at60 := sdata_2[gc_off45:][:32]
 
 //line reduce_variants.go:65
-									copy(gc_at54, gc_l_v[:])
+									copy(gc_at60, gc_l_v[:])
 								} else {
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 										gc_tx5++
@@ -5141,11 +5141,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off40 := gc_bx5
-			gc_off41 := 0
-			if gc_from5 >= 0 && gc_off40 >= 0 && gc_off40 < len(partial) && gc_off41 >= 0 && gc_off41 < len(sdata) {
-				gc_at55 := partial[gc_off40:][:1]
-				gc_at56 := sdata[gc_off41:][:1]
+			gc_off46 := gc_bx5
+			gc_off47 := 0
+			if gc_from5 >= 0 && gc_off46 >= 0 && gc_off46 < len(partial) && gc_off47 >= 0 && gc_off47 < len(sdata) {
+				gc_at61 := partial[gc_off46:][:1]
+				gc_at62 := sdata[gc_off47:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -5156,7 +5156,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce_variants.go:51
 					{
-						gc_at55[0] = gc_at56[0]
+						gc_at61[0] = gc_at62[0]
 					}
 				}
 			} else {
@@ -6472,115 +6472,55 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:49
 					_ = sdata_2
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v
-//line reduce_variants.go:61
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v
-//line reduce_variants.go:61
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx2
-								_ = tid_2
+							gc_x06 := gc_tidx2.X
+							gc_off16 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off16 >= 0 && gc_off16 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off16 {
+								gc_at22 := sdata_2[gc_off16:][:32]
 
 //line reduce_variants.go:61
-								v := sdata_2[tid_2]
-								_ = v
-								gc_l_v[gc_lane2] = v
+								copy(gc_l_v[:], gc_at22)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v := sdata_2[tid_2]
+									_ = v
+									gc_l_v[gc_lane2] = v
+								}
 							}
 						}
 					}
 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx4.X + gc_lane2
+									gc_tx2 := gc_tidx3.X + gc_lane2
 									_ = gc_tx2
-									gc_ty2 := gc_tidx4.Y
+									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
-									gc_tz2 := gc_tidx4.Z
+									gc_tz2 := gc_tidx3.Z
 									_ = gc_tz2
 									_ = gc_rank2
 //line reduce_variants.go:60
@@ -6601,7 +6541,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -6638,12 +6578,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
 								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
@@ -6652,7 +6592,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 									if gc_tx2 == gc_bdx2 {
 										gc_tx2 = 0
 									}
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -6672,100 +6612,40 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								}
 							}
 						}
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx5.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx5.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx5.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v.StoreSlice(sdata_2[tid_2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v.StoreSlice(sdata_2[tid_2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									_ = tid_2
-									v := gc_l_v[gc_lane2]
-									_ = v
+								gc_x07 := gc_tidx2.X
+								gc_off17 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off17 >= 0 && gc_off17 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off17 {
+									gc_at23 := sdata_2[gc_off17:][:32]
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v
+									copy(gc_at23, gc_l_v[:])
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx2
+										_ = tid_2
+										v := gc_l_v[gc_lane2]
+										_ = v
+
+//line reduce_variants.go:65
+										sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
@@ -6781,11 +6661,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off16 := gc_bx2
-			gc_off17 := 0
-			if gc_from2 >= 0 && gc_off16 >= 0 && gc_off16 < len(partial) && gc_off17 >= 0 && gc_off17 < len(sdata) {
-				gc_at22 := partial[gc_off16:][:1]
-				gc_at23 := sdata[gc_off17:][:1]
+			gc_off18 := gc_bx2
+			gc_off19 := 0
+			if gc_from2 >= 0 && gc_off18 >= 0 && gc_off18 < len(partial) && gc_off19 >= 0 && gc_off19 < len(sdata) {
+				gc_at24 := partial[gc_off18:][:1]
+				gc_at25 := sdata[gc_off19:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -6796,7 +6676,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:51
 					{
-						gc_at22[0] = gc_at23[0]
+						gc_at24[0] = gc_at25[0]
 					}
 				}
 			} else {
@@ -6895,9 +6775,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	if compiled.Ahead(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off18 := gc_bx3 * 2 * gc_bdx3
-				if gc_off18 >= 0 && gc_off18 <= len(in) && gc_bdx3 <= len(in)-gc_off18 {
-					gc_at24 := in[gc_off18:][:gc_bdx3]
+				gc_off20 := gc_bx3 * 2 * gc_bdx3
+				if gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx3 <= len(in)-gc_off20 {
+					gc_at26 := in[gc_off20:][:gc_bdx3]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
@@ -6915,7 +6795,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t8 := archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])
 //line reduce_variants.go:45
 								_ = gc_t8
 //line reduce_variants.go:45
@@ -6946,7 +6826,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t7 := archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])
 //line reduce_variants.go:45
 							_ = gc_t7
 //line reduce_variants.go:45
@@ -6971,7 +6851,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						_ = i
 
 //line reduce_variants.go:45
-						var ahead int32 = gc_at24[gc_tx3]
+						var ahead int32 = gc_at26[gc_tx3]
 						_ = ahead
 						gc_s_ahead[gc_rank3] = ahead
 					}
@@ -7316,10 +7196,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	}) {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off19 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx3 <= len(in)-gc_off19 {
-					gc_at25 := sdata[:gc_bdx3]
-					gc_at26 := in[gc_off19:][:gc_bdx3]
+				gc_off21 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx3 <= len(in)-gc_off21 {
+					gc_at27 := sdata[:gc_bdx3]
+					gc_at28 := in[gc_off21:][:gc_bdx3]
 					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -7340,7 +7220,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:43
 								_ = ahead
-								ahead.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])).StoreSlice(gc_at25[gc_tx3:])
+								ahead.Add(archsimd.LoadInt32x16Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep9, false
@@ -7366,7 +7246,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
 //line reduce_variants.go:43
 							_ = ahead
-							ahead.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).StoreSlice(gc_at25[gc_tx3:])
+							ahead.Add(archsimd.LoadInt32x8Slice(gc_at28[gc_tx3:])).StoreSlice(gc_at27[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -7384,7 +7264,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						ahead := gc_s_ahead[gc_rank3]
 
 //line reduce_variants.go:45
-						gc_at25[gc_tx3] = ahead + gc_at26[gc_tx3]
+						gc_at27[gc_tx3] = ahead + gc_at28[gc_tx3]
 					}
 				} else {
 					gc_vstep10 := 0
@@ -7740,12 +7620,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off20 := gc_bx3 * 2 * gc_bdx3
-				gc_off21 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
-				if gc_bdx3 <= len(sdata) && gc_off20 >= 0 && gc_off20 <= len(in) && gc_bdx3 <= len(in)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx3 <= len(in)-gc_off21 {
-					gc_at27 := sdata[:gc_bdx3]
-					gc_at28 := in[gc_off20:][:gc_bdx3]
-					gc_at29 := in[gc_off21:][:gc_bdx3]
+				gc_off22 := gc_bx3 * 2 * gc_bdx3
+				gc_off23 := (gc_bx3 * 2 * gc_bdx3) + gc_bdx3
+				if gc_bdx3 <= len(sdata) && gc_off22 >= 0 && gc_off22 <= len(in) && gc_bdx3 <= len(in)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(in) && gc_bdx3 <= len(in)-gc_off23 {
+					gc_at29 := sdata[:gc_bdx3]
+					gc_at30 := in[gc_off22:][:gc_bdx3]
+					gc_at31 := in[gc_off23:][:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -7759,7 +7639,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at27[gc_tx3] = gc_at28[gc_tx3] + gc_at29[gc_tx3]
+						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
 					}
 				} else {
 					gc_step13 := 0
@@ -7869,10 +7749,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off22 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off22 >= 0 && gc_off22 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off22 {
-					gc_at30 := sdata_[:gc_to3]
-					gc_at31 := sdata_[gc_off22:][:gc_to3]
+				gc_off24 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off24 >= 0 && gc_off24 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off24 {
+					gc_at32 := sdata_[:gc_to3]
+					gc_at33 := sdata_[gc_off24:][:gc_to3]
 					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
@@ -7888,7 +7768,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at30[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at31[gc_tx3:])).StoreSlice(gc_at30[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
 //line reduce.go:271
 								}
 							}
@@ -7911,7 +7791,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at30[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at31[gc_tx3:])).StoreSlice(gc_at30[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at32[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at33[gc_tx3:])).StoreSlice(gc_at32[gc_tx3:])
 //line reduce.go:271
 							}
 						}
@@ -7927,7 +7807,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce.go:271
 						{
-							gc_at30[gc_tx3] += gc_at31[gc_tx3]
+							gc_at32[gc_tx3] += gc_at33[gc_tx3]
 						}
 					}
 				} else {
@@ -8072,9 +7952,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				var gc_m103 uint32
 
 //line reduce_variants.go:48
-				if gc_x06 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x06+gc_cnt3 <= gc_bdx3 {
+				if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
 					gc_lo6, gc_hi8 := 0, 32
-					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
+					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
 						gc_hi8 = gc_bound6
 					}
 					if gc_lo6 < gc_hi8 {
@@ -8082,8 +7962,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 				} else {
 					{
-						gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx6.X - 1
+						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
 						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
 							if gc_tx3 == gc_bdx3 {
@@ -8112,115 +7992,55 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:49
 					_ = sdata_2
-					gc_left4 := gc_act3
-					if compiled.SIMD {
-						gc_tidx7 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tx3 := gc_tidx7.X + gc_lane3
-								_ = gc_tx3
-								gc_ty3 := gc_tidx7.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx7.Z
-								_ = gc_tz3
-								_ = gc_rank3
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v
-//line reduce_variants.go:61
-								v.StoreSlice(gc_l_v[gc_lane3:])
-								gc_left4 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-								if gc_tidx6.X+8 > gc_bdx3 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx3 := gc_tidx6.X
-								_ = gc_tx3
-								gc_ty3 := gc_tidx6.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx6.Z
-								_ = gc_tz3
-								_ = gc_rank3
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v
-//line reduce_variants.go:61
-								v.StoreSlice(gc_l_v[gc_lane3:])
-								gc_left4 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
+					{
+						gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
 						{
-							gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							gc_tx3 := gc_tidx6.X - 1
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
-								}
-								if gc_left4&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx3
-								_ = tid_2
+							gc_x09 := gc_tidx4.X
+							gc_off25 := gc_x09
+							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off25 >= 0 && gc_off25 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off25 {
+								gc_at34 := sdata_2[gc_off25:][:32]
 
 //line reduce_variants.go:61
-								v := sdata_2[tid_2]
-								_ = v
-								gc_l_v[gc_lane3] = v
+								copy(gc_l_v[:], gc_at34)
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_act3&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v := sdata_2[tid_2]
+									_ = v
+									gc_l_v[gc_lane3] = v
+								}
 							}
 						}
 					}
 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left5 := gc_act3
+						gc_left2 := gc_act3
 						if compiled.SIMD {
-							gc_tidx8 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
+							gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tx3 := gc_tidx8.X + gc_lane3
+									gc_tx3 := gc_tidx5.X + gc_lane3
 									_ = gc_tx3
-									gc_ty3 := gc_tidx8.Y
+									gc_ty3 := gc_tidx5.Y
 									_ = gc_ty3
-									gc_tz3 := gc_tidx8.Z
+									gc_tz3 := gc_tidx5.Z
 									_ = gc_tz3
 									_ = gc_rank3
 //line reduce_variants.go:60
@@ -8241,7 +8061,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v.StoreSlice(gc_l_v[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
+									gc_left2 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -8249,15 +8069,15 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx6.X+8 > gc_bdx3 {
+									gc_tidx4 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+									if gc_tidx4.X+8 > gc_bdx3 {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx3 := gc_tidx6.X
+									gc_tx3 := gc_tidx4.X
 									_ = gc_tx3
-									gc_ty3 := gc_tidx6.Y
+									gc_ty3 := gc_tidx4.Y
 									_ = gc_ty3
-									gc_tz3 := gc_tidx6.Z
+									gc_tz3 := gc_tidx4.Z
 									_ = gc_tz3
 									_ = gc_rank3
 //line reduce_variants.go:60
@@ -8278,21 +8098,21 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 									v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v.StoreSlice(gc_l_v[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
+									gc_left2 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left5 != 0 {
+						if gc_left2 != 0 {
 							{
-								gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx6.X - 1
+								gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tx3 := gc_tidx4.X - 1
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 									gc_tx3++
 									if gc_tx3 == gc_bdx3 {
 										gc_tx3 = 0
 									}
-									if gc_left5&(1<<gc_lane3) == 0 {
+									if gc_left2&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -8312,100 +8132,40 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								}
 							}
 						}
-						gc_left6 := gc_act3
-						if compiled.SIMD {
-							gc_tidx9 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tx3 := gc_tidx9.X + gc_lane3
-									_ = gc_tx3
-									gc_ty3 := gc_tidx9.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx9.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v.StoreSlice(sdata_2[tid_2:])
-									gc_left6 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx6.X+8 > gc_bdx3 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx3 := gc_tidx6.X
-									_ = gc_tx3
-									gc_ty3 := gc_tidx6.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx6.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v.StoreSlice(sdata_2[tid_2:])
-									gc_left6 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
+						{
+							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tx3 := gc_tidx4.X - 1
 							{
-								gc_tidx6 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx6.X - 1
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
-									}
-									if gc_left6&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx3
-									_ = tid_2
-									v := gc_l_v[gc_lane3]
-									_ = v
+								gc_x010 := gc_tidx4.X
+								gc_off26 := gc_x010
+								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off26 >= 0 && gc_off26 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off26 {
+									gc_at35 := sdata_2[gc_off26:][:32]
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v
+									copy(gc_at35, gc_l_v[:])
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										gc_tx3++
+										if gc_tx3 == gc_bdx3 {
+											gc_tx3 = 0
+										}
+										if gc_act3&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx3
+										_ = tid_2
+										v := gc_l_v[gc_lane3]
+										_ = v
+
+//line reduce_variants.go:65
+										sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
@@ -8421,11 +8181,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off23 := gc_bx3
-			gc_off24 := 0
-			if gc_from3 >= 0 && gc_off23 >= 0 && gc_off23 < len(partial) && gc_off24 >= 0 && gc_off24 < len(sdata) {
-				gc_at32 := partial[gc_off23:][:1]
-				gc_at33 := sdata[gc_off24:][:1]
+			gc_off27 := gc_bx3
+			gc_off28 := 0
+			if gc_from3 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
+				gc_at36 := partial[gc_off27:][:1]
+				gc_at37 := sdata[gc_off28:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -8436,7 +8196,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:51
 					{
-						gc_at32[0] = gc_at33[0]
+						gc_at36[0] = gc_at37[0]
 					}
 				}
 			} else {
@@ -8535,9 +8295,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 	if compiled.Ahead(func() {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off25 := gc_bx4 * 2 * gc_bdx4
-				if gc_off25 >= 0 && gc_off25 <= len(in) && gc_bdx4 <= len(in)-gc_off25 {
-					gc_at34 := in[gc_off25:][:gc_bdx4]
+				gc_off29 := gc_bx4 * 2 * gc_bdx4
+				if gc_off29 >= 0 && gc_off29 <= len(in) && gc_bdx4 <= len(in)-gc_off29 {
+					gc_at38 := in[gc_off29:][:gc_bdx4]
 					gc_vstep13 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
@@ -8555,7 +8315,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t14 := archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:])
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])
 //line reduce_variants.go:45
 								_ = gc_t14
 //line reduce_variants.go:45
@@ -8586,7 +8346,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t13 := archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:])
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])
 //line reduce_variants.go:45
 							_ = gc_t13
 //line reduce_variants.go:45
@@ -8611,7 +8371,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						_ = i
 
 //line reduce_variants.go:45
-						var ahead uint32 = gc_at34[gc_tx4]
+						var ahead uint32 = gc_at38[gc_tx4]
 						_ = ahead
 						gc_s_ahead[gc_rank4] = ahead
 					}
@@ -8956,10 +8716,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 	}) {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off26 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off26 >= 0 && gc_off26 <= len(in) && gc_bdx4 <= len(in)-gc_off26 {
-					gc_at35 := sdata[:gc_bdx4]
-					gc_at36 := in[gc_off26:][:gc_bdx4]
+				gc_off30 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx4 <= len(in)-gc_off30 {
+					gc_at39 := sdata[:gc_bdx4]
+					gc_at40 := in[gc_off30:][:gc_bdx4]
 					gc_vstep15 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
@@ -8980,7 +8740,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:43
 								_ = ahead
-								ahead.Add(archsimd.LoadUint32x16Slice(gc_at36[gc_tx4:])).StoreSlice(gc_at35[gc_tx4:])
+								ahead.Add(archsimd.LoadUint32x16Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep15, false
@@ -9006,7 +8766,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
 //line reduce_variants.go:43
 							_ = ahead
-							ahead.Add(archsimd.LoadUint32x8Slice(gc_at36[gc_tx4:])).StoreSlice(gc_at35[gc_tx4:])
+							ahead.Add(archsimd.LoadUint32x8Slice(gc_at40[gc_tx4:])).StoreSlice(gc_at39[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9024,7 +8784,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						ahead := gc_s_ahead[gc_rank4]
 
 //line reduce_variants.go:45
-						gc_at35[gc_tx4] = ahead + gc_at36[gc_tx4]
+						gc_at39[gc_tx4] = ahead + gc_at40[gc_tx4]
 					}
 				} else {
 					gc_vstep16 := 0
@@ -9380,12 +9140,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off27 := gc_bx4 * 2 * gc_bdx4
-				gc_off28 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
-				if gc_bdx4 <= len(sdata) && gc_off27 >= 0 && gc_off27 <= len(in) && gc_bdx4 <= len(in)-gc_off27 && gc_off28 >= 0 && gc_off28 <= len(in) && gc_bdx4 <= len(in)-gc_off28 {
-					gc_at37 := sdata[:gc_bdx4]
-					gc_at38 := in[gc_off27:][:gc_bdx4]
-					gc_at39 := in[gc_off28:][:gc_bdx4]
+				gc_off31 := gc_bx4 * 2 * gc_bdx4
+				gc_off32 := (gc_bx4 * 2 * gc_bdx4) + gc_bdx4
+				if gc_bdx4 <= len(sdata) && gc_off31 >= 0 && gc_off31 <= len(in) && gc_bdx4 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_bdx4 <= len(in)-gc_off32 {
+					gc_at41 := sdata[:gc_bdx4]
+					gc_at42 := in[gc_off31:][:gc_bdx4]
+					gc_at43 := in[gc_off32:][:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -9399,7 +9159,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						_ = i
 
 //line reduce_variants.go:45
-						gc_at37[gc_tx4] = gc_at38[gc_tx4] + gc_at39[gc_tx4]
+						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
 					}
 				} else {
 					gc_step18 := 0
@@ -9509,10 +9269,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off29 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off29 >= 0 && gc_off29 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off29 {
-					gc_at40 := sdata_[:gc_to4]
-					gc_at41 := sdata_[gc_off29:][:gc_to4]
+				gc_off33 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off33 {
+					gc_at44 := sdata_[:gc_to4]
+					gc_at45 := sdata_[gc_off33:][:gc_to4]
 					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop17 bool
@@ -9528,7 +9288,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at40[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at41[gc_tx4:])).StoreSlice(gc_at40[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
 //line reduce.go:271
 								}
 							}
@@ -9551,7 +9311,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at40[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at41[gc_tx4:])).StoreSlice(gc_at40[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at44[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at45[gc_tx4:])).StoreSlice(gc_at44[gc_tx4:])
 //line reduce.go:271
 							}
 						}
@@ -9567,7 +9327,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce.go:271
 						{
-							gc_at40[gc_tx4] += gc_at41[gc_tx4]
+							gc_at44[gc_tx4] += gc_at45[gc_tx4]
 						}
 					}
 				} else {
@@ -9712,9 +9472,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				var gc_m104 uint32
 
 //line reduce_variants.go:48
-				if gc_x07 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+				if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
 					gc_lo8, gc_hi10 := 0, 32
-					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
+					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
 						gc_hi10 = gc_bound8
 					}
 					if gc_lo8 < gc_hi10 {
@@ -9722,8 +9482,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 				} else {
 					{
-						gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx10.X - 1
+						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
 						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
 							if gc_tx4 == gc_bdx4 {
@@ -9752,115 +9512,55 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:49
 					_ = sdata_2
-					gc_left7 := gc_act4
-					if compiled.SIMD {
-						gc_tidx11 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tx4 := gc_tidx11.X + gc_lane4
-								_ = gc_tx4
-								gc_ty4 := gc_tidx11.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx11.Z
-								_ = gc_tz4
-								_ = gc_rank4
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v
-//line reduce_variants.go:61
-								v.StoreSlice(gc_l_v[gc_lane4:])
-								gc_left7 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-								if gc_tidx10.X+8 > gc_bdx4 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx4 := gc_tidx10.X
-								_ = gc_tx4
-								gc_ty4 := gc_tidx10.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx10.Z
-								_ = gc_tz4
-								_ = gc_rank4
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v
-//line reduce_variants.go:61
-								v.StoreSlice(gc_l_v[gc_lane4:])
-								gc_left7 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
+					{
+						gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
 						{
-							gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							gc_tx4 := gc_tidx10.X - 1
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
-								}
-								if gc_left7&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx4
-								_ = tid_2
+							gc_x012 := gc_tidx6.X
+							gc_off34 := gc_x012
+							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
+								gc_at46 := sdata_2[gc_off34:][:32]
 
 //line reduce_variants.go:61
-								v := sdata_2[tid_2]
-								_ = v
-								gc_l_v[gc_lane4] = v
+								copy(gc_l_v[:], gc_at46)
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_act4&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v := sdata_2[tid_2]
+									_ = v
+									gc_l_v[gc_lane4] = v
+								}
 							}
 						}
 					}
 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left8 := gc_act4
+						gc_left3 := gc_act4
 						if compiled.SIMD {
-							gc_tidx12 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
+							gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tx4 := gc_tidx12.X + gc_lane4
+									gc_tx4 := gc_tidx7.X + gc_lane4
 									_ = gc_tx4
-									gc_ty4 := gc_tidx12.Y
+									gc_ty4 := gc_tidx7.Y
 									_ = gc_ty4
-									gc_tz4 := gc_tidx12.Z
+									gc_tz4 := gc_tidx7.Z
 									_ = gc_tz4
 									_ = gc_rank4
 //line reduce_variants.go:60
@@ -9881,7 +9581,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v.StoreSlice(gc_l_v[gc_lane4:])
-									gc_left8 &^= 0xff << gc_lane4
+									gc_left3 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -9889,15 +9589,15 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx10.X+8 > gc_bdx4 {
+									gc_tidx6 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+									if gc_tidx6.X+8 > gc_bdx4 {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx4 := gc_tidx10.X
+									gc_tx4 := gc_tidx6.X
 									_ = gc_tx4
-									gc_ty4 := gc_tidx10.Y
+									gc_ty4 := gc_tidx6.Y
 									_ = gc_ty4
-									gc_tz4 := gc_tidx10.Z
+									gc_tz4 := gc_tidx6.Z
 									_ = gc_tz4
 									_ = gc_rank4
 //line reduce_variants.go:60
@@ -9918,21 +9618,21 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 									v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v.StoreSlice(gc_l_v[gc_lane4:])
-									gc_left8 &^= 0xff << gc_lane4
+									gc_left3 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left3 != 0 {
 							{
-								gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx10.X - 1
+								gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tx4 := gc_tidx6.X - 1
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 									gc_tx4++
 									if gc_tx4 == gc_bdx4 {
 										gc_tx4 = 0
 									}
-									if gc_left8&(1<<gc_lane4) == 0 {
+									if gc_left3&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -9952,100 +9652,40 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								}
 							}
 						}
-						gc_left9 := gc_act4
-						if compiled.SIMD {
-							gc_tidx13 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tx4 := gc_tidx13.X + gc_lane4
-									_ = gc_tx4
-									gc_ty4 := gc_tidx13.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx13.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v.StoreSlice(sdata_2[tid_2:])
-									gc_left9 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx10.X+8 > gc_bdx4 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx4 := gc_tidx10.X
-									_ = gc_tx4
-									gc_ty4 := gc_tidx10.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx10.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v.StoreSlice(sdata_2[tid_2:])
-									gc_left9 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left9 != 0 {
+						{
+							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tx4 := gc_tidx6.X - 1
 							{
-								gc_tidx10 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx10.X - 1
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
-									}
-									if gc_left9&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx4
-									_ = tid_2
-									v := gc_l_v[gc_lane4]
-									_ = v
+								gc_x013 := gc_tidx6.X
+								gc_off35 := gc_x013
+								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
+									gc_at47 := sdata_2[gc_off35:][:32]
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v
+									copy(gc_at47, gc_l_v[:])
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										gc_tx4++
+										if gc_tx4 == gc_bdx4 {
+											gc_tx4 = 0
+										}
+										if gc_act4&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx4
+										_ = tid_2
+										v := gc_l_v[gc_lane4]
+										_ = v
+
+//line reduce_variants.go:65
+										sdata_2[tid_2] = v
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
@@ -10061,11 +9701,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off30 := gc_bx4
-			gc_off31 := 0
-			if gc_from4 >= 0 && gc_off30 >= 0 && gc_off30 < len(partial) && gc_off31 >= 0 && gc_off31 < len(sdata) {
-				gc_at42 := partial[gc_off30:][:1]
-				gc_at43 := sdata[gc_off31:][:1]
+			gc_off36 := gc_bx4
+			gc_off37 := 0
+			if gc_from4 >= 0 && gc_off36 >= 0 && gc_off36 < len(partial) && gc_off37 >= 0 && gc_off37 < len(sdata) {
+				gc_at48 := partial[gc_off36:][:1]
+				gc_at49 := sdata[gc_off37:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -10076,7 +9716,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:51
 					{
-						gc_at42[0] = gc_at43[0]
+						gc_at48[0] = gc_at49[0]
 					}
 				}
 			} else {
@@ -13388,11 +13028,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off25 := (gc_bx5 * 2 * b) + gc_off
-				gc_off26 := ((gc_bx5 * 2 * b) + gc_off) + b
-				if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_to5 <= len(in)-gc_off25 && gc_off26 >= 0 && gc_off26 <= len(in) && gc_to5 <= len(in)-gc_off26 {
-					gc_at32 := in[gc_off25:][:gc_to5]
-					gc_at33 := in[gc_off26:][:gc_to5]
+				gc_off31 := (gc_bx5 * 2 * b) + gc_off
+				gc_off32 := ((gc_bx5 * 2 * b) + gc_off) + b
+				if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 <= len(in) && gc_to5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_to5 <= len(in)-gc_off32 {
+					gc_at38 := in[gc_off31:][:gc_to5]
+					gc_at39 := in[gc_off32:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -13408,11 +13048,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at32[gc_tx5]
+						v += gc_at38[gc_tx5]
 
 //line reduce_variants.go:136
 						if true || i+b < n {
-							v += gc_at33[gc_tx5]
+							v += gc_at39[gc_tx5]
 						}
 						gc_s_v[gc_rank5] = v
 					}
@@ -13544,10 +13184,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at34 := sdata[:gc_bdx5]
+				gc_at40 := sdata[:gc_bdx5]
 
 //line reduce_variants.go:141
-				copy(gc_at34, gc_s_v[gc_base5:][:gc_bdx5])
+				copy(gc_at40, gc_s_v[gc_base5:][:gc_bdx5])
 			} else {
 				gc_step23 := 0
 				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
@@ -13640,10 +13280,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off27 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off27 >= 0 && gc_off27 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off27 {
-					gc_at35 := sdata_[:gc_to5]
-					gc_at36 := sdata_[gc_off27:][:gc_to5]
+				gc_off33 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
+					gc_at41 := sdata_[:gc_to5]
+					gc_at42 := sdata_[gc_off33:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -13654,7 +13294,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce.go:271
 						{
-							gc_at35[gc_tx5] += gc_at36[gc_tx5]
+							gc_at41[gc_tx5] += gc_at42[gc_tx5]
 						}
 					}
 				} else {
@@ -13745,9 +13385,9 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				var gc_m105 uint32
 
 //line reduce_variants.go:144
-				if gc_x08 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x08+gc_cnt5 <= gc_bdx5 {
+				if gc_x014 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
 					gc_lo10, gc_hi12 := 0, 32
-					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound10 < gc_hi12 {
+					if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
 						gc_hi12 = gc_bound10
 					}
 					if gc_lo10 < gc_hi12 {
@@ -13755,8 +13395,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					}
 				} else {
 					{
-						gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx14.X - 1
+						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
 							if gc_tx5 == gc_bdx5 {
@@ -13786,16 +13426,16 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:145
 					_ = sdata_2
 					{
-						gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-						gc_tx5 := gc_tidx14.X - 1
+						gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+						gc_tx5 := gc_tidx8.X - 1
 						{
-							gc_x09 := gc_tidx14.X
-							gc_off28 := gc_x09
-							if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
-								gc_at37 := sdata_2[gc_off28:][:32]
+							gc_x015 := gc_tidx8.X
+							gc_off34 := gc_x015
+							if gc_act5 == ^uint32(0) && gc_x015+32 <= gc_bdx5 && gc_off34 >= 0 && gc_off34 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off34 {
+								gc_at43 := sdata_2[gc_off34:][:32]
 
 //line reduce_variants.go:61
-								copy(gc_l_v_[:], gc_at37)
+								copy(gc_l_v_[:], gc_at43)
 							} else {
 								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 									gc_tx5++
@@ -13824,15 +13464,15 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 						{
-							gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx14.X - 1
+							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x010 := gc_tidx14.X
-								gc_off29 := offset + gc_x010
-								if gc_act5 == ^uint32(0) && gc_x010+32 <= gc_bdx5 && gc_off29 >= 0 && gc_off29 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off29 {
-									gc_at38 := sdata_2[gc_off29:][:32]
+								gc_x016 := gc_tidx8.X
+								gc_off35 := offset + gc_x016
+								if gc_act5 == ^uint32(0) && gc_x016+32 <= gc_bdx5 && gc_off35 >= 0 && gc_off35 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off35 {
+									gc_at44 := sdata_2[gc_off35:][:32]
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-										gc_tx5 := gc_x010 + gc_lane5
+										gc_tx5 := gc_x016 + gc_lane5
 										_ = gc_tx5
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
@@ -13844,7 +13484,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 										_ = v_
 
 //line reduce_variants.go:63
-										v_ += gc_at38[gc_lane5]
+										v_ += gc_at44[gc_lane5]
 
 //line reduce_variants.go:64
 										gc_l_v_[gc_lane5] = v_
@@ -13877,16 +13517,16 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tidx14 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-							gc_tx5 := gc_tidx14.X - 1
+							gc_tidx8 := gc_b5.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tx5 := gc_tidx8.X - 1
 							{
-								gc_x011 := gc_tidx14.X
-								gc_off30 := gc_x011
-								if gc_act5 == ^uint32(0) && gc_x011+32 <= gc_bdx5 && gc_off30 >= 0 && gc_off30 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off30 {
-									gc_at39 := sdata_2[gc_off30:][:32]
+								gc_x017 := gc_tidx8.X
+								gc_off36 := gc_x017
+								if gc_act5 == ^uint32(0) && gc_x017+32 <= gc_bdx5 && gc_off36 >= 0 && gc_off36 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off36 {
+									gc_at45 := sdata_2[gc_off36:][:32]
 
 //line reduce_variants.go:65
-									copy(gc_at39, gc_l_v_[:])
+									copy(gc_at45, gc_l_v_[:])
 								} else {
 									for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 										gc_tx5++
@@ -13925,11 +13565,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off31 := gc_bx5
-			gc_off32 := 0
-			if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 < len(partial) && gc_off32 >= 0 && gc_off32 < len(sdata) {
-				gc_at40 := partial[gc_off31:][:1]
-				gc_at41 := sdata[gc_off32:][:1]
+			gc_off37 := gc_bx5
+			gc_off38 := 0
+			if gc_from5 >= 0 && gc_off37 >= 0 && gc_off37 < len(partial) && gc_off38 >= 0 && gc_off38 < len(sdata) {
+				gc_at46 := partial[gc_off37:][:1]
+				gc_at47 := sdata[gc_off38:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -13940,7 +13580,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:147
 					{
-						gc_at40[0] = gc_at41[0]
+						gc_at46[0] = gc_at47[0]
 					}
 				}
 			} else {
@@ -14963,115 +14603,55 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:145
 					_ = sdata_2
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v_ := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v_
-//line reduce_variants.go:61
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v_ := archsimd.LoadFloat32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v_
-//line reduce_variants.go:61
-								v_.StoreSlice(gc_l_v_[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx2
-								_ = tid_2
+							gc_x06 := gc_tidx2.X
+							gc_off13 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off13 {
+								gc_at16 := sdata_2[gc_off13:][:32]
 
 //line reduce_variants.go:61
-								v_ := sdata_2[tid_2]
-								_ = v_
-								gc_l_v_[gc_lane2] = v_
+								copy(gc_l_v_[:], gc_at16)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx2
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v_ := sdata_2[tid_2]
+									_ = v_
+									gc_l_v_[gc_lane2] = v_
+								}
 							}
 						}
 					}
 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx4.X + gc_lane2
+									gc_tx2 := gc_tidx3.X + gc_lane2
 									_ = gc_tx2
-									gc_ty2 := gc_tidx4.Y
+									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
-									gc_tz2 := gc_tidx4.Z
+									gc_tz2 := gc_tidx3.Z
 									_ = gc_tz2
 									_ = gc_rank2
 //line reduce_variants.go:60
@@ -15092,7 +14672,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -15129,12 +14709,12 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
 								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
@@ -15143,7 +14723,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 									if gc_tx2 == gc_bdx2 {
 										gc_tx2 = 0
 									}
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -15163,100 +14743,40 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								}
 							}
 						}
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx5.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx5.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx5.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v_.StoreSlice(sdata_2[tid_2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx2
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v_.StoreSlice(sdata_2[tid_2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx2
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
+								gc_x07 := gc_tidx2.X
+								gc_off14 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off14 >= 0 && gc_off14 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off14 {
+									gc_at17 := sdata_2[gc_off14:][:32]
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v_
+									copy(gc_at17, gc_l_v_[:])
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx2
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane2]
+										_ = v_
+
+//line reduce_variants.go:65
+										sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
@@ -15272,11 +14792,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2
-			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
-				gc_at16 := partial[gc_off13:][:1]
-				gc_at17 := sdata[gc_off14:][:1]
+			gc_off15 := gc_bx2
+			gc_off16 := 0
+			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
+				gc_at18 := partial[gc_off15:][:1]
+				gc_at19 := sdata[gc_off16:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -15287,7 +14807,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:147
 					{
-						gc_at16[0] = gc_at17[0]
+						gc_at18[0] = gc_at19[0]
 					}
 				}
 			} else {
@@ -15488,11 +15008,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off15 := (gc_bx3 * 2 * b) + gc_off
-				gc_off16 := ((gc_bx3 * 2 * b) + gc_off) + b
-				if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 <= len(in) && gc_to3 <= len(in)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(in) && gc_to3 <= len(in)-gc_off16 {
-					gc_at18 := in[gc_off15:][:gc_to3]
-					gc_at19 := in[gc_off16:][:gc_to3]
+				gc_off17 := (gc_bx3 * 2 * b) + gc_off
+				gc_off18 := ((gc_bx3 * 2 * b) + gc_off) + b
+				if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_to3 <= len(in)-gc_off18 {
+					gc_at20 := in[gc_off17:][:gc_to3]
+					gc_at21 := in[gc_off18:][:gc_to3]
 					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
@@ -15518,11 +15038,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								v = v.Add(archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:]))
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
 //line reduce_variants.go:136
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]))
+									v = v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
@@ -15532,7 +15052,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:136
 									if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -15569,11 +15089,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							v = v.Add(archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:]))
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
 //line reduce_variants.go:136
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
@@ -15583,7 +15103,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:136
 								if gc_if7.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])).Merge(v, gc_if7)
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])).Merge(v, gc_if7)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -15611,11 +15131,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at18[gc_tx3]
+						v += gc_at20[gc_tx3]
 
 //line reduce_variants.go:136
 						if true || i+b < n {
-							v += gc_at19[gc_tx3]
+							v += gc_at21[gc_tx3]
 						}
 						gc_s_v[gc_rank3] = v
 					}
@@ -15862,7 +15382,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(sdata) {
-				gc_at20 := sdata[:gc_bdx3]
+				gc_at22 := sdata[:gc_bdx3]
 				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
@@ -15880,7 +15400,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							v.StoreSlice(gc_at20[gc_tx3:])
+							v.StoreSlice(gc_at22[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep11, false
@@ -15903,7 +15423,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at20[gc_tx3:])
+						v.StoreSlice(gc_at22[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -15917,7 +15437,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					v := gc_s_v[gc_rank3]
 
 //line reduce_variants.go:141
-					gc_at20[gc_tx3] = v
+					gc_at22[gc_tx3] = v
 				}
 			} else {
 				gc_vstep12 := 0
@@ -16067,10 +15587,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off17 := s
-				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off17 >= 0 && gc_off17 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off17 {
-					gc_at21 := sdata_[:gc_to3]
-					gc_at22 := sdata_[gc_off17:][:gc_to3]
+				gc_off19 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off19 {
+					gc_at23 := sdata_[:gc_to3]
+					gc_at24 := sdata_[gc_off19:][:gc_to3]
 					gc_vstep13 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
@@ -16086,7 +15606,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:])).StoreSlice(gc_at21[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
 //line reduce.go:271
 								}
 							}
@@ -16109,7 +15629,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])).StoreSlice(gc_at21[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).StoreSlice(gc_at23[gc_tx3:])
 //line reduce.go:271
 							}
 						}
@@ -16125,7 +15645,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce.go:271
 						{
-							gc_at21[gc_tx3] += gc_at22[gc_tx3]
+							gc_at23[gc_tx3] += gc_at24[gc_tx3]
 						}
 					}
 				} else {
@@ -16270,9 +15790,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				var gc_m103 uint32
 
 //line reduce_variants.go:144
-				if gc_x06 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x06+gc_cnt3 <= gc_bdx3 {
+				if gc_x08 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
 					gc_lo6, gc_hi8 := 0, 32
-					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x06); gc_bound6 < gc_hi8 {
+					if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
 						gc_hi8 = gc_bound6
 					}
 					if gc_lo6 < gc_hi8 {
@@ -16280,8 +15800,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 				} else {
 					{
-						gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx6.X - 1
+						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
 						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 							gc_tx3++
 							if gc_tx3 == gc_bdx3 {
@@ -16310,115 +15830,55 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:145
 					_ = sdata_2
-					gc_left4 := gc_act3
-					if compiled.SIMD {
-						gc_tidx7 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tx3 := gc_tidx7.X + gc_lane3
-								_ = gc_tx3
-								gc_ty3 := gc_tidx7.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx7.Z
-								_ = gc_tz3
-								_ = gc_rank3
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v_ := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v_
-//line reduce_variants.go:61
-								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left4 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-								if gc_tidx6.X+8 > gc_bdx3 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx3 := gc_tidx6.X
-								_ = gc_tx3
-								gc_ty3 := gc_tidx6.Y
-								_ = gc_ty3
-								gc_tz3 := gc_tidx6.Z
-								_ = gc_tz3
-								_ = gc_rank3
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v_ := archsimd.LoadInt32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v_
-//line reduce_variants.go:61
-								v_.StoreSlice(gc_l_v_[gc_lane3:])
-								gc_left4 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
+					{
+						gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx4.X - 1
 						{
-							gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							gc_tx3 := gc_tidx6.X - 1
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
-								}
-								if gc_left4&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx3
-								_ = tid_2
+							gc_x09 := gc_tidx4.X
+							gc_off20 := gc_x09
+							if gc_act3 == ^uint32(0) && gc_x09+32 <= gc_bdx3 && gc_off20 >= 0 && gc_off20 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off20 {
+								gc_at25 := sdata_2[gc_off20:][:32]
 
 //line reduce_variants.go:61
-								v_ := sdata_2[tid_2]
-								_ = v_
-								gc_l_v_[gc_lane3] = v_
+								copy(gc_l_v_[:], gc_at25)
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_act3&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx3
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v_ := sdata_2[tid_2]
+									_ = v_
+									gc_l_v_[gc_lane3] = v_
+								}
 							}
 						}
 					}
 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left5 := gc_act3
+						gc_left2 := gc_act3
 						if compiled.SIMD {
-							gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx3 {
+							gc_tidx5 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tx3 := gc_tidx8.X + gc_lane3
+									gc_tx3 := gc_tidx5.X + gc_lane3
 									_ = gc_tx3
-									gc_ty3 := gc_tidx8.Y
+									gc_ty3 := gc_tidx5.Y
 									_ = gc_ty3
-									gc_tz3 := gc_tidx8.Z
+									gc_tz3 := gc_tidx5.Z
 									_ = gc_tz3
 									_ = gc_rank3
 //line reduce_variants.go:60
@@ -16439,7 +15899,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
+									gc_left2 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -16447,15 +15907,15 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx6.X+8 > gc_bdx3 {
+									gc_tidx4 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+									if gc_tidx4.X+8 > gc_bdx3 {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx3 := gc_tidx6.X
+									gc_tx3 := gc_tidx4.X
 									_ = gc_tx3
-									gc_ty3 := gc_tidx6.Y
+									gc_ty3 := gc_tidx4.Y
 									_ = gc_ty3
-									gc_tz3 := gc_tidx6.Z
+									gc_tz3 := gc_tidx4.Z
 									_ = gc_tz3
 									_ = gc_rank3
 //line reduce_variants.go:60
@@ -16476,21 +15936,21 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left5 &^= 0xff << gc_lane3
+									gc_left2 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left5 != 0 {
+						if gc_left2 != 0 {
 							{
-								gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx6.X - 1
+								gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tx3 := gc_tidx4.X - 1
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 									gc_tx3++
 									if gc_tx3 == gc_bdx3 {
 										gc_tx3 = 0
 									}
-									if gc_left5&(1<<gc_lane3) == 0 {
+									if gc_left2&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -16510,100 +15970,40 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								}
 							}
 						}
-						gc_left6 := gc_act3
-						if compiled.SIMD {
-							gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							if gc_act3 == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx3 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tx3 := gc_tidx9.X + gc_lane3
-									_ = gc_tx3
-									gc_ty3 := gc_tidx9.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx9.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v_.StoreSlice(sdata_2[tid_2:])
-									gc_left6 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_tidx6 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-									if gc_tidx6.X+8 > gc_bdx3 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx3 := gc_tidx6.X
-									_ = gc_tx3
-									gc_ty3 := gc_tidx6.Y
-									_ = gc_ty3
-									gc_tz3 := gc_tidx6.Z
-									_ = gc_tz3
-									_ = gc_rank3
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx3
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v_.StoreSlice(sdata_2[tid_2:])
-									gc_left6 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
+						{
+							gc_tidx4 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tx3 := gc_tidx4.X - 1
 							{
-								gc_tidx6 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								gc_tx3 := gc_tidx6.X - 1
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									gc_tx3++
-									if gc_tx3 == gc_bdx3 {
-										gc_tx3 = 0
-									}
-									if gc_left6&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx3
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane3]
-									_ = v_
+								gc_x010 := gc_tidx4.X
+								gc_off21 := gc_x010
+								if gc_act3 == ^uint32(0) && gc_x010+32 <= gc_bdx3 && gc_off21 >= 0 && gc_off21 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off21 {
+									gc_at26 := sdata_2[gc_off21:][:32]
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v_
+									copy(gc_at26, gc_l_v_[:])
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+										gc_tx3++
+										if gc_tx3 == gc_bdx3 {
+											gc_tx3 = 0
+										}
+										if gc_act3&(1<<gc_lane3) == 0 {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx3
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane3]
+										_ = v_
+
+//line reduce_variants.go:65
+										sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
@@ -16619,11 +16019,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off18 := gc_bx3
-			gc_off19 := 0
-			if gc_from3 >= 0 && gc_off18 >= 0 && gc_off18 < len(partial) && gc_off19 >= 0 && gc_off19 < len(sdata) {
-				gc_at23 := partial[gc_off18:][:1]
-				gc_at24 := sdata[gc_off19:][:1]
+			gc_off22 := gc_bx3
+			gc_off23 := 0
+			if gc_from3 >= 0 && gc_off22 >= 0 && gc_off22 < len(partial) && gc_off23 >= 0 && gc_off23 < len(sdata) {
+				gc_at27 := partial[gc_off22:][:1]
+				gc_at28 := sdata[gc_off23:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -16634,7 +16034,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:147
 					{
-						gc_at23[0] = gc_at24[0]
+						gc_at27[0] = gc_at28[0]
 					}
 				}
 			} else {
@@ -16835,11 +16235,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off20 := (gc_bx4 * 2 * b) + gc_off
-				gc_off21 := ((gc_bx4 * 2 * b) + gc_off) + b
-				if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 <= len(in) && gc_to4 <= len(in)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(in) && gc_to4 <= len(in)-gc_off21 {
-					gc_at25 := in[gc_off20:][:gc_to4]
-					gc_at26 := in[gc_off21:][:gc_to4]
+				gc_off24 := (gc_bx4 * 2 * b) + gc_off
+				gc_off25 := ((gc_bx4 * 2 * b) + gc_off) + b
+				if gc_from4 >= 0 && gc_off24 >= 0 && gc_off24 <= len(in) && gc_to4 <= len(in)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(in) && gc_to4 <= len(in)-gc_off25 {
+					gc_at29 := in[gc_off24:][:gc_to4]
+					gc_at30 := in[gc_off25:][:gc_to4]
 					gc_vstep16 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop16 bool
@@ -16865,11 +16265,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								v = v.Add(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]))
+								v = v.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:]))
 //line reduce_variants.go:136
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:]))
+									v = v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:]))
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
@@ -16879,7 +16279,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:136
 									if gc_if12.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -16916,11 +16316,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							v = v.Add(archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]))
+							v = v.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:]))
 //line reduce_variants.go:136
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:]))
+								v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:]))
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
@@ -16930,7 +16330,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:136
 								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(v, gc_if11)
+									v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:])).Merge(v, gc_if11)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -16958,11 +16358,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at25[gc_tx4]
+						v += gc_at29[gc_tx4]
 
 //line reduce_variants.go:136
 						if true || i+b < n {
-							v += gc_at26[gc_tx4]
+							v += gc_at30[gc_tx4]
 						}
 						gc_s_v[gc_rank4] = v
 					}
@@ -17209,7 +16609,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(sdata) {
-				gc_at27 := sdata[:gc_bdx4]
+				gc_at31 := sdata[:gc_bdx4]
 				gc_vstep18 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop18 bool
@@ -17227,7 +16627,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							v.StoreSlice(gc_at27[gc_tx4:])
+							v.StoreSlice(gc_at31[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep18, false
@@ -17250,7 +16650,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						v.StoreSlice(gc_at27[gc_tx4:])
+						v.StoreSlice(gc_at31[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -17264,7 +16664,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					v := gc_s_v[gc_rank4]
 
 //line reduce_variants.go:141
-					gc_at27[gc_tx4] = v
+					gc_at31[gc_tx4] = v
 				}
 			} else {
 				gc_vstep19 := 0
@@ -17414,10 +16814,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off22 := s
-				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off22 >= 0 && gc_off22 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off22 {
-					gc_at28 := sdata_[:gc_to4]
-					gc_at29 := sdata_[gc_off22:][:gc_to4]
+				gc_off26 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off26 >= 0 && gc_off26 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off26 {
+					gc_at32 := sdata_[:gc_to4]
+					gc_at33 := sdata_[gc_off26:][:gc_to4]
 					gc_vstep20 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop20 bool
@@ -17433,7 +16833,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:271
 								{
 //line reduce.go:271
-									archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 //line reduce.go:271
 								}
 							}
@@ -17456,7 +16856,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce.go:271
 							{
 //line reduce.go:271
-								archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at32[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).StoreSlice(gc_at32[gc_tx4:])
 //line reduce.go:271
 							}
 						}
@@ -17472,7 +16872,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce.go:271
 						{
-							gc_at28[gc_tx4] += gc_at29[gc_tx4]
+							gc_at32[gc_tx4] += gc_at33[gc_tx4]
 						}
 					}
 				} else {
@@ -17617,9 +17017,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				var gc_m104 uint32
 
 //line reduce_variants.go:144
-				if gc_x07 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x07+gc_cnt4 <= gc_bdx4 {
+				if gc_x011 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
 					gc_lo8, gc_hi10 := 0, 32
-					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x07); gc_bound8 < gc_hi10 {
+					if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
 						gc_hi10 = gc_bound8
 					}
 					if gc_lo8 < gc_hi10 {
@@ -17627,8 +17027,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 				} else {
 					{
-						gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						gc_tx4 := gc_tidx10.X - 1
+						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
 						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 							gc_tx4++
 							if gc_tx4 == gc_bdx4 {
@@ -17657,115 +17057,55 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:145
 					_ = sdata_2
-					gc_left7 := gc_act4
-					if compiled.SIMD {
-						gc_tidx11 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tx4 := gc_tidx11.X + gc_lane4
-								_ = gc_tx4
-								gc_ty4 := gc_tidx11.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx11.Z
-								_ = gc_tz4
-								_ = gc_rank4
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v_ := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v_
-//line reduce_variants.go:61
-								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left7 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-								if gc_tidx10.X+8 > gc_bdx4 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx4 := gc_tidx10.X
-								_ = gc_tx4
-								gc_ty4 := gc_tidx10.Y
-								_ = gc_ty4
-								gc_tz4 := gc_tidx10.Z
-								_ = gc_tz4
-								_ = gc_rank4
-//line reduce_variants.go:60
-								var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-								_ = tid_2
-//line reduce_variants.go:61
-								if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:61
-									break
-//line reduce_variants.go:61
-								}
-//line reduce_variants.go:61
-								v_ := archsimd.LoadUint32x8Slice(sdata_2[tid_2:])
-//line reduce_variants.go:61
-								_ = v_
-//line reduce_variants.go:61
-								v_.StoreSlice(gc_l_v_[gc_lane4:])
-								gc_left7 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
+					{
+						gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tx4 := gc_tidx6.X - 1
 						{
-							gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							gc_tx4 := gc_tidx10.X - 1
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								gc_tx4++
-								if gc_tx4 == gc_bdx4 {
-									gc_tx4 = 0
-								}
-								if gc_left7&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-								tid_2 := gc_tx4
-								_ = tid_2
+							gc_x012 := gc_tidx6.X
+							gc_off27 := gc_x012
+							if gc_act4 == ^uint32(0) && gc_x012+32 <= gc_bdx4 && gc_off27 >= 0 && gc_off27 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off27 {
+								gc_at34 := sdata_2[gc_off27:][:32]
 
 //line reduce_variants.go:61
-								v_ := sdata_2[tid_2]
-								_ = v_
-								gc_l_v_[gc_lane4] = v_
+								copy(gc_l_v_[:], gc_at34)
+							} else {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									gc_tx4++
+									if gc_tx4 == gc_bdx4 {
+										gc_tx4 = 0
+									}
+									if gc_act4&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+									tid_2 := gc_tx4
+									_ = tid_2
+
+//line reduce_variants.go:61
+									v_ := sdata_2[tid_2]
+									_ = v_
+									gc_l_v_[gc_lane4] = v_
+								}
 							}
 						}
 					}
 
 //line reduce_variants.go:62
 					for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-						gc_left8 := gc_act4
+						gc_left3 := gc_act4
 						if compiled.SIMD {
-							gc_tidx12 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx4 {
+							gc_tidx7 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tx4 := gc_tidx12.X + gc_lane4
+									gc_tx4 := gc_tidx7.X + gc_lane4
 									_ = gc_tx4
-									gc_ty4 := gc_tidx12.Y
+									gc_ty4 := gc_tidx7.Y
 									_ = gc_ty4
-									gc_tz4 := gc_tidx12.Z
+									gc_tz4 := gc_tidx7.Z
 									_ = gc_tz4
 									_ = gc_rank4
 //line reduce_variants.go:60
@@ -17786,7 +17126,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left8 &^= 0xff << gc_lane4
+									gc_left3 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -17794,15 +17134,15 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx10.X+8 > gc_bdx4 {
+									gc_tidx6 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+									if gc_tidx6.X+8 > gc_bdx4 {
 										continue // the lanes wrap to the next row
 									}
-									gc_tx4 := gc_tidx10.X
+									gc_tx4 := gc_tidx6.X
 									_ = gc_tx4
-									gc_ty4 := gc_tidx10.Y
+									gc_ty4 := gc_tidx6.Y
 									_ = gc_ty4
-									gc_tz4 := gc_tidx10.Z
+									gc_tz4 := gc_tidx6.Z
 									_ = gc_tz4
 									_ = gc_rank4
 //line reduce_variants.go:60
@@ -17823,21 +17163,21 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left8 &^= 0xff << gc_lane4
+									gc_left3 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left3 != 0 {
 							{
-								gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx10.X - 1
+								gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tx4 := gc_tidx6.X - 1
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 									gc_tx4++
 									if gc_tx4 == gc_bdx4 {
 										gc_tx4 = 0
 									}
-									if gc_left8&(1<<gc_lane4) == 0 {
+									if gc_left3&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -17857,100 +17197,40 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								}
 							}
 						}
-						gc_left9 := gc_act4
-						if compiled.SIMD {
-							gc_tidx13 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-							if gc_act4 == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx4 {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tx4 := gc_tidx13.X + gc_lane4
-									_ = gc_tx4
-									gc_ty4 := gc_tidx13.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx13.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v_.StoreSlice(sdata_2[tid_2:])
-									gc_left9 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_tidx10 := gc_b4.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-									if gc_tidx10.X+8 > gc_bdx4 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx4 := gc_tidx10.X
-									_ = gc_tx4
-									gc_ty4 := gc_tidx10.Y
-									_ = gc_ty4
-									gc_tz4 := gc_tidx10.Z
-									_ = gc_tz4
-									_ = gc_rank4
-//line reduce_variants.go:60
-									var tid_2 int = gc_tx4
-//line reduce_variants.go:60
-									_ = tid_2
-//line reduce_variants.go:60
-									v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:60
-									_ = v_
-//line reduce_variants.go:65
-									if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
-//line reduce_variants.go:65
-										break
-//line reduce_variants.go:65
-									}
-//line reduce_variants.go:65
-									v_.StoreSlice(sdata_2[tid_2:])
-									gc_left9 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left9 != 0 {
+						{
+							gc_tidx6 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tx4 := gc_tidx6.X - 1
 							{
-								gc_tidx10 := gc_b4.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-								gc_tx4 := gc_tidx10.X - 1
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									gc_tx4++
-									if gc_tx4 == gc_bdx4 {
-										gc_tx4 = 0
-									}
-									if gc_left9&(1<<gc_lane4) == 0 {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:60
-									tid_2 := gc_tx4
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane4]
-									_ = v_
+								gc_x013 := gc_tidx6.X
+								gc_off28 := gc_x013
+								if gc_act4 == ^uint32(0) && gc_x013+32 <= gc_bdx4 && gc_off28 >= 0 && gc_off28 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off28 {
+									gc_at35 := sdata_2[gc_off28:][:32]
 
 //line reduce_variants.go:65
-									sdata_2[tid_2] = v_
+									copy(gc_at35, gc_l_v_[:])
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+										gc_tx4++
+										if gc_tx4 == gc_bdx4 {
+											gc_tx4 = 0
+										}
+										if gc_act4&(1<<gc_lane4) == 0 {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:60
+										tid_2 := gc_tx4
+										_ = tid_2
+										v_ := gc_l_v_[gc_lane4]
+										_ = v_
+
+//line reduce_variants.go:65
+										sdata_2[tid_2] = v_
 
 //line reduce_variants.go:66
+									}
 								}
 							}
 						}
@@ -17966,11 +17246,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off23 := gc_bx4
-			gc_off24 := 0
-			if gc_from4 >= 0 && gc_off23 >= 0 && gc_off23 < len(partial) && gc_off24 >= 0 && gc_off24 < len(sdata) {
-				gc_at30 := partial[gc_off23:][:1]
-				gc_at31 := sdata[gc_off24:][:1]
+			gc_off29 := gc_bx4
+			gc_off30 := 0
+			if gc_from4 >= 0 && gc_off29 >= 0 && gc_off29 < len(partial) && gc_off30 >= 0 && gc_off30 < len(sdata) {
+				gc_at36 := partial[gc_off29:][:1]
+				gc_at37 := sdata[gc_off30:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -17981,7 +17261,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:147
 					{
-						gc_at30[0] = gc_at31[0]
+						gc_at36[0] = gc_at37[0]
 					}
 				}
 			} else {

@@ -10259,16 +10259,16 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx29 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-				gc_tx5 := gc_tidx29.X - 1
+				gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+				gc_tx5 := gc_tidx17.X - 1
 				{
-					gc_x02 := gc_tidx29.X
-					gc_off18 := (gc_bx5 * b) + gc_x02
-					if gc_act5 == ^uint32(0) && gc_x02+32 <= gc_bdx5 && gc_off18 >= 0 && gc_off18 <= len(in) && 32 <= len(in)-gc_off18 {
-						gc_at18 := in[gc_off18:][:32]
+					gc_x05 := gc_tidx17.X
+					gc_off21 := (gc_bx5 * b) + gc_x05
+					if gc_act5 == ^uint32(0) && gc_x05+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 {
+						gc_at21 := in[gc_off21:][:32]
 
 //line scan_block.go:144
-						copy(gc_l_v_2[:], gc_at18)
+						copy(gc_l_v_2[:], gc_at21)
 					} else {
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_tx5++
@@ -10311,24 +10311,12 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run7 compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo30, gc_hi30 := 0, 32
-					if gc_lo30 < gc_hi30 {
-						gc_lo30 = max(gc_lo30, max(min(d, 32), -1))
-					}
-					if gc_lo30 < gc_hi30 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi30 = 0
-					}
-					gc_run7.Add(d, gc_lo30, gc_hi30)
-					if gc_run7.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
+			gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
+			}
+			if gc_all27 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -10336,14 +10324,14 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo31, gc_hi31 := 0, 32
-						if gc_lo31 < gc_hi31 {
-							gc_lo31 = max(gc_lo31, max(min(d, 32), -1))
+						gc_lo24, gc_hi24 := 0, 32
+						if gc_lo24 < gc_hi24 {
+							gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
 						}
-						if gc_lo31 < gc_hi31 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi31 = 0
+						if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi24 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo31, gc_hi31)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo24, gc_hi24)
 					} else {
 
 //line scan_block.go:204
@@ -10361,15 +10349,15 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:170
 							var lanes_ int = lanes
 							_ = lanes_
-							gc_lo32, gc_hi32 := 0, 32
-							if gc_lo32 < gc_hi32 {
-								gc_lo32 = max(gc_lo32, max(min(d, 32), -1))
+							gc_lo25, gc_hi25 := 0, 32
+							if gc_lo25 < gc_hi25 {
+								gc_lo25 = max(gc_lo25, max(min(d, 32), -1))
 							}
-							if gc_lo32 < gc_hi32 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-								gc_hi32 = 0
+							if gc_lo25 < gc_hi25 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+								gc_hi25 = 0
 							}
-							gc_hi32 = min(gc_hi32, gc_cnt5)
-							for gc_lane5 := gc_lo32; gc_lane5 < gc_hi32; gc_lane5++ {
+							gc_hi25 = min(gc_hi25, gc_cnt5)
+							for gc_lane5 := gc_lo25; gc_lane5 < gc_hi25; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
 
@@ -10409,15 +10397,15 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
 			}
-			gc_lo33, gc_hi33 := 0, 32
-			if gc_lo33 < gc_hi33 {
-				gc_lo33 = max(gc_lo33, max(min(0, 32), -1))
+			gc_lo26, gc_hi26 := 0, 32
+			if gc_lo26 < gc_hi26 {
+				gc_lo26 = max(gc_lo26, max(min(0, 32), -1))
 			}
-			if gc_lo33 < gc_hi33 {
-				gc_hi33 = min(gc_hi33, min(max(0, -1), 32)+1)
+			if gc_lo26 < gc_hi26 {
+				gc_hi26 = min(gc_hi26, min(max(0, -1), 32)+1)
 			}
-			gc_hi33 = min(gc_hi33, gc_cnt5)
-			for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
+			gc_hi26 = min(gc_hi26, gc_cnt5)
+			for gc_lane5 := gc_lo26; gc_lane5 < gc_hi26; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 
@@ -10441,18 +10429,18 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo34, gc_hi34 := 0, 32
-				if gc_lo34 < gc_hi34 && !(b_ > w) {
-					gc_hi34 = 0
+				gc_lo27, gc_hi27 := 0, 32
+				if gc_lo27 < gc_hi27 && !(b_ > w) {
+					gc_hi27 = 0
 				}
-				if gc_lo34 < gc_hi34 {
-					gc_lo34 = max(gc_lo34, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+				if gc_lo27 < gc_hi27 {
+					gc_lo27 = max(gc_lo27, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
 				}
-				if gc_lo34 < gc_hi34 {
-					gc_hi34 = min(gc_hi34, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+				if gc_lo27 < gc_hi27 {
+					gc_hi27 = min(gc_hi27, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi34 = min(gc_hi34, gc_cnt5)
-				for gc_lane5 := gc_lo34; gc_lane5 < gc_hi34; gc_lane5++ {
+				gc_hi27 = min(gc_hi27, gc_cnt5)
+				for gc_lane5 := gc_lo27; gc_lane5 < gc_hi27; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 
@@ -10529,24 +10517,12 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 						copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run8 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo35, gc_hi35 := 0, 32
-								if gc_lo35 < gc_hi35 {
-									gc_lo35 = max(gc_lo35, max(min(d_, 32), -1))
-								}
-								if gc_lo35 < gc_hi35 && !(d_ < lanes_2) {
-									gc_hi35 = 0
-								}
-								gc_run8.Add(d_, gc_lo35, gc_hi35)
-								if gc_run8.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
+						gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all28 = (d_ < lanes_2)
+						}
+						if gc_all28 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -10554,27 +10530,27 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo36, gc_hi36 := 0, 32
-									if gc_lo36 < gc_hi36 {
-										gc_lo36 = max(gc_lo36, max(min(d_, 32), -1))
+									gc_lo28, gc_hi28 := 0, 32
+									if gc_lo28 < gc_hi28 {
+										gc_lo28 = max(gc_lo28, max(min(d_, 32), -1))
 									}
-									if gc_lo36 < gc_hi36 && !(d_ < lanes_2) {
-										gc_hi36 = 0
+									if gc_lo28 < gc_hi28 && !(d_ < lanes_2) {
+										gc_hi28 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo36, gc_hi36)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo28, gc_hi28)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-									gc_lo37, gc_hi37 := 0, 32
-									if gc_lo37 < gc_hi37 {
-										gc_lo37 = max(gc_lo37, max(min(d_, 32), -1))
+									gc_lo29, gc_hi29 := 0, 32
+									if gc_lo29 < gc_hi29 {
+										gc_lo29 = max(gc_lo29, max(min(d_, 32), -1))
 									}
-									if gc_lo37 < gc_hi37 && !(d_ < lanes_2) {
-										gc_hi37 = 0
+									if gc_lo29 < gc_hi29 && !(d_ < lanes_2) {
+										gc_hi29 = 0
 									}
-									gc_hi37 = min(gc_hi37, gc_cnt5)
-									for gc_lane5 := gc_lo37; gc_lane5 < gc_hi37; gc_lane5++ {
+									gc_hi29 = min(gc_hi29, gc_cnt5)
+									for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
 
@@ -10624,11 +10600,11 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 		}
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off19 := gc_bx5 * b
-				gc_off20 := gc_bx5
-				if gc_off19 >= 0 && gc_off19 <= len(out) && gc_bdx5 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) && gc_off19 <= len(in) && gc_bdx5 <= len(in)-gc_off19 {
-					gc_at19 := out[gc_off19:][:gc_bdx5]
-					gc_at20 := sums[gc_off20:][:1]
+				gc_off22 := gc_bx5 * b
+				gc_off23 := gc_bx5
+				if gc_off22 >= 0 && gc_off22 <= len(out) && gc_bdx5 <= len(out)-gc_off22 && gc_off23 >= 0 && gc_off23 < len(sums) && gc_off22 <= len(in) && gc_bdx5 <= len(in)-gc_off22 {
+					gc_at22 := out[gc_off22:][:gc_bdx5]
+					gc_at23 := sums[gc_off23:][:1]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -10671,15 +10647,15 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at19[gc_tx5] = incl
+								gc_at22[gc_tx5] = incl
 							} else {
-								gc_at19[gc_tx5] = excl
+								gc_at22[gc_tx5] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx5 == b-1 {
-							gc_at20[0] = incl
+							gc_at23[0] = incl
 						}
 						_ = r
 						_ = r_
@@ -10750,11 +10726,11 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 	} else {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off21 := gc_bx5 * b
-				gc_off22 := gc_bx5
-				if gc_off21 >= 0 && gc_off21 <= len(out) && gc_bdx5 <= len(out)-gc_off21 && gc_off22 >= 0 && gc_off22 < len(sums) && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 {
-					gc_at21 := out[gc_off21:][:gc_bdx5]
-					gc_at22 := sums[gc_off22:][:1]
+				gc_off24 := gc_bx5 * b
+				gc_off25 := gc_bx5
+				if gc_off24 >= 0 && gc_off24 <= len(out) && gc_bdx5 <= len(out)-gc_off24 && gc_off25 >= 0 && gc_off25 < len(sums) && gc_off24 <= len(in) && gc_bdx5 <= len(in)-gc_off24 {
+					gc_at24 := out[gc_off24:][:gc_bdx5]
+					gc_at25 := sums[gc_off25:][:1]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -10786,15 +10762,15 @@ func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at21[gc_tx5] = incl
+								gc_at24[gc_tx5] = incl
 							} else {
-								gc_at21[gc_tx5] = excl
+								gc_at24[gc_tx5] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx5 == b-1 {
-							gc_at22[0] = incl
+							gc_at25[0] = incl
 						}
 						_ = r
 						_ = r_
@@ -10897,190 +10873,65 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line scan_block.go:144
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:144
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line scan_block.go:144
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:144
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line scan_block.go:143
-						var g int = gc_bx2*b + gc_tx2
-//line scan_block.go:143
-						_ = g
-//line scan_block.go:144
-						var v archsimd.Float32x8
-//line scan_block.go:144
-						_ = v
-//line scan_block.go:145
-						if g < 0 || g > len(in)-8 {
-//line scan_block.go:145
-							break
-//line scan_block.go:145
-						}
-//line scan_block.go:145
-						if compiled.Reach(n, g, 8) > 7 {
-//line scan_block.go:145
-							v = archsimd.LoadFloat32x8Slice(in[g:])
-						} else {
-//line scan_block.go:146
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:145
-							_ = gc_if4
-//line scan_block.go:145
-							if gc_if4.ToBits() != 0 {
-//line scan_block.go:145
-								v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if4)
-							}
-//line scan_block.go:146
-						}
-//line scan_block.go:145
-						v_ := v
-//line scan_block.go:145
-						_ = v_
-//line scan_block.go:145
-						v_2 := v_
-//line scan_block.go:145
-						_ = v_2
-//line scan_block.go:145
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line scan_block.go:143
-						var g int = gc_bx2*b + gc_tx2
-//line scan_block.go:143
-						_ = g
-//line scan_block.go:144
-						var v archsimd.Float32x8
-//line scan_block.go:144
-						_ = v
-//line scan_block.go:145
-						if g < 0 || g > len(in)-8 {
-//line scan_block.go:145
-							break
-//line scan_block.go:145
-						}
-//line scan_block.go:145
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:145
-						_ = gc_if2
-//line scan_block.go:146
-						if gc_if2.ToBits() != 0 {
-//line scan_block.go:146
-							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
-//line scan_block.go:146
-						}
-//line scan_block.go:146
-						v_ := v
-//line scan_block.go:146
-						_ = v_
-//line scan_block.go:146
-						v_2 := v_
-//line scan_block.go:146
-						_ = v_2
-//line scan_block.go:146
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:143
-						g := gc_bx2*b + gc_tx2
-						_ = g
+					gc_x02 := gc_tidx2.X
+					gc_off6 := (gc_bx2 * b) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 {
+						gc_at6 := in[gc_off6:][:32]
 
 //line scan_block.go:144
-						var v float32
+						copy(gc_l_v_2[:], gc_at6)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:143
+							g := gc_bx2*b + gc_tx2
+							_ = g
+
+//line scan_block.go:144
+							var v float32
 
 //line scan_block.go:145
-						if g < n {
-							v = in[g]
+							if g < n {
+								v = in[g]
+							}
+
+//line scan_block.go:148
+							var v_ float32 = v
+
+//line scan_block.go:148
+							_ = v_
+
+//line scan_block.go:170
+							var v_2 float32 = v_
+
+//line scan_block.go:170
+							_ = v_2
+							_ = v
+							_ = v_
+							_ = v_2
+							gc_l_v_2[gc_lane2] = v_2
 						}
-
-//line scan_block.go:148
-						var v_ float32 = v
-
-//line scan_block.go:148
-						_ = v_
-
-//line scan_block.go:170
-						var v_2 float32 = v_
-
-//line scan_block.go:170
-						_ = v_2
-						_ = v
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane2] = v_2
 					}
 				}
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo9, gc_hi9 := 0, 32
-					if gc_lo9 < gc_hi9 {
-						gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
-					}
-					if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi9 = 0
-					}
-					gc_run.Add(d, gc_lo9, gc_hi9)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
+			gc_all3 := gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all3 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all3 = (d < (min(w, b_-(gc_w2>>5)*w)))
+			}
+			if gc_all3 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -11088,19 +10939,19 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:204
 					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo10, gc_hi10 := 0, 32
-						if gc_lo10 < gc_hi10 {
-							gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
+						gc_lo9, gc_hi9 := 0, 32
+						if gc_lo9 < gc_hi9 {
+							gc_lo9 = max(gc_lo9, max(min(d, 32), -1))
 						}
-						if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-							gc_hi10 = 0
+						if gc_lo9 < gc_hi9 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+							gc_hi9 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo9, gc_hi9)
 					} else {
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -11111,9 +10962,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 							_ = gc_none
 //line scan_block.go:204
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all3
+							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -11124,9 +10975,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 								_ = gc_none2
 //line scan_block.go:204
-								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all4
+								_ = gc_all5
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -11159,7 +11010,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b4 = gc_all4
+										gc_b4 = gc_all5
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -11174,7 +11025,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11212,7 +11063,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b3 = gc_all3
+										gc_b3 = gc_all4
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -11227,12 +11078,12 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
 
 //line scan_block.go:167
@@ -11247,7 +11098,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								var lanes_ int = lanes
 								_ = lanes_
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -11274,229 +11125,31 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-//line scan_block.go:167
-						var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes2 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes2
-//line scan_block.go:169
-						var gc_result2 uint32
-//line scan_block.go:169
-						_ = gc_result2
-//line scan_block.go:169
-						var gc_returned2 bool
-//line scan_block.go:169
-						_ = gc_returned2
-//line scan_block.go:214
-						if gc_lanes2 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result2 = gocuda.FullMask
-							gc_returned2 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned2 {
-//line scan_block.go:217
-							gc_result2 = uint32(1)<<gc_lanes2 - 1
-//line scan_block.go:217
-							gc_returned2 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result2
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_2 := v_2
-//line scan_block.go:209
-						_ = r_2
-//line scan_block.go:170
-						incl_ := r_2
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-//line scan_block.go:167
-						var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes int = lanes
-//line scan_block.go:169
-						_ = gc_lanes
-//line scan_block.go:169
-						var gc_result uint32
-//line scan_block.go:169
-						_ = gc_result
-//line scan_block.go:169
-						var gc_returned bool
-//line scan_block.go:169
-						_ = gc_returned
-//line scan_block.go:214
-						if gc_lanes >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result = gocuda.FullMask
-							gc_returned = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned {
-//line scan_block.go:217
-							gc_result = uint32(1)<<gc_lanes - 1
-//line scan_block.go:217
-							gc_returned = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_2 := v_2
-//line scan_block.go:209
-						_ = r_2
-//line scan_block.go:170
-						incl_ := r_2
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				{
-
-//line scan_block.go:167
-					warp := (gc_w2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
 
 //line scan_block.go:209
-						var r_2 float32 = v_2
-
-//line scan_block.go:209
-						_ = r_2
-
-//line scan_block.go:170
-						incl_ := r_2
-						_ = r_2
-						_ = incl_
+			copy(gc_s_incl_[gc_w2:][:gc_cnt2], gc_l_v_2[:gc_cnt2])
 
 //line scan_block.go:171
-						gc_s_incl_[gc_rank2] = incl_
-					}
-				}
-			}
+			if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w2:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w2:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line scan_block.go:171
-						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line scan_block.go:171
-						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
 
 //line scan_block.go:171
-					excl_ := gc_c22r[gc_lane2]
-					_ = excl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
+				copy(gc_s_excl_[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 			}
-			gc_lo11, gc_hi11 := 0, 32
-			if gc_lo11 < gc_hi11 {
-				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+			gc_lo10, gc_hi10 := 0, 32
+			if gc_lo10 < gc_hi10 {
+				gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
 			}
-			if gc_lo11 < gc_hi11 {
-				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+			if gc_lo10 < gc_hi10 {
+				gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
 			}
-			gc_hi11 = min(gc_hi11, gc_cnt2)
-			for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
+			gc_hi10 = min(gc_hi10, gc_cnt2)
+			for gc_lane2 := gc_lo10; gc_lane2 < gc_hi10; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 
@@ -11520,18 +11173,18 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo12, gc_hi12 := 0, 32
-				if gc_lo12 < gc_hi12 && !(b_ > w) {
-					gc_hi12 = 0
+				gc_lo11, gc_hi11 := 0, 32
+				if gc_lo11 < gc_hi11 && !(b_ > w) {
+					gc_hi11 = 0
 				}
-				if gc_lo12 < gc_hi12 {
-					gc_lo12 = max(gc_lo12, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+				if gc_lo11 < gc_hi11 {
+					gc_lo11 = max(gc_lo11, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
 				}
-				if gc_lo12 < gc_hi12 {
-					gc_hi12 = min(gc_hi12, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+				if gc_lo11 < gc_hi11 {
+					gc_hi11 = min(gc_hi11, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi12 = min(gc_hi12, gc_cnt2)
-				for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
+				gc_hi11 = min(gc_hi11, gc_cnt2)
+				for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
@@ -11556,7 +11209,8 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			var gc_l_v_3 [32]float32
 			var gc_c23r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
@@ -11572,7 +11226,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
-						gc_left5 := gc_act2
+						gc_left2 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
 							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -11618,7 +11272,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 //line scan_block.go:184
 									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11653,14 +11307,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 //line scan_block.go:185
 									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left5 != 0 {
+						if gc_left2 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -11693,85 +11347,17 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:187
 						_ = lanes_2
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:187
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:187
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								s := gc_l_s[gc_lane2]
-								_ = s
 
 //line scan_block.go:187
-								var v_3 float32 = s
-
-//line scan_block.go:187
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane2] = v_3
-							}
-						}
+						copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run2 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo13, gc_hi13 := 0, 32
-								if gc_lo13 < gc_hi13 {
-									gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
-								}
-								if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
-									gc_hi13 = 0
-								}
-								gc_run2.Add(d_, gc_lo13, gc_hi13)
-								if gc_run2.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
+						gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all8 = (d_ < lanes_2)
+						}
+						if gc_all8 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -11779,19 +11365,19 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:204
 								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo14, gc_hi14 := 0, 32
-									if gc_lo14 < gc_hi14 {
-										gc_lo14 = max(gc_lo14, max(min(d_, 32), -1))
+									gc_lo12, gc_hi12 := 0, 32
+									if gc_lo12 < gc_hi12 {
+										gc_lo12 = max(gc_lo12, max(min(d_, 32), -1))
 									}
-									if gc_lo14 < gc_hi14 && !(d_ < lanes_2) {
-										gc_hi14 = 0
+									if gc_lo12 < gc_hi12 && !(d_ < lanes_2) {
+										gc_hi12 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo14, gc_hi14)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo12, gc_hi12)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-									gc_left7 := gc_act2
+									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
 										gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -11802,9 +11388,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 										_ = gc_none5
 //line scan_block.go:204
-										gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all7
+										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -11815,9 +11401,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 											_ = gc_none6
 //line scan_block.go:204
-											gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all8
+											_ = gc_all10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -11838,7 +11424,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b8 = gc_all8
+													gc_b8 = gc_all10
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -11853,7 +11439,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-												gc_left7 &^= 0xff << gc_lane2
+												gc_left3 &^= 0xff << gc_lane2
 											}
 										} else {
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11879,7 +11465,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b7 = gc_all7
+													gc_b7 = gc_all9
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -11894,14 +11480,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-												gc_left7 &^= 0xff << gc_lane2
+												gc_left3 &^= 0xff << gc_lane2
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_left7 != 0 {
+									if gc_left3 != 0 {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left7&(1<<gc_lane2) == 0 {
+											if gc_left3&(1<<gc_lane2) == 0 {
 												continue
 											}
 											gc_rank2 := gc_w2 + gc_lane2
@@ -11927,7 +11513,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								}
 							}
 						}
-						gc_left8 := gc_act2
+						gc_left4 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11953,7 +11539,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 //line scan_block.go:187
 									r_3.StoreSlice(totals[lane:])
-									gc_left8 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11982,14 +11568,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									}
 //line scan_block.go:187
 									r_3.StoreSlice(totals[lane:])
-									gc_left8 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left4 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left8&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -12019,11 +11605,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_bx2 * b
-				gc_off7 := gc_bx2
-				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-					gc_at6 := out[gc_off6:][:gc_bdx2]
-					gc_at7 := sums[gc_off7:][:1]
+				gc_off7 := gc_bx2 * b
+				gc_off8 := gc_bx2
+				if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sums) && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 {
+					gc_at7 := out[gc_off7:][:gc_bdx2]
+					gc_at8 := sums[gc_off8:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -12066,15 +11652,15 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at6[gc_tx2] = incl
+								gc_at7[gc_tx2] = incl
 							} else {
-								gc_at6[gc_tx2] = excl
+								gc_at7[gc_tx2] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx2 == b-1 {
-							gc_at7[0] = incl
+							gc_at8[0] = incl
 						}
 						_ = r
 						_ = r_
@@ -12145,11 +11731,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	} else {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_bx2 * b
-				gc_off9 := gc_bx2
-				if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off8 <= len(in) && gc_bdx2 <= len(in)-gc_off8 {
-					gc_at8 := out[gc_off8:][:gc_bdx2]
-					gc_at9 := sums[gc_off9:][:1]
+				gc_off9 := gc_bx2 * b
+				gc_off10 := gc_bx2
+				if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sums) && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 {
+					gc_at9 := out[gc_off9:][:gc_bdx2]
+					gc_at10 := sums[gc_off10:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -12181,15 +11767,15 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at8[gc_tx2] = incl
+								gc_at9[gc_tx2] = incl
 							} else {
-								gc_at8[gc_tx2] = excl
+								gc_at9[gc_tx2] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx2 == b-1 {
-							gc_at9[0] = incl
+							gc_at10[0] = incl
 						}
 						_ = r
 						_ = r_
@@ -12292,190 +11878,65 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
-			gc_left9 := gc_act3
-			if compiled.SIMD {
-//line scan_block.go:144
-				gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:144
-				_ = gc_iota18
-				gc_tidx12 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				if gc_act3 == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx3 {
-//line scan_block.go:144
-					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:144
-					_ = gc_iota20
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tx3 := gc_tidx12.X + gc_lane3
-						_ = gc_tx3
-						gc_ty3 := gc_tidx12.Y
-						_ = gc_ty3
-						gc_tz3 := gc_tidx12.Z
-						_ = gc_tz3
-						_ = gc_rank3
-//line scan_block.go:143
-						var g int = gc_bx3*b + gc_tx3
-//line scan_block.go:143
-						_ = g
-//line scan_block.go:144
-						var v archsimd.Int32x8
-//line scan_block.go:144
-						_ = v
-//line scan_block.go:145
-						if g < 0 || g > len(in)-8 {
-//line scan_block.go:145
-							break
-//line scan_block.go:145
-						}
-//line scan_block.go:145
-						if compiled.Reach(n, g, 8) > 7 {
-//line scan_block.go:145
-							v = archsimd.LoadInt32x8Slice(in[g:])
-						} else {
-//line scan_block.go:146
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:145
-							_ = gc_if20
-//line scan_block.go:145
-							if gc_if20.ToBits() != 0 {
-//line scan_block.go:145
-								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if20)
-							}
-//line scan_block.go:146
-						}
-//line scan_block.go:145
-						v_ := v
-//line scan_block.go:145
-						_ = v_
-//line scan_block.go:145
-						v_2 := v_
-//line scan_block.go:145
-						_ = v_2
-//line scan_block.go:145
-						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx11 := gc_b9.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-						if gc_tidx11.X+8 > gc_bdx3 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx3 := gc_tidx11.X
-						_ = gc_tx3
-						gc_ty3 := gc_tidx11.Y
-						_ = gc_ty3
-						gc_tz3 := gc_tidx11.Z
-						_ = gc_tz3
-						_ = gc_rank3
-//line scan_block.go:143
-						var g int = gc_bx3*b + gc_tx3
-//line scan_block.go:143
-						_ = g
-//line scan_block.go:144
-						var v archsimd.Int32x8
-//line scan_block.go:144
-						_ = v
-//line scan_block.go:145
-						if g < 0 || g > len(in)-8 {
-//line scan_block.go:145
-							break
-//line scan_block.go:145
-						}
-//line scan_block.go:145
-						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:145
-						_ = gc_if18
-//line scan_block.go:146
-						if gc_if18.ToBits() != 0 {
-//line scan_block.go:146
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
-//line scan_block.go:146
-						}
-//line scan_block.go:146
-						v_ := v
-//line scan_block.go:146
-						_ = v_
-//line scan_block.go:146
-						v_2 := v_
-//line scan_block.go:146
-						_ = v_2
-//line scan_block.go:146
-						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left9 != 0 {
+			{
+				gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx7.X - 1
 				{
-					gc_tidx11 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx11.X - 1
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						if gc_left9&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:143
-						g := gc_bx3*b + gc_tx3
-						_ = g
+					gc_x03 := gc_tidx7.X
+					gc_off11 := (gc_bx3 * b) + gc_x03
+					if gc_act3 == ^uint32(0) && gc_x03+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 {
+						gc_at11 := in[gc_off11:][:32]
 
 //line scan_block.go:144
-						var v int32
+						copy(gc_l_v_2[:], gc_at11)
+					} else {
+						for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:143
+							g := gc_bx3*b + gc_tx3
+							_ = g
+
+//line scan_block.go:144
+							var v int32
 
 //line scan_block.go:145
-						if g < n {
-							v = in[g]
+							if g < n {
+								v = in[g]
+							}
+
+//line scan_block.go:148
+							var v_ int32 = v
+
+//line scan_block.go:148
+							_ = v_
+
+//line scan_block.go:170
+							var v_2 int32 = v_
+
+//line scan_block.go:170
+							_ = v_2
+							_ = v
+							_ = v_
+							_ = v_2
+							gc_l_v_2[gc_lane3] = v_2
 						}
-
-//line scan_block.go:148
-						var v_ int32 = v
-
-//line scan_block.go:148
-						_ = v_
-
-//line scan_block.go:170
-						var v_2 int32 = v_
-
-//line scan_block.go:170
-						_ = v_2
-						_ = v
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane3] = v_2
 					}
 				}
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run3 compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo16, gc_hi16 := 0, 32
-					if gc_lo16 < gc_hi16 {
-						gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
-					}
-					if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi16 = 0
-					}
-					gc_run3.Add(d, gc_lo16, gc_hi16)
-					if gc_run3.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
+			gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
+			}
+			if gc_all11 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -12483,19 +11944,19 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:204
 					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo17, gc_hi17 := 0, 32
-						if gc_lo17 < gc_hi17 {
-							gc_lo17 = max(gc_lo17, max(min(d, 32), -1))
+						gc_lo14, gc_hi14 := 0, 32
+						if gc_lo14 < gc_hi14 {
+							gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
 						}
-						if gc_lo17 < gc_hi17 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-							gc_hi17 = 0
+						if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+							gc_hi14 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo17, gc_hi17)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo14, gc_hi14)
 					} else {
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
-						gc_left10 := gc_act3
+						gc_left5 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -12506,9 +11967,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 							_ = gc_none7
 //line scan_block.go:204
-							gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all9
+							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -12519,9 +11980,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 								_ = gc_none8
 //line scan_block.go:204
-								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all10
+								_ = gc_all13
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -12554,7 +12015,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b11 = gc_all10
+										gc_b11 = gc_all13
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12569,7 +12030,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+									gc_left5 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12607,7 +12068,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b10 = gc_all9
+										gc_b10 = gc_all12
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12622,12 +12083,12 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+									gc_left5 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left10 != 0 {
+						if gc_left5 != 0 {
 							{
 
 //line scan_block.go:167
@@ -12642,7 +12103,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 								var lanes_ int = lanes
 								_ = lanes_
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left10&(1<<gc_lane3) == 0 {
+									if gc_left5&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -12669,229 +12130,31 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 					}
 				}
 			}
-			gc_left11 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:167
-						var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes6 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes6
-//line scan_block.go:169
-						var gc_result4 uint32
-//line scan_block.go:169
-						_ = gc_result4
-//line scan_block.go:169
-						var gc_returned4 bool
-//line scan_block.go:169
-						_ = gc_returned4
-//line scan_block.go:214
-						if gc_lanes6 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result4 = gocuda.FullMask
-							gc_returned4 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned4 {
-//line scan_block.go:217
-							gc_result4 = uint32(1)<<gc_lanes6 - 1
-//line scan_block.go:217
-							gc_returned4 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result4
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_2 := v_2
-//line scan_block.go:209
-						_ = r_2
-//line scan_block.go:170
-						incl_ := r_2
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-						gc_left11 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:167
-						var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes5 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes5
-//line scan_block.go:169
-						var gc_result3 uint32
-//line scan_block.go:169
-						_ = gc_result3
-//line scan_block.go:169
-						var gc_returned3 bool
-//line scan_block.go:169
-						_ = gc_returned3
-//line scan_block.go:214
-						if gc_lanes5 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result3 = gocuda.FullMask
-							gc_returned3 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned3 {
-//line scan_block.go:217
-							gc_result3 = uint32(1)<<gc_lanes5 - 1
-//line scan_block.go:217
-							gc_returned3 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result3
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_2 := v_2
-//line scan_block.go:209
-						_ = r_2
-//line scan_block.go:170
-						incl_ := r_2
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-						gc_left11 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left11 != 0 {
-				{
-
-//line scan_block.go:167
-					warp := (gc_w3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left11&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_2 := gc_l_v_2[gc_lane3]
-						_ = v_2
 
 //line scan_block.go:209
-						var r_2 int32 = v_2
-
-//line scan_block.go:209
-						_ = r_2
-
-//line scan_block.go:170
-						incl_ := r_2
-						_ = r_2
-						_ = incl_
+			copy(gc_s_incl_[gc_w3:][:gc_cnt3], gc_l_v_2[:gc_cnt3])
 
 //line scan_block.go:171
-						gc_s_incl_[gc_rank3] = incl_
-					}
-				}
-			}
+			if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w3:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w3:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
-			gc_left12 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line scan_block.go:171
-						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-						gc_left12 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line scan_block.go:171
-						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-						gc_left12 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left12 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left12&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
+				compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 
 //line scan_block.go:171
-					excl_ := gc_c32r[gc_lane3]
-					_ = excl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
+				copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
 			}
-			gc_lo18, gc_hi18 := 0, 32
-			if gc_lo18 < gc_hi18 {
-				gc_lo18 = max(gc_lo18, max(min(0, 32), -1))
+			gc_lo15, gc_hi15 := 0, 32
+			if gc_lo15 < gc_hi15 {
+				gc_lo15 = max(gc_lo15, max(min(0, 32), -1))
 			}
-			if gc_lo18 < gc_hi18 {
-				gc_hi18 = min(gc_hi18, min(max(0, -1), 32)+1)
+			if gc_lo15 < gc_hi15 {
+				gc_hi15 = min(gc_hi15, min(max(0, -1), 32)+1)
 			}
-			gc_hi18 = min(gc_hi18, gc_cnt3)
-			for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
+			gc_hi15 = min(gc_hi15, gc_cnt3)
+			for gc_lane3 := gc_lo15; gc_lane3 < gc_hi15; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				_ = gc_rank3
 
@@ -12915,18 +12178,18 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo19, gc_hi19 := 0, 32
-				if gc_lo19 < gc_hi19 && !(b_ > w) {
-					gc_hi19 = 0
+				gc_lo16, gc_hi16 := 0, 32
+				if gc_lo16 < gc_hi16 && !(b_ > w) {
+					gc_hi16 = 0
 				}
-				if gc_lo19 < gc_hi19 {
-					gc_lo19 = max(gc_lo19, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+				if gc_lo16 < gc_hi16 {
+					gc_lo16 = max(gc_lo16, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
 				}
-				if gc_lo19 < gc_hi19 {
-					gc_hi19 = min(gc_hi19, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+				if gc_lo16 < gc_hi16 {
+					gc_hi16 = min(gc_hi16, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi19 = min(gc_hi19, gc_cnt3)
-				for gc_lane3 := gc_lo19; gc_lane3 < gc_hi19; gc_lane3++ {
+				gc_hi16 = min(gc_hi16, gc_cnt3)
+				for gc_lane3 := gc_lo16; gc_lane3 < gc_hi16; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
 
@@ -12951,7 +12214,8 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 			var gc_l_v_3 [32]int32
 			var gc_c33r [32]int32
 			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
@@ -12967,7 +12231,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
-						gc_left13 := gc_act3
+						gc_left6 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
 							gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13013,7 +12277,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									}
 //line scan_block.go:184
 									s.StoreSlice(gc_l_s[gc_lane3:])
-									gc_left13 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13048,14 +12312,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									}
 //line scan_block.go:185
 									s.StoreSlice(gc_l_s[gc_lane3:])
-									gc_left13 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left13 != 0 {
+						if gc_left6 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left13&(1<<gc_lane3) == 0 {
+								if gc_left6&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -13088,85 +12352,17 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:187
 						_ = lanes_2
-						gc_left14 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:187
-									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-									gc_left14 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:187
-									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-									gc_left14 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left14 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left14&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								s := gc_l_s[gc_lane3]
-								_ = s
 
 //line scan_block.go:187
-								var v_3 int32 = s
-
-//line scan_block.go:187
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane3] = v_3
-							}
-						}
+						copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run4 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo20, gc_hi20 := 0, 32
-								if gc_lo20 < gc_hi20 {
-									gc_lo20 = max(gc_lo20, max(min(d_, 32), -1))
-								}
-								if gc_lo20 < gc_hi20 && !(d_ < lanes_2) {
-									gc_hi20 = 0
-								}
-								gc_run4.Add(d_, gc_lo20, gc_hi20)
-								if gc_run4.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
+						gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all16 = (d_ < lanes_2)
+						}
+						if gc_all16 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -13174,19 +12370,19 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:204
 								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo21, gc_hi21 := 0, 32
-									if gc_lo21 < gc_hi21 {
-										gc_lo21 = max(gc_lo21, max(min(d_, 32), -1))
+									gc_lo17, gc_hi17 := 0, 32
+									if gc_lo17 < gc_hi17 {
+										gc_lo17 = max(gc_lo17, max(min(d_, 32), -1))
 									}
-									if gc_lo21 < gc_hi21 && !(d_ < lanes_2) {
-										gc_hi21 = 0
+									if gc_lo17 < gc_hi17 && !(d_ < lanes_2) {
+										gc_hi17 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo21, gc_hi21)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo17, gc_hi17)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-									gc_left15 := gc_act3
+									gc_left7 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
 										gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13197,9 +12393,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 										_ = gc_none11
 //line scan_block.go:204
-										gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all13
+										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13210,9 +12406,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 											_ = gc_none12
 //line scan_block.go:204
-											gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all14
+											_ = gc_all18
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 												gc_rank3 := gc_w3 + gc_lane3
 												_ = gc_rank3
@@ -13233,7 +12429,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b15 = gc_all14
+													gc_b15 = gc_all18
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13248,7 +12444,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-												gc_left15 &^= 0xff << gc_lane3
+												gc_left7 &^= 0xff << gc_lane3
 											}
 										} else {
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13274,7 +12470,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b14 = gc_all13
+													gc_b14 = gc_all17
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13289,14 +12485,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-												gc_left15 &^= 0xff << gc_lane3
+												gc_left7 &^= 0xff << gc_lane3
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_left15 != 0 {
+									if gc_left7 != 0 {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-											if gc_left15&(1<<gc_lane3) == 0 {
+											if gc_left7&(1<<gc_lane3) == 0 {
 												continue
 											}
 											gc_rank3 := gc_w3 + gc_lane3
@@ -13322,7 +12518,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 								}
 							}
 						}
-						gc_left16 := gc_act3
+						gc_left8 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13348,7 +12544,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									}
 //line scan_block.go:187
 									r_3.StoreSlice(totals[lane:])
-									gc_left16 &^= 0xff << gc_lane3
+									gc_left8 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13377,14 +12573,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									}
 //line scan_block.go:187
 									r_3.StoreSlice(totals[lane:])
-									gc_left16 &^= 0xff << gc_lane3
+									gc_left8 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left16 != 0 {
+						if gc_left8 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left16&(1<<gc_lane3) == 0 {
+								if gc_left8&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -13414,11 +12610,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 		}
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := gc_bx3 * b
-				gc_off11 := gc_bx3
-				if gc_off10 >= 0 && gc_off10 <= len(out) && gc_bdx3 <= len(out)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sums) && gc_off10 <= len(in) && gc_bdx3 <= len(in)-gc_off10 {
-					gc_at10 := out[gc_off10:][:gc_bdx3]
-					gc_at11 := sums[gc_off11:][:1]
+				gc_off12 := gc_bx3 * b
+				gc_off13 := gc_bx3
+				if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sums) && gc_off12 <= len(in) && gc_bdx3 <= len(in)-gc_off12 {
+					gc_at12 := out[gc_off12:][:gc_bdx3]
+					gc_at13 := sums[gc_off13:][:1]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -13461,15 +12657,15 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at10[gc_tx3] = incl
+								gc_at12[gc_tx3] = incl
 							} else {
-								gc_at10[gc_tx3] = excl
+								gc_at12[gc_tx3] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx3 == b-1 {
-							gc_at11[0] = incl
+							gc_at13[0] = incl
 						}
 						_ = r
 						_ = r_
@@ -13540,11 +12736,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 	} else {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off12 := gc_bx3 * b
-				gc_off13 := gc_bx3
-				if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sums) && gc_off12 <= len(in) && gc_bdx3 <= len(in)-gc_off12 {
-					gc_at12 := out[gc_off12:][:gc_bdx3]
-					gc_at13 := sums[gc_off13:][:1]
+				gc_off14 := gc_bx3 * b
+				gc_off15 := gc_bx3
+				if gc_off14 >= 0 && gc_off14 <= len(out) && gc_bdx3 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off14 <= len(in) && gc_bdx3 <= len(in)-gc_off14 {
+					gc_at14 := out[gc_off14:][:gc_bdx3]
+					gc_at15 := sums[gc_off15:][:1]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -13576,15 +12772,15 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at12[gc_tx3] = incl
+								gc_at14[gc_tx3] = incl
 							} else {
-								gc_at12[gc_tx3] = excl
+								gc_at14[gc_tx3] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx3 == b-1 {
-							gc_at13[0] = incl
+							gc_at15[0] = incl
 						}
 						_ = r
 						_ = r_
@@ -13687,190 +12883,65 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
-			gc_left17 := gc_act4
-			if compiled.SIMD {
-//line scan_block.go:144
-				gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:144
-				_ = gc_iota34
-				gc_tidx21 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-				if gc_act4 == ^uint32(0) && gc_tidx21.X+32 <= gc_bdx4 {
-//line scan_block.go:144
-					gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line scan_block.go:144
-					_ = gc_iota36
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_tx4 := gc_tidx21.X + gc_lane4
-						_ = gc_tx4
-						gc_ty4 := gc_tidx21.Y
-						_ = gc_ty4
-						gc_tz4 := gc_tidx21.Z
-						_ = gc_tz4
-						_ = gc_rank4
-//line scan_block.go:143
-						var g int = gc_bx4*b + gc_tx4
-//line scan_block.go:143
-						_ = g
-//line scan_block.go:144
-						var v archsimd.Uint32x8
-//line scan_block.go:144
-						_ = v
-//line scan_block.go:145
-						if g < 0 || g > len(in)-8 {
-//line scan_block.go:145
-							break
-//line scan_block.go:145
-						}
-//line scan_block.go:145
-						if compiled.Reach(n, g, 8) > 7 {
-//line scan_block.go:145
-							v = archsimd.LoadUint32x8Slice(in[g:])
-						} else {
-//line scan_block.go:146
-							gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:145
-							_ = gc_if36
-//line scan_block.go:145
-							if gc_if36.ToBits() != 0 {
-//line scan_block.go:145
-								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if36)
-							}
-//line scan_block.go:146
-						}
-//line scan_block.go:145
-						v_ := v
-//line scan_block.go:145
-						_ = v_
-//line scan_block.go:145
-						v_2 := v_
-//line scan_block.go:145
-						_ = v_2
-//line scan_block.go:145
-						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-						gc_left17 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx20 := gc_b16.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
-						if gc_tidx20.X+8 > gc_bdx4 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx4 := gc_tidx20.X
-						_ = gc_tx4
-						gc_ty4 := gc_tidx20.Y
-						_ = gc_ty4
-						gc_tz4 := gc_tidx20.Z
-						_ = gc_tz4
-						_ = gc_rank4
-//line scan_block.go:143
-						var g int = gc_bx4*b + gc_tx4
-//line scan_block.go:143
-						_ = g
-//line scan_block.go:144
-						var v archsimd.Uint32x8
-//line scan_block.go:144
-						_ = v
-//line scan_block.go:145
-						if g < 0 || g > len(in)-8 {
-//line scan_block.go:145
-							break
-//line scan_block.go:145
-						}
-//line scan_block.go:145
-						gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-//line scan_block.go:145
-						_ = gc_if34
-//line scan_block.go:146
-						if gc_if34.ToBits() != 0 {
-//line scan_block.go:146
-							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if34)
-//line scan_block.go:146
-						}
-//line scan_block.go:146
-						v_ := v
-//line scan_block.go:146
-						_ = v_
-//line scan_block.go:146
-						v_2 := v_
-//line scan_block.go:146
-						_ = v_2
-//line scan_block.go:146
-						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-						gc_left17 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left17 != 0 {
+			{
+				gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+				gc_tx4 := gc_tidx12.X - 1
 				{
-					gc_tidx20 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-					gc_tx4 := gc_tidx20.X - 1
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						gc_tx4++
-						if gc_tx4 == gc_bdx4 {
-							gc_tx4 = 0
-						}
-						if gc_left17&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:143
-						g := gc_bx4*b + gc_tx4
-						_ = g
+					gc_x04 := gc_tidx12.X
+					gc_off16 := (gc_bx4 * b) + gc_x04
+					if gc_act4 == ^uint32(0) && gc_x04+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 {
+						gc_at16 := in[gc_off16:][:32]
 
 //line scan_block.go:144
-						var v uint32
+						copy(gc_l_v_2[:], gc_at16)
+					} else {
+						for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+							gc_tx4++
+							if gc_tx4 == gc_bdx4 {
+								gc_tx4 = 0
+							}
+							gc_rank4 := gc_w4 + gc_lane4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:143
+							g := gc_bx4*b + gc_tx4
+							_ = g
+
+//line scan_block.go:144
+							var v uint32
 
 //line scan_block.go:145
-						if g < n {
-							v = in[g]
+							if g < n {
+								v = in[g]
+							}
+
+//line scan_block.go:148
+							var v_ uint32 = v
+
+//line scan_block.go:148
+							_ = v_
+
+//line scan_block.go:170
+							var v_2 uint32 = v_
+
+//line scan_block.go:170
+							_ = v_2
+							_ = v
+							_ = v_
+							_ = v_2
+							gc_l_v_2[gc_lane4] = v_2
 						}
-
-//line scan_block.go:148
-						var v_ uint32 = v
-
-//line scan_block.go:148
-						_ = v_
-
-//line scan_block.go:170
-						var v_2 uint32 = v_
-
-//line scan_block.go:170
-						_ = v_2
-						_ = v
-						_ = v_
-						_ = v_2
-						gc_l_v_2[gc_lane4] = v_2
 					}
 				}
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run5 compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo23, gc_hi23 := 0, 32
-					if gc_lo23 < gc_hi23 {
-						gc_lo23 = max(gc_lo23, max(min(d, 32), -1))
-					}
-					if gc_lo23 < gc_hi23 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi23 = 0
-					}
-					gc_run5.Add(d, gc_lo23, gc_hi23)
-					if gc_run5.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
+			gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
+			}
+			if gc_all19 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -13878,19 +12949,19 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:204
 					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo24, gc_hi24 := 0, 32
-						if gc_lo24 < gc_hi24 {
-							gc_lo24 = max(gc_lo24, max(min(d, 32), -1))
+						gc_lo19, gc_hi19 := 0, 32
+						if gc_lo19 < gc_hi19 {
+							gc_lo19 = max(gc_lo19, max(min(d, 32), -1))
 						}
-						if gc_lo24 < gc_hi24 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-							gc_hi24 = 0
+						if gc_lo19 < gc_hi19 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+							gc_hi19 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo24, gc_hi24)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo19, gc_hi19)
 					} else {
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
-						gc_left18 := gc_act4
+						gc_left9 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota37 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13901,9 +12972,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 							_ = gc_none13
 //line scan_block.go:204
-							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all15
+							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13914,9 +12985,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 								_ = gc_none14
 //line scan_block.go:204
-								gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all16
+								_ = gc_all21
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -13949,7 +13020,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b18 = gc_all16
+										gc_b18 = gc_all21
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13964,7 +13035,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left18 &^= 0xff << gc_lane4
+									gc_left9 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14002,7 +13073,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b17 = gc_all15
+										gc_b17 = gc_all20
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -14017,12 +13088,12 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left18 &^= 0xff << gc_lane4
+									gc_left9 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left18 != 0 {
+						if gc_left9 != 0 {
 							{
 
 //line scan_block.go:167
@@ -14037,7 +13108,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 								var lanes_ int = lanes
 								_ = lanes_
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left18&(1<<gc_lane4) == 0 {
+									if gc_left9&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -14064,229 +13135,31 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 					}
 				}
 			}
-			gc_left19 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:167
-						var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes10 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes10
-//line scan_block.go:169
-						var gc_result6 uint32
-//line scan_block.go:169
-						_ = gc_result6
-//line scan_block.go:169
-						var gc_returned6 bool
-//line scan_block.go:169
-						_ = gc_returned6
-//line scan_block.go:214
-						if gc_lanes10 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result6 = gocuda.FullMask
-							gc_returned6 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned6 {
-//line scan_block.go:217
-							gc_result6 = uint32(1)<<gc_lanes10 - 1
-//line scan_block.go:217
-							gc_returned6 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result6
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_2 := v_2
-//line scan_block.go:209
-						_ = r_2
-//line scan_block.go:170
-						incl_ := r_2
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-						gc_left19 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:167
-						var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes9 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes9
-//line scan_block.go:169
-						var gc_result5 uint32
-//line scan_block.go:169
-						_ = gc_result5
-//line scan_block.go:169
-						var gc_returned5 bool
-//line scan_block.go:169
-						_ = gc_returned5
-//line scan_block.go:214
-						if gc_lanes9 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result5 = gocuda.FullMask
-							gc_returned5 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned5 {
-//line scan_block.go:217
-							gc_result5 = uint32(1)<<gc_lanes9 - 1
-//line scan_block.go:217
-							gc_returned5 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result5
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_2 := v_2
-//line scan_block.go:209
-						_ = r_2
-//line scan_block.go:170
-						incl_ := r_2
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-						gc_left19 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left19 != 0 {
-				{
-
-//line scan_block.go:167
-					warp := (gc_w4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left19&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_2 := gc_l_v_2[gc_lane4]
-						_ = v_2
 
 //line scan_block.go:209
-						var r_2 uint32 = v_2
-
-//line scan_block.go:209
-						_ = r_2
-
-//line scan_block.go:170
-						incl_ := r_2
-						_ = r_2
-						_ = incl_
+			copy(gc_s_incl_[gc_w4:][:gc_cnt4], gc_l_v_2[:gc_cnt4])
 
 //line scan_block.go:171
-						gc_s_incl_[gc_rank4] = incl_
-					}
-				}
-			}
+			if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w4:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w4:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
-			gc_left20 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line scan_block.go:171
-						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-						gc_left20 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line scan_block.go:171
-						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-						gc_left20 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left20 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left20&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
+				compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 
 //line scan_block.go:171
-					excl_ := gc_c42r[gc_lane4]
-					_ = excl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
+				copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
 			}
-			gc_lo25, gc_hi25 := 0, 32
-			if gc_lo25 < gc_hi25 {
-				gc_lo25 = max(gc_lo25, max(min(0, 32), -1))
+			gc_lo20, gc_hi20 := 0, 32
+			if gc_lo20 < gc_hi20 {
+				gc_lo20 = max(gc_lo20, max(min(0, 32), -1))
 			}
-			if gc_lo25 < gc_hi25 {
-				gc_hi25 = min(gc_hi25, min(max(0, -1), 32)+1)
+			if gc_lo20 < gc_hi20 {
+				gc_hi20 = min(gc_hi20, min(max(0, -1), 32)+1)
 			}
-			gc_hi25 = min(gc_hi25, gc_cnt4)
-			for gc_lane4 := gc_lo25; gc_lane4 < gc_hi25; gc_lane4++ {
+			gc_hi20 = min(gc_hi20, gc_cnt4)
+			for gc_lane4 := gc_lo20; gc_lane4 < gc_hi20; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				_ = gc_rank4
 
@@ -14310,18 +13183,18 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo26, gc_hi26 := 0, 32
-				if gc_lo26 < gc_hi26 && !(b_ > w) {
-					gc_hi26 = 0
+				gc_lo21, gc_hi21 := 0, 32
+				if gc_lo21 < gc_hi21 && !(b_ > w) {
+					gc_hi21 = 0
 				}
-				if gc_lo26 < gc_hi26 {
-					gc_lo26 = max(gc_lo26, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+				if gc_lo21 < gc_hi21 {
+					gc_lo21 = max(gc_lo21, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
 				}
-				if gc_lo26 < gc_hi26 {
-					gc_hi26 = min(gc_hi26, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+				if gc_lo21 < gc_hi21 {
+					gc_hi21 = min(gc_hi21, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi26 = min(gc_hi26, gc_cnt4)
-				for gc_lane4 := gc_lo26; gc_lane4 < gc_hi26; gc_lane4++ {
+				gc_hi21 = min(gc_hi21, gc_cnt4)
+				for gc_lane4 := gc_lo21; gc_lane4 < gc_hi21; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
 
@@ -14346,7 +13219,8 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 			var gc_l_v_3 [32]uint32
 			var gc_c43r [32]uint32
 			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-				gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+				gc_cnt4 := min(32, gc_n4-gc_w4)
+				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 				var gc_dead4 uint32
 				_ = gc_dead4
 				{
@@ -14362,7 +13236,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
-						gc_left21 := gc_act4
+						gc_left10 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
 							gc_iota44 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -14408,7 +13282,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									}
 //line scan_block.go:184
 									s.StoreSlice(gc_l_s[gc_lane4:])
-									gc_left21 &^= 0xff << gc_lane4
+									gc_left10 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14443,14 +13317,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									}
 //line scan_block.go:185
 									s.StoreSlice(gc_l_s[gc_lane4:])
-									gc_left21 &^= 0xff << gc_lane4
+									gc_left10 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left21 != 0 {
+						if gc_left10 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left21&(1<<gc_lane4) == 0 {
+								if gc_left10&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -14483,85 +13357,17 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:187
 						_ = lanes_2
-						gc_left22 := gc_act4
-						if compiled.SIMD {
-							if gc_act4 == ^uint32(0) {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:187
-									s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-									gc_left22 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:187
-									s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-									gc_left22 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left22 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left22&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								s := gc_l_s[gc_lane4]
-								_ = s
 
 //line scan_block.go:187
-								var v_3 uint32 = s
-
-//line scan_block.go:187
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane4] = v_3
-							}
-						}
+						copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run6 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo27, gc_hi27 := 0, 32
-								if gc_lo27 < gc_hi27 {
-									gc_lo27 = max(gc_lo27, max(min(d_, 32), -1))
-								}
-								if gc_lo27 < gc_hi27 && !(d_ < lanes_2) {
-									gc_hi27 = 0
-								}
-								gc_run6.Add(d_, gc_lo27, gc_hi27)
-								if gc_run6.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
+						gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all24 = (d_ < lanes_2)
+						}
+						if gc_all24 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -14569,19 +13375,19 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:204
 								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo28, gc_hi28 := 0, 32
-									if gc_lo28 < gc_hi28 {
-										gc_lo28 = max(gc_lo28, max(min(d_, 32), -1))
+									gc_lo22, gc_hi22 := 0, 32
+									if gc_lo22 < gc_hi22 {
+										gc_lo22 = max(gc_lo22, max(min(d_, 32), -1))
 									}
-									if gc_lo28 < gc_hi28 && !(d_ < lanes_2) {
-										gc_hi28 = 0
+									if gc_lo22 < gc_hi22 && !(d_ < lanes_2) {
+										gc_hi22 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo28, gc_hi28)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo22, gc_hi22)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-									gc_left23 := gc_act4
+									gc_left11 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
 										gc_iota47 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -14592,9 +13398,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 										_ = gc_none17
 //line scan_block.go:204
-										gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all19
+										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota48 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -14605,9 +13411,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 											_ = gc_none18
 //line scan_block.go:204
-											gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all20
+											_ = gc_all26
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 												gc_rank4 := gc_w4 + gc_lane4
 												_ = gc_rank4
@@ -14628,7 +13434,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b22 = gc_all20
+													gc_b22 = gc_all26
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -14643,7 +13449,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-												gc_left23 &^= 0xff << gc_lane4
+												gc_left11 &^= 0xff << gc_lane4
 											}
 										} else {
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14669,7 +13475,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b21 = gc_all19
+													gc_b21 = gc_all25
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -14684,14 +13490,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-												gc_left23 &^= 0xff << gc_lane4
+												gc_left11 &^= 0xff << gc_lane4
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_left23 != 0 {
+									if gc_left11 != 0 {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-											if gc_left23&(1<<gc_lane4) == 0 {
+											if gc_left11&(1<<gc_lane4) == 0 {
 												continue
 											}
 											gc_rank4 := gc_w4 + gc_lane4
@@ -14717,7 +13523,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 								}
 							}
 						}
-						gc_left24 := gc_act4
+						gc_left12 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14743,7 +13549,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									}
 //line scan_block.go:187
 									r_3.StoreSlice(totals[lane:])
-									gc_left24 &^= 0xff << gc_lane4
+									gc_left12 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14772,14 +13578,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									}
 //line scan_block.go:187
 									r_3.StoreSlice(totals[lane:])
-									gc_left24 &^= 0xff << gc_lane4
+									gc_left12 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left24 != 0 {
+						if gc_left12 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left24&(1<<gc_lane4) == 0 {
+								if gc_left12&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -14809,11 +13615,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 		}
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off14 := gc_bx4 * b
-				gc_off15 := gc_bx4
-				if gc_off14 >= 0 && gc_off14 <= len(out) && gc_bdx4 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off14 <= len(in) && gc_bdx4 <= len(in)-gc_off14 {
-					gc_at14 := out[gc_off14:][:gc_bdx4]
-					gc_at15 := sums[gc_off15:][:1]
+				gc_off17 := gc_bx4 * b
+				gc_off18 := gc_bx4
+				if gc_off17 >= 0 && gc_off17 <= len(out) && gc_bdx4 <= len(out)-gc_off17 && gc_off18 >= 0 && gc_off18 < len(sums) && gc_off17 <= len(in) && gc_bdx4 <= len(in)-gc_off17 {
+					gc_at17 := out[gc_off17:][:gc_bdx4]
+					gc_at18 := sums[gc_off18:][:1]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -14856,15 +13662,15 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at14[gc_tx4] = incl
+								gc_at17[gc_tx4] = incl
 							} else {
-								gc_at14[gc_tx4] = excl
+								gc_at17[gc_tx4] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx4 == b-1 {
-							gc_at15[0] = incl
+							gc_at18[0] = incl
 						}
 						_ = r
 						_ = r_
@@ -14935,11 +13741,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 	} else {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off16 := gc_bx4 * b
-				gc_off17 := gc_bx4
-				if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 && gc_off17 >= 0 && gc_off17 < len(sums) && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 {
-					gc_at16 := out[gc_off16:][:gc_bdx4]
-					gc_at17 := sums[gc_off17:][:1]
+				gc_off19 := gc_bx4 * b
+				gc_off20 := gc_bx4
+				if gc_off19 >= 0 && gc_off19 <= len(out) && gc_bdx4 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) && gc_off19 <= len(in) && gc_bdx4 <= len(in)-gc_off19 {
+					gc_at19 := out[gc_off19:][:gc_bdx4]
+					gc_at20 := sums[gc_off20:][:1]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -14971,15 +13777,15 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:149
 						if true || g < n {
 							if inclusive {
-								gc_at16[gc_tx4] = incl
+								gc_at19[gc_tx4] = incl
 							} else {
-								gc_at16[gc_tx4] = excl
+								gc_at19[gc_tx4] = excl
 							}
 						}
 
 //line scan_block.go:156
 						if sums != nil && gc_tx4 == b-1 {
-							gc_at17[0] = incl
+							gc_at20[0] = incl
 						}
 						_ = r
 						_ = r_

@@ -183,8 +183,8 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx26 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-				gc_tx5 := gc_tidx26.X - 1
+				gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+				gc_tx5 := gc_tidx17.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
 					if gc_tx5 == gc_bdx5 {
@@ -237,24 +237,12 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run7 compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo34, gc_hi34 := 0, 32
-					if gc_lo34 < gc_hi34 {
-						gc_lo34 = max(gc_lo34, max(min(d, 32), -1))
-					}
-					if gc_lo34 < gc_hi34 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-						gc_hi34 = 0
-					}
-					gc_run7.Add(d, gc_lo34, gc_hi34)
-					if gc_run7.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run7)
+			gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
+			}
+			if gc_all27 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -262,14 +250,14 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 					if gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo35, gc_hi35 := 0, 32
-						if gc_lo35 < gc_hi35 {
-							gc_lo35 = max(gc_lo35, max(min(d, 32), -1))
+						gc_lo28, gc_hi28 := 0, 32
+						if gc_lo28 < gc_hi28 {
+							gc_lo28 = max(gc_lo28, max(min(d, 32), -1))
 						}
-						if gc_lo35 < gc_hi35 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-							gc_hi35 = 0
+						if gc_lo28 < gc_hi28 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+							gc_hi28 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo35, gc_hi35)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo28, gc_hi28)
 					} else {
 
 //line scan_block.go:204
@@ -287,15 +275,15 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 //line scan_block.go:170
 							var lanes_ int = lanes
 							_ = lanes_
-							gc_lo36, gc_hi36 := 0, 32
-							if gc_lo36 < gc_hi36 {
-								gc_lo36 = max(gc_lo36, max(min(d, 32), -1))
+							gc_lo29, gc_hi29 := 0, 32
+							if gc_lo29 < gc_hi29 {
+								gc_lo29 = max(gc_lo29, max(min(d, 32), -1))
 							}
-							if gc_lo36 < gc_hi36 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-								gc_hi36 = 0
+							if gc_lo29 < gc_hi29 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+								gc_hi29 = 0
 							}
-							gc_hi36 = min(gc_hi36, gc_cnt5)
-							for gc_lane5 := gc_lo36; gc_lane5 < gc_hi36; gc_lane5++ {
+							gc_hi29 = min(gc_hi29, gc_cnt5)
+							for gc_lane5 := gc_lo29; gc_lane5 < gc_hi29; gc_lane5++ {
 								gc_rank5 := gc_w5 + gc_lane5
 								_ = gc_rank5
 
@@ -335,15 +323,15 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
 			}
-			gc_lo37, gc_hi37 := 0, 32
-			if gc_lo37 < gc_hi37 {
-				gc_lo37 = max(gc_lo37, max(min(0, 32), -1))
+			gc_lo30, gc_hi30 := 0, 32
+			if gc_lo30 < gc_hi30 {
+				gc_lo30 = max(gc_lo30, max(min(0, 32), -1))
 			}
-			if gc_lo37 < gc_hi37 {
-				gc_hi37 = min(gc_hi37, min(max(0, -1), 32)+1)
+			if gc_lo30 < gc_hi30 {
+				gc_hi30 = min(gc_hi30, min(max(0, -1), 32)+1)
 			}
-			gc_hi37 = min(gc_hi37, gc_cnt5)
-			for gc_lane5 := gc_lo37; gc_lane5 < gc_hi37; gc_lane5++ {
+			gc_hi30 = min(gc_hi30, gc_cnt5)
+			for gc_lane5 := gc_lo30; gc_lane5 < gc_hi30; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 
@@ -367,18 +355,18 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo38, gc_hi38 := 0, 32
-				if gc_lo38 < gc_hi38 && !(b_ > w) {
-					gc_hi38 = 0
+				gc_lo31, gc_hi31 := 0, 32
+				if gc_lo31 < gc_hi31 && !(b_ > w) {
+					gc_hi31 = 0
 				}
-				if gc_lo38 < gc_hi38 {
-					gc_lo38 = max(gc_lo38, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
+				if gc_lo31 < gc_hi31 {
+					gc_lo31 = max(gc_lo31, max(min((min(w, b_-(gc_w5>>5)*w))-1, 32), -1))
 				}
-				if gc_lo38 < gc_hi38 {
-					gc_hi38 = min(gc_hi38, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
+				if gc_lo31 < gc_hi31 {
+					gc_hi31 = min(gc_hi31, min(max((min(w, b_-(gc_w5>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi38 = min(gc_hi38, gc_cnt5)
-				for gc_lane5 := gc_lo38; gc_lane5 < gc_hi38; gc_lane5++ {
+				gc_hi31 = min(gc_hi31, gc_cnt5)
+				for gc_lane5 := gc_lo31; gc_lane5 < gc_hi31; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 
@@ -455,24 +443,12 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run8 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo39, gc_hi39 := 0, 32
-								if gc_lo39 < gc_hi39 {
-									gc_lo39 = max(gc_lo39, max(min(d_, 32), -1))
-								}
-								if gc_lo39 < gc_hi39 && !(d_ < lanes_2) {
-									gc_hi39 = 0
-								}
-								gc_run8.Add(d_, gc_lo39, gc_hi39)
-								if gc_run8.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run8)
+						gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all28 = (d_ < lanes_2)
+						}
+						if gc_all28 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -480,27 +456,27 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 								if gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo40, gc_hi40 := 0, 32
-									if gc_lo40 < gc_hi40 {
-										gc_lo40 = max(gc_lo40, max(min(d_, 32), -1))
+									gc_lo32, gc_hi32 := 0, 32
+									if gc_lo32 < gc_hi32 {
+										gc_lo32 = max(gc_lo32, max(min(d_, 32), -1))
 									}
-									if gc_lo40 < gc_hi40 && !(d_ < lanes_2) {
-										gc_hi40 = 0
+									if gc_lo32 < gc_hi32 && !(d_ < lanes_2) {
+										gc_hi32 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo40, gc_hi40)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo32, gc_hi32)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-									gc_lo41, gc_hi41 := 0, 32
-									if gc_lo41 < gc_hi41 {
-										gc_lo41 = max(gc_lo41, max(min(d_, 32), -1))
+									gc_lo33, gc_hi33 := 0, 32
+									if gc_lo33 < gc_hi33 {
+										gc_lo33 = max(gc_lo33, max(min(d_, 32), -1))
 									}
-									if gc_lo41 < gc_hi41 && !(d_ < lanes_2) {
-										gc_hi41 = 0
+									if gc_lo33 < gc_hi33 && !(d_ < lanes_2) {
+										gc_hi33 = 0
 									}
-									gc_hi41 = min(gc_hi41, gc_cnt5)
-									for gc_lane5 := gc_lo41; gc_lane5 < gc_hi41; gc_lane5++ {
+									gc_hi33 = min(gc_hi33, gc_cnt5)
+									for gc_lane5 := gc_lo33; gc_lane5 < gc_hi33; gc_lane5++ {
 										gc_rank5 := gc_w5 + gc_lane5
 										_ = gc_rank5
 
@@ -609,8 +585,8 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 				gc_to5 = gc_bound5 + 1
 			}
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_lo42, gc_hi42 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
-				for gc_tx5 := 0; gc_tx5 < gc_lo42; gc_tx5++ {
+				gc_lo34, gc_hi34 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
+				for gc_tx5 := 0; gc_tx5 < gc_lo34; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 					incl_ := gc_s_incl_[gc_rank5]
@@ -644,7 +620,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					gc_s_excl[gc_rank5] = excl
 					gc_s_incl[gc_rank5] = incl
 				}
-				for gc_tx5 := gc_hi42; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_hi34; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 					incl_ := gc_s_incl_[gc_rank5]
@@ -977,24 +953,12 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo10, gc_hi10 := 0, 32
-					if gc_lo10 < gc_hi10 {
-						gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
-					}
-					if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-						gc_hi10 = 0
-					}
-					gc_run.Add(d, gc_lo10, gc_hi10)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run)
+			gc_all3 := gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all3 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all3 = (d < (min(w, b_-(gc_w2>>5)*w)))
+			}
+			if gc_all3 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -1002,14 +966,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:204
 					if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo11, gc_hi11 := 0, 32
-						if gc_lo11 < gc_hi11 {
-							gc_lo11 = max(gc_lo11, max(min(d, 32), -1))
+						gc_lo10, gc_hi10 := 0, 32
+						if gc_lo10 < gc_hi10 {
+							gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
 						}
-						if gc_lo11 < gc_hi11 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
-							gc_hi11 = 0
+						if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w2>>5)*w))) {
+							gc_hi10 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo11, gc_hi11)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo10, gc_hi10)
 					} else {
 
 //line scan_block.go:204
@@ -1025,9 +989,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 							_ = gc_none
 //line scan_block.go:204
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all3
+							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1038,9 +1002,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 								_ = gc_none2
 //line scan_block.go:204
-								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all4
+								_ = gc_all5
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -1073,7 +1037,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b4 = gc_all4
+										gc_b4 = gc_all5
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -1126,7 +1090,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b3 = gc_all3
+										gc_b3 = gc_all4
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -1188,229 +1152,31 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 				}
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-//line scan_block.go:167
-						var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes2 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes2
-//line scan_block.go:169
-						var gc_result2 uint32
-//line scan_block.go:169
-						_ = gc_result2
-//line scan_block.go:169
-						var gc_returned2 bool
-//line scan_block.go:169
-						_ = gc_returned2
-//line scan_block.go:214
-						if gc_lanes2 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result2 = gocuda.FullMask
-							gc_returned2 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned2 {
-//line scan_block.go:217
-							gc_result2 = uint32(1)<<gc_lanes2 - 1
-//line scan_block.go:217
-							gc_returned2 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result2
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_3 := v_2
-//line scan_block.go:209
-						_ = r_3
-//line scan_block.go:170
-						incl_ := r_3
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-//line scan_block.go:167
-						var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes int = lanes
-//line scan_block.go:169
-						_ = gc_lanes
-//line scan_block.go:169
-						var gc_result uint32
-//line scan_block.go:169
-						_ = gc_result
-//line scan_block.go:169
-						var gc_returned bool
-//line scan_block.go:169
-						_ = gc_returned
-//line scan_block.go:214
-						if gc_lanes >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result = gocuda.FullMask
-							gc_returned = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned {
-//line scan_block.go:217
-							gc_result = uint32(1)<<gc_lanes - 1
-//line scan_block.go:217
-							gc_returned = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_3 := v_2
-//line scan_block.go:209
-						_ = r_3
-//line scan_block.go:170
-						incl_ := r_3
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				{
-
-//line scan_block.go:167
-					warp := (gc_w2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v_2 := gc_l_v_2[gc_lane2]
-						_ = v_2
 
 //line scan_block.go:209
-						var r_3 float32 = v_2
-
-//line scan_block.go:209
-						_ = r_3
-
-//line scan_block.go:170
-						incl_ := r_3
-						_ = r_3
-						_ = incl_
+			copy(gc_s_incl_[gc_w2:][:gc_cnt2], gc_l_v_2[:gc_cnt2])
 
 //line scan_block.go:171
-						gc_s_incl_[gc_rank2] = incl_
-					}
-				}
-			}
+			if gc_act2 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w2:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w2:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line scan_block.go:171
-						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line scan_block.go:171
-						excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, 1, w, &gc_c22r)
 
 //line scan_block.go:171
-					excl_ := gc_c22r[gc_lane2]
-					_ = excl_
-					gc_s_excl_[gc_rank2] = excl_
-				}
+				copy(gc_s_excl_[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 			}
-			gc_lo12, gc_hi12 := 0, 32
-			if gc_lo12 < gc_hi12 {
-				gc_lo12 = max(gc_lo12, max(min(0, 32), -1))
+			gc_lo11, gc_hi11 := 0, 32
+			if gc_lo11 < gc_hi11 {
+				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
 			}
-			if gc_lo12 < gc_hi12 {
-				gc_hi12 = min(gc_hi12, min(max(0, -1), 32)+1)
+			if gc_lo11 < gc_hi11 {
+				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
 			}
-			gc_hi12 = min(gc_hi12, gc_cnt2)
-			for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
+			gc_hi11 = min(gc_hi11, gc_cnt2)
+			for gc_lane2 := gc_lo11; gc_lane2 < gc_hi11; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 
@@ -1434,18 +1200,18 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo13, gc_hi13 := 0, 32
-				if gc_lo13 < gc_hi13 && !(b_ > w) {
-					gc_hi13 = 0
+				gc_lo12, gc_hi12 := 0, 32
+				if gc_lo12 < gc_hi12 && !(b_ > w) {
+					gc_hi12 = 0
 				}
-				if gc_lo13 < gc_hi13 {
-					gc_lo13 = max(gc_lo13, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
+				if gc_lo12 < gc_hi12 {
+					gc_lo12 = max(gc_lo12, max(min((min(w, b_-(gc_w2>>5)*w))-1, 32), -1))
 				}
-				if gc_lo13 < gc_hi13 {
-					gc_hi13 = min(gc_hi13, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
+				if gc_lo12 < gc_hi12 {
+					gc_hi12 = min(gc_hi12, min(max((min(w, b_-(gc_w2>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi13 = min(gc_hi13, gc_cnt2)
-				for gc_lane2 := gc_lo13; gc_lane2 < gc_hi13; gc_lane2++ {
+				gc_hi12 = min(gc_hi12, gc_cnt2)
+				for gc_lane2 := gc_lo12; gc_lane2 < gc_hi12; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
@@ -1470,7 +1236,8 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			var gc_l_v_3 [32]float32
 			var gc_c23r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
@@ -1486,7 +1253,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
-						gc_left4 := gc_act2
+						gc_left2 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
 							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1532,7 +1299,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									}
 //line scan_block.go:184
 									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1567,14 +1334,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									}
 //line scan_block.go:185
 									s.StoreSlice(gc_l_s[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left4 != 0 {
+						if gc_left2 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1607,85 +1374,17 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:187
 						_ = lanes_2
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:187
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:187
-									s := archsimd.LoadFloat32x8Slice(gc_l_s[gc_lane2:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								s := gc_l_s[gc_lane2]
-								_ = s
 
 //line scan_block.go:187
-								var v_3 float32 = s
-
-//line scan_block.go:187
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane2] = v_3
-							}
-						}
+						copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run2 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo14, gc_hi14 := 0, 32
-								if gc_lo14 < gc_hi14 {
-									gc_lo14 = max(gc_lo14, max(min(d_, 32), -1))
-								}
-								if gc_lo14 < gc_hi14 && !(d_ < lanes_2) {
-									gc_hi14 = 0
-								}
-								gc_run2.Add(d_, gc_lo14, gc_hi14)
-								if gc_run2.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run2)
+						gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all8 = (d_ < lanes_2)
+						}
+						if gc_all8 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -1693,19 +1392,19 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:204
 								if gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo15, gc_hi15 := 0, 32
-									if gc_lo15 < gc_hi15 {
-										gc_lo15 = max(gc_lo15, max(min(d_, 32), -1))
+									gc_lo13, gc_hi13 := 0, 32
+									if gc_lo13 < gc_hi13 {
+										gc_lo13 = max(gc_lo13, max(min(d_, 32), -1))
 									}
-									if gc_lo15 < gc_hi15 && !(d_ < lanes_2) {
-										gc_hi15 = 0
+									if gc_lo13 < gc_hi13 && !(d_ < lanes_2) {
+										gc_hi13 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo15, gc_hi15)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo13, gc_hi13)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-									gc_left6 := gc_act2
+									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
 										gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1716,9 +1415,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 										_ = gc_none5
 //line scan_block.go:204
-										gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all7
+										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1729,9 +1428,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 											_ = gc_none6
 //line scan_block.go:204
-											gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all8
+											_ = gc_all10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -1752,7 +1451,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b8 = gc_all8
+													gc_b8 = gc_all10
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -1767,7 +1466,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
+												gc_left3 &^= 0xff << gc_lane2
 											}
 										} else {
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1793,7 +1492,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b7 = gc_all7
+													gc_b7 = gc_all9
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -1808,14 +1507,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
+												gc_left3 &^= 0xff << gc_lane2
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_left6 != 0 {
+									if gc_left3 != 0 {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left6&(1<<gc_lane2) == 0 {
+											if gc_left3&(1<<gc_lane2) == 0 {
 												continue
 											}
 											gc_rank2 := gc_w2 + gc_lane2
@@ -1841,7 +1540,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 							}
 						}
-						gc_left7 := gc_act2
+						gc_left4 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1867,7 +1566,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									}
 //line scan_block.go:187
 									r_4.StoreSlice(totals[lane:])
-									gc_left7 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1896,14 +1595,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									}
 //line scan_block.go:187
 									r_4.StoreSlice(totals[lane:])
-									gc_left7 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left7 != 0 {
+						if gc_left4 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left7&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1992,8 +1691,8 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo16, gc_hi16 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				for gc_tx2 := 0; gc_tx2 < gc_lo16; gc_tx2++ {
+				gc_lo14, gc_hi14 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo14; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					incl_ := gc_s_incl_[gc_rank2]
@@ -2027,7 +1726,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_s_excl[gc_rank2] = excl
 					gc_s_incl[gc_rank2] = incl
 				}
-				for gc_tx2 := gc_hi16; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_hi14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					incl_ := gc_s_incl_[gc_rank2]
@@ -2306,8 +2005,8 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx10 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx10.X - 1
+				gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx7.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
@@ -2360,24 +2059,12 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run3 compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo18, gc_hi18 := 0, 32
-					if gc_lo18 < gc_hi18 {
-						gc_lo18 = max(gc_lo18, max(min(d, 32), -1))
-					}
-					if gc_lo18 < gc_hi18 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-						gc_hi18 = 0
-					}
-					gc_run3.Add(d, gc_lo18, gc_hi18)
-					if gc_run3.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run3)
+			gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
+			}
+			if gc_all11 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -2385,19 +2072,19 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:204
 					if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo19, gc_hi19 := 0, 32
-						if gc_lo19 < gc_hi19 {
-							gc_lo19 = max(gc_lo19, max(min(d, 32), -1))
+						gc_lo16, gc_hi16 := 0, 32
+						if gc_lo16 < gc_hi16 {
+							gc_lo16 = max(gc_lo16, max(min(d, 32), -1))
 						}
-						if gc_lo19 < gc_hi19 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
-							gc_hi19 = 0
+						if gc_lo16 < gc_hi16 && !(d < (min(w, b_-(gc_w3>>5)*w))) {
+							gc_hi16 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo19, gc_hi19)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo16, gc_hi16)
 					} else {
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
-						gc_left8 := gc_act3
+						gc_left5 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2408,9 +2095,9 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 							_ = gc_none7
 //line scan_block.go:204
-							gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all9
+							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2421,9 +2108,9 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 								_ = gc_none8
 //line scan_block.go:204
-								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all10
+								_ = gc_all13
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -2456,7 +2143,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b11 = gc_all10
+										gc_b11 = gc_all13
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2471,7 +2158,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left5 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -2509,7 +2196,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b10 = gc_all9
+										gc_b10 = gc_all12
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2524,12 +2211,12 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left5 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left5 != 0 {
 							{
 
 //line scan_block.go:167
@@ -2544,7 +2231,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 								var lanes_ int = lanes
 								_ = lanes_
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left8&(1<<gc_lane3) == 0 {
+									if gc_left5&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -2571,229 +2258,31 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					}
 				}
 			}
-			gc_left9 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:167
-						var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes6 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes6
-//line scan_block.go:169
-						var gc_result4 uint32
-//line scan_block.go:169
-						_ = gc_result4
-//line scan_block.go:169
-						var gc_returned4 bool
-//line scan_block.go:169
-						_ = gc_returned4
-//line scan_block.go:214
-						if gc_lanes6 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result4 = gocuda.FullMask
-							gc_returned4 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned4 {
-//line scan_block.go:217
-							gc_result4 = uint32(1)<<gc_lanes6 - 1
-//line scan_block.go:217
-							gc_returned4 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result4
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_3 := v_2
-//line scan_block.go:209
-						_ = r_3
-//line scan_block.go:170
-						incl_ := r_3
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-//line scan_block.go:167
-						var warp int = (gc_rank3 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes5 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes5
-//line scan_block.go:169
-						var gc_result3 uint32
-//line scan_block.go:169
-						_ = gc_result3
-//line scan_block.go:169
-						var gc_returned3 bool
-//line scan_block.go:169
-						_ = gc_returned3
-//line scan_block.go:214
-						if gc_lanes5 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result3 = gocuda.FullMask
-							gc_returned3 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned3 {
-//line scan_block.go:217
-							gc_result3 = uint32(1)<<gc_lanes5 - 1
-//line scan_block.go:217
-							gc_returned3 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result3
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_3 := v_2
-//line scan_block.go:209
-						_ = r_3
-//line scan_block.go:170
-						incl_ := r_3
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left9 != 0 {
-				{
-
-//line scan_block.go:167
-					warp := (gc_w3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left9&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						v_2 := gc_l_v_2[gc_lane3]
-						_ = v_2
 
 //line scan_block.go:209
-						var r_3 int32 = v_2
-
-//line scan_block.go:209
-						_ = r_3
-
-//line scan_block.go:170
-						incl_ := r_3
-						_ = r_3
-						_ = incl_
+			copy(gc_s_incl_[gc_w3:][:gc_cnt3], gc_l_v_2[:gc_cnt3])
 
 //line scan_block.go:171
-						gc_s_incl_[gc_rank3] = incl_
-					}
-				}
-			}
+			if gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w3:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w3:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
-			gc_left10 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line scan_block.go:171
-						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line scan_block.go:171
-						excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-						gc_left10 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left10 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left10&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
+				compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 
 //line scan_block.go:171
-					excl_ := gc_c32r[gc_lane3]
-					_ = excl_
-					gc_s_excl_[gc_rank3] = excl_
-				}
+				copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
 			}
-			gc_lo20, gc_hi20 := 0, 32
-			if gc_lo20 < gc_hi20 {
-				gc_lo20 = max(gc_lo20, max(min(0, 32), -1))
+			gc_lo17, gc_hi17 := 0, 32
+			if gc_lo17 < gc_hi17 {
+				gc_lo17 = max(gc_lo17, max(min(0, 32), -1))
 			}
-			if gc_lo20 < gc_hi20 {
-				gc_hi20 = min(gc_hi20, min(max(0, -1), 32)+1)
+			if gc_lo17 < gc_hi17 {
+				gc_hi17 = min(gc_hi17, min(max(0, -1), 32)+1)
 			}
-			gc_hi20 = min(gc_hi20, gc_cnt3)
-			for gc_lane3 := gc_lo20; gc_lane3 < gc_hi20; gc_lane3++ {
+			gc_hi17 = min(gc_hi17, gc_cnt3)
+			for gc_lane3 := gc_lo17; gc_lane3 < gc_hi17; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				_ = gc_rank3
 
@@ -2817,18 +2306,18 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo21, gc_hi21 := 0, 32
-				if gc_lo21 < gc_hi21 && !(b_ > w) {
-					gc_hi21 = 0
+				gc_lo18, gc_hi18 := 0, 32
+				if gc_lo18 < gc_hi18 && !(b_ > w) {
+					gc_hi18 = 0
 				}
-				if gc_lo21 < gc_hi21 {
-					gc_lo21 = max(gc_lo21, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
+				if gc_lo18 < gc_hi18 {
+					gc_lo18 = max(gc_lo18, max(min((min(w, b_-(gc_w3>>5)*w))-1, 32), -1))
 				}
-				if gc_lo21 < gc_hi21 {
-					gc_hi21 = min(gc_hi21, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
+				if gc_lo18 < gc_hi18 {
+					gc_hi18 = min(gc_hi18, min(max((min(w, b_-(gc_w3>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi21 = min(gc_hi21, gc_cnt3)
-				for gc_lane3 := gc_lo21; gc_lane3 < gc_hi21; gc_lane3++ {
+				gc_hi18 = min(gc_hi18, gc_cnt3)
+				for gc_lane3 := gc_lo18; gc_lane3 < gc_hi18; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
 
@@ -2853,7 +2342,8 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			var gc_l_v_3 [32]int32
 			var gc_c33r [32]int32
 			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+				gc_cnt3 := min(32, gc_n3-gc_w3)
+				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 				var gc_dead3 uint32
 				_ = gc_dead3
 				{
@@ -2869,7 +2359,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
-						gc_left11 := gc_act3
+						gc_left6 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
 							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2915,7 +2405,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									}
 //line scan_block.go:184
 									s.StoreSlice(gc_l_s[gc_lane3:])
-									gc_left11 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -2950,14 +2440,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									}
 //line scan_block.go:185
 									s.StoreSlice(gc_l_s[gc_lane3:])
-									gc_left11 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left11 != 0 {
+						if gc_left6 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left11&(1<<gc_lane3) == 0 {
+								if gc_left6&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -2990,85 +2480,17 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:187
 						_ = lanes_2
-						gc_left12 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:187
-									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-									gc_left12 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line scan_block.go:187
-									s := archsimd.LoadInt32x8Slice(gc_l_s[gc_lane3:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-									gc_left12 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left12 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left12&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								s := gc_l_s[gc_lane3]
-								_ = s
 
 //line scan_block.go:187
-								var v_3 int32 = s
-
-//line scan_block.go:187
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane3] = v_3
-							}
-						}
+						copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run4 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo22, gc_hi22 := 0, 32
-								if gc_lo22 < gc_hi22 {
-									gc_lo22 = max(gc_lo22, max(min(d_, 32), -1))
-								}
-								if gc_lo22 < gc_hi22 && !(d_ < lanes_2) {
-									gc_hi22 = 0
-								}
-								gc_run4.Add(d_, gc_lo22, gc_hi22)
-								if gc_run4.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run4)
+						gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all16 = (d_ < lanes_2)
+						}
+						if gc_all16 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -3076,19 +2498,19 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:204
 								if gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo23, gc_hi23 := 0, 32
-									if gc_lo23 < gc_hi23 {
-										gc_lo23 = max(gc_lo23, max(min(d_, 32), -1))
+									gc_lo19, gc_hi19 := 0, 32
+									if gc_lo19 < gc_hi19 {
+										gc_lo19 = max(gc_lo19, max(min(d_, 32), -1))
 									}
-									if gc_lo23 < gc_hi23 && !(d_ < lanes_2) {
-										gc_hi23 = 0
+									if gc_lo19 < gc_hi19 && !(d_ < lanes_2) {
+										gc_hi19 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo23, gc_hi23)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo19, gc_hi19)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-									gc_left13 := gc_act3
+									gc_left7 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
 										gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3099,9 +2521,9 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 										_ = gc_none11
 //line scan_block.go:204
-										gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all13
+										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3112,9 +2534,9 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 											_ = gc_none12
 //line scan_block.go:204
-											gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all14
+											_ = gc_all18
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 												gc_rank3 := gc_w3 + gc_lane3
 												_ = gc_rank3
@@ -3135,7 +2557,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b15 = gc_all14
+													gc_b15 = gc_all18
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -3150,7 +2572,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-												gc_left13 &^= 0xff << gc_lane3
+												gc_left7 &^= 0xff << gc_lane3
 											}
 										} else {
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -3176,7 +2598,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b14 = gc_all13
+													gc_b14 = gc_all17
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -3191,14 +2613,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-												gc_left13 &^= 0xff << gc_lane3
+												gc_left7 &^= 0xff << gc_lane3
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_left13 != 0 {
+									if gc_left7 != 0 {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-											if gc_left13&(1<<gc_lane3) == 0 {
+											if gc_left7&(1<<gc_lane3) == 0 {
 												continue
 											}
 											gc_rank3 := gc_w3 + gc_lane3
@@ -3224,7 +2646,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 								}
 							}
 						}
-						gc_left14 := gc_act3
+						gc_left8 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -3250,7 +2672,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									}
 //line scan_block.go:187
 									r_4.StoreSlice(totals[lane:])
-									gc_left14 &^= 0xff << gc_lane3
+									gc_left8 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -3279,14 +2701,14 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									}
 //line scan_block.go:187
 									r_4.StoreSlice(totals[lane:])
-									gc_left14 &^= 0xff << gc_lane3
+									gc_left8 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left14 != 0 {
+						if gc_left8 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left14&(1<<gc_lane3) == 0 {
+								if gc_left8&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -3375,8 +2797,8 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 				gc_to3 = gc_bound3 + 1
 			}
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_lo24, gc_hi24 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
-				for gc_tx3 := 0; gc_tx3 < gc_lo24; gc_tx3++ {
+				gc_lo20, gc_hi20 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
+				for gc_tx3 := 0; gc_tx3 < gc_lo20; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					incl_ := gc_s_incl_[gc_rank3]
@@ -3410,7 +2832,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					gc_s_excl[gc_rank3] = excl
 					gc_s_incl[gc_rank3] = incl
 				}
-				for gc_tx3 := gc_hi24; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_hi20; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					incl_ := gc_s_incl_[gc_rank3]
@@ -3689,8 +3111,8 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx18 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-				gc_tx4 := gc_tidx18.X - 1
+				gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+				gc_tx4 := gc_tidx12.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
 					if gc_tx4 == gc_bdx4 {
@@ -3743,24 +3165,12 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			}
 
 //line scan_block.go:203
-			if compiled.SIMD512 && gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run5 compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line scan_block.go:204
-					gc_lo26, gc_hi26 := 0, 32
-					if gc_lo26 < gc_hi26 {
-						gc_lo26 = max(gc_lo26, max(min(d, 32), -1))
-					}
-					if gc_lo26 < gc_hi26 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-						gc_hi26 = 0
-					}
-					gc_run5.Add(d, gc_lo26, gc_hi26)
-					if gc_run5.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_2, &gc_run5)
+			gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
+			}
+			if gc_all19 {
+				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
 //line scan_block.go:203
@@ -3768,19 +3178,19 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:204
 					if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo27, gc_hi27 := 0, 32
-						if gc_lo27 < gc_hi27 {
-							gc_lo27 = max(gc_lo27, max(min(d, 32), -1))
+						gc_lo22, gc_hi22 := 0, 32
+						if gc_lo22 < gc_hi22 {
+							gc_lo22 = max(gc_lo22, max(min(d, 32), -1))
 						}
-						if gc_lo27 < gc_hi27 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
-							gc_hi27 = 0
+						if gc_lo22 < gc_hi22 && !(d < (min(w, b_-(gc_w4>>5)*w))) {
+							gc_hi22 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo27, gc_hi27)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_2, d, gc_lo22, gc_hi22)
 					} else {
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
-						gc_left15 := gc_act4
+						gc_left9 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3791,9 +3201,9 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 							_ = gc_none13
 //line scan_block.go:204
-							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all15
+							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
 								gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3804,9 +3214,9 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 								_ = gc_none14
 //line scan_block.go:204
-								gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all16
+								_ = gc_all21
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -3839,7 +3249,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b18 = gc_all16
+										gc_b18 = gc_all21
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -3854,7 +3264,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left15 &^= 0xff << gc_lane4
+									gc_left9 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -3892,7 +3302,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b17 = gc_all15
+										gc_b17 = gc_all20
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -3907,12 +3317,12 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									}
 //line scan_block.go:205
 									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left15 &^= 0xff << gc_lane4
+									gc_left9 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left15 != 0 {
+						if gc_left9 != 0 {
 							{
 
 //line scan_block.go:167
@@ -3927,7 +3337,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 								var lanes_ int = lanes
 								_ = lanes_
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left15&(1<<gc_lane4) == 0 {
+									if gc_left9&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -3954,229 +3364,31 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					}
 				}
 			}
-			gc_left16 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:167
-						var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes10 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes10
-//line scan_block.go:169
-						var gc_result6 uint32
-//line scan_block.go:169
-						_ = gc_result6
-//line scan_block.go:169
-						var gc_returned6 bool
-//line scan_block.go:169
-						_ = gc_returned6
-//line scan_block.go:214
-						if gc_lanes10 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result6 = gocuda.FullMask
-							gc_returned6 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned6 {
-//line scan_block.go:217
-							gc_result6 = uint32(1)<<gc_lanes10 - 1
-//line scan_block.go:217
-							gc_returned6 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result6
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_3 := v_2
-//line scan_block.go:209
-						_ = r_3
-//line scan_block.go:170
-						incl_ := r_3
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-						gc_left16 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						gc_pos4.Thread = gc_rank4
-//line scan_block.go:167
-						var warp int = (gc_rank4 >> 5)
-//line scan_block.go:167
-						_ = warp
-//line scan_block.go:168
-						var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-						_ = lanes
-//line scan_block.go:169
-						var gc_lanes9 int = lanes
-//line scan_block.go:169
-						_ = gc_lanes9
-//line scan_block.go:169
-						var gc_result5 uint32
-//line scan_block.go:169
-						_ = gc_result5
-//line scan_block.go:169
-						var gc_returned5 bool
-//line scan_block.go:169
-						_ = gc_returned5
-//line scan_block.go:214
-						if gc_lanes9 >= gocuda.WarpSize {
-//line scan_block.go:214
-							gc_result5 = gocuda.FullMask
-							gc_returned5 = true
-//line scan_block.go:215
-						}
-//line scan_block.go:217
-						if !gc_returned5 {
-//line scan_block.go:217
-							gc_result5 = uint32(1)<<gc_lanes9 - 1
-//line scan_block.go:217
-							gc_returned5 = true
-//line scan_block.go:217
-						}
-//line scan_block.go:217
-						var mask uint32 = gc_result5
-//line scan_block.go:217
-						_ = mask
-//line scan_block.go:217
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-						_ = v_2
-//line scan_block.go:209
-						r_3 := v_2
-//line scan_block.go:209
-						_ = r_3
-//line scan_block.go:170
-						incl_ := r_3
-//line scan_block.go:170
-						_ = incl_
-//line scan_block.go:170
-						incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-						gc_left16 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left16 != 0 {
-				{
-
-//line scan_block.go:167
-					warp := (gc_w4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left16&(1<<gc_lane4) == 0 {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-						v_2 := gc_l_v_2[gc_lane4]
-						_ = v_2
 
 //line scan_block.go:209
-						var r_3 uint32 = v_2
-
-//line scan_block.go:209
-						_ = r_3
-
-//line scan_block.go:170
-						incl_ := r_3
-						_ = r_3
-						_ = incl_
+			copy(gc_s_incl_[gc_w4:][:gc_cnt4], gc_l_v_2[:gc_cnt4])
 
 //line scan_block.go:171
-						gc_s_incl_[gc_rank4] = incl_
-					}
-				}
-			}
+			if gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) {
+				copy(gc_s_excl_[gc_w4:][1:32], gc_l_v_2[0:31])
+				gc_s_excl_[gc_w4:][0] = gc_l_v_2[0]
+			} else {
 
 //line scan_block.go:171
-			compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
-			gc_left17 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line scan_block.go:171
-						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-						gc_left17 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line scan_block.go:171
-						excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:171
-						_ = excl_
-//line scan_block.go:171
-						excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-						gc_left17 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left17 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left17&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
+				compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 
 //line scan_block.go:171
-					excl_ := gc_c42r[gc_lane4]
-					_ = excl_
-					gc_s_excl_[gc_rank4] = excl_
-				}
+				copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
 			}
-			gc_lo28, gc_hi28 := 0, 32
-			if gc_lo28 < gc_hi28 {
-				gc_lo28 = max(gc_lo28, max(min(0, 32), -1))
+			gc_lo23, gc_hi23 := 0, 32
+			if gc_lo23 < gc_hi23 {
+				gc_lo23 = max(gc_lo23, max(min(0, 32), -1))
 			}
-			if gc_lo28 < gc_hi28 {
-				gc_hi28 = min(gc_hi28, min(max(0, -1), 32)+1)
+			if gc_lo23 < gc_hi23 {
+				gc_hi23 = min(gc_hi23, min(max(0, -1), 32)+1)
 			}
-			gc_hi28 = min(gc_hi28, gc_cnt4)
-			for gc_lane4 := gc_lo28; gc_lane4 < gc_hi28; gc_lane4++ {
+			gc_hi23 = min(gc_hi23, gc_cnt4)
+			for gc_lane4 := gc_lo23; gc_lane4 < gc_hi23; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				_ = gc_rank4
 
@@ -4200,18 +3412,18 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:168
 				lanes := min(w, b_-warp*w)
 				_ = lanes
-				gc_lo29, gc_hi29 := 0, 32
-				if gc_lo29 < gc_hi29 && !(b_ > w) {
-					gc_hi29 = 0
+				gc_lo24, gc_hi24 := 0, 32
+				if gc_lo24 < gc_hi24 && !(b_ > w) {
+					gc_hi24 = 0
 				}
-				if gc_lo29 < gc_hi29 {
-					gc_lo29 = max(gc_lo29, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
+				if gc_lo24 < gc_hi24 {
+					gc_lo24 = max(gc_lo24, max(min((min(w, b_-(gc_w4>>5)*w))-1, 32), -1))
 				}
-				if gc_lo29 < gc_hi29 {
-					gc_hi29 = min(gc_hi29, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
+				if gc_lo24 < gc_hi24 {
+					gc_hi24 = min(gc_hi24, min(max((min(w, b_-(gc_w4>>5)*w))-1, -1), 32)+1)
 				}
-				gc_hi29 = min(gc_hi29, gc_cnt4)
-				for gc_lane4 := gc_lo29; gc_lane4 < gc_hi29; gc_lane4++ {
+				gc_hi24 = min(gc_hi24, gc_cnt4)
+				for gc_lane4 := gc_lo24; gc_lane4 < gc_hi24; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
 
@@ -4236,7 +3448,8 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			var gc_l_v_3 [32]uint32
 			var gc_c43r [32]uint32
 			for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-				gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+				gc_cnt4 := min(32, gc_n4-gc_w4)
+				gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 				var gc_dead4 uint32
 				_ = gc_dead4
 				{
@@ -4252,7 +3465,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:182
 						warps := scanCeil(b_, w)
-						gc_left18 := gc_act4
+						gc_left10 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
 							gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -4298,7 +3511,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									}
 //line scan_block.go:184
 									s.StoreSlice(gc_l_s[gc_lane4:])
-									gc_left18 &^= 0xff << gc_lane4
+									gc_left10 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -4333,14 +3546,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									}
 //line scan_block.go:185
 									s.StoreSlice(gc_l_s[gc_lane4:])
-									gc_left18 &^= 0xff << gc_lane4
+									gc_left10 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left18 != 0 {
+						if gc_left10 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left18&(1<<gc_lane4) == 0 {
+								if gc_left10&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -4373,85 +3586,17 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:187
 						_ = lanes_2
-						gc_left19 := gc_act4
-						if compiled.SIMD {
-							if gc_act4 == ^uint32(0) {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:187
-									s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-									gc_left19 &^= 0xff << gc_lane4
-								}
-							} else {
-								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-									if gc_act4>>gc_lane4&0xff != 0xff {
-										continue
-									}
-									gc_rank4 := gc_w4 + gc_lane4
-									_ = gc_rank4
-//line scan_block.go:187
-									s := archsimd.LoadUint32x8Slice(gc_l_s[gc_lane4:])
-//line scan_block.go:187
-									_ = s
-//line scan_block.go:187
-									v_3 := s
-//line scan_block.go:187
-									_ = v_3
-//line scan_block.go:187
-									v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-									gc_left19 &^= 0xff << gc_lane4
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left19 != 0 {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left19&(1<<gc_lane4) == 0 {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-								s := gc_l_s[gc_lane4]
-								_ = s
 
 //line scan_block.go:187
-								var v_3 uint32 = s
-
-//line scan_block.go:187
-								_ = v_3
-								_ = v_3
-								gc_l_v_3[gc_lane4] = v_3
-							}
-						}
+						copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
 
 //line scan_block.go:203
-						if compiled.SIMD512 && gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run6 compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
-
-//line scan_block.go:204
-								gc_lo30, gc_hi30 := 0, 32
-								if gc_lo30 < gc_hi30 {
-									gc_lo30 = max(gc_lo30, max(min(d_, 32), -1))
-								}
-								if gc_lo30 < gc_hi30 && !(d_ < lanes_2) {
-									gc_hi30 = 0
-								}
-								gc_run6.Add(d_, gc_lo30, gc_hi30)
-								if gc_run6.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v_3, &gc_run6)
+						gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all24 = (d_ < lanes_2)
+						}
+						if gc_all24 {
+							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
 //line scan_block.go:203
@@ -4459,19 +3604,19 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 
 //line scan_block.go:204
 								if gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo31, gc_hi31 := 0, 32
-									if gc_lo31 < gc_hi31 {
-										gc_lo31 = max(gc_lo31, max(min(d_, 32), -1))
+									gc_lo25, gc_hi25 := 0, 32
+									if gc_lo25 < gc_hi25 {
+										gc_lo25 = max(gc_lo25, max(min(d_, 32), -1))
 									}
-									if gc_lo31 < gc_hi31 && !(d_ < lanes_2) {
-										gc_hi31 = 0
+									if gc_lo25 < gc_hi25 && !(d_ < lanes_2) {
+										gc_hi25 = 0
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo31, gc_hi31)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v_3, d_, gc_lo25, gc_hi25)
 								} else {
 
 //line scan_block.go:204
 									compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-									gc_left20 := gc_act4
+									gc_left11 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
 										gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -4482,9 +3627,9 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 										_ = gc_none17
 //line scan_block.go:204
-										gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all19
+										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
 											gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -4495,9 +3640,9 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 											_ = gc_none18
 //line scan_block.go:204
-											gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all20
+											_ = gc_all26
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 												gc_rank4 := gc_w4 + gc_lane4
 												_ = gc_rank4
@@ -4518,7 +3663,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b22 = gc_all20
+													gc_b22 = gc_all26
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -4533,7 +3678,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-												gc_left20 &^= 0xff << gc_lane4
+												gc_left11 &^= 0xff << gc_lane4
 											}
 										} else {
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -4559,7 +3704,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b21 = gc_all19
+													gc_b21 = gc_all25
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -4574,14 +3719,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 												}
 //line scan_block.go:205
 												v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-												gc_left20 &^= 0xff << gc_lane4
+												gc_left11 &^= 0xff << gc_lane4
 											}
 										}
 										archsimd.ClearAVXUpperBits()
 									}
-									if gc_left20 != 0 {
+									if gc_left11 != 0 {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-											if gc_left20&(1<<gc_lane4) == 0 {
+											if gc_left11&(1<<gc_lane4) == 0 {
 												continue
 											}
 											gc_rank4 := gc_w4 + gc_lane4
@@ -4607,7 +3752,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 								}
 							}
 						}
-						gc_left21 := gc_act4
+						gc_left12 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -4633,7 +3778,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									}
 //line scan_block.go:187
 									r_4.StoreSlice(totals[lane:])
-									gc_left21 &^= 0xff << gc_lane4
+									gc_left12 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -4662,14 +3807,14 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									}
 //line scan_block.go:187
 									r_4.StoreSlice(totals[lane:])
-									gc_left21 &^= 0xff << gc_lane4
+									gc_left12 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left21 != 0 {
+						if gc_left12 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left21&(1<<gc_lane4) == 0 {
+								if gc_left12&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -4758,8 +3903,8 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 				gc_to4 = gc_bound4 + 1
 			}
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_lo32, gc_hi32 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
-				for gc_tx4 := 0; gc_tx4 < gc_lo32; gc_tx4++ {
+				gc_lo26, gc_hi26 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
+				for gc_tx4 := 0; gc_tx4 < gc_lo26; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					incl_ := gc_s_incl_[gc_rank4]
@@ -4793,7 +3938,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					gc_s_excl[gc_rank4] = excl
 					gc_s_incl[gc_rank4] = incl
 				}
-				for gc_tx4 := gc_hi32; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_hi26; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					incl_ := gc_s_incl_[gc_rank4]

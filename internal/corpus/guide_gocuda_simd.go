@@ -2414,86 +2414,31 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 					}
 				}
 			}
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line guide.go:178
-						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:178
-						_ = value
-//line guide.go:178
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line guide.go:178
-							break
-//line guide.go:178
-						}
-//line guide.go:178
-						value.StoreSlice(out[gc_tx2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line guide.go:178
-						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line guide.go:178
-						_ = value
-//line guide.go:178
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line guide.go:178
-							break
-//line guide.go:178
-						}
-//line guide.go:178
-						value.StoreSlice(out[gc_tx2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						value := gc_l_value[gc_lane2]
-						_ = value
+					gc_x02 := gc_tidx2.X
+					gc_off2 := gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
 
 //line guide.go:178
-						out[gc_tx2] = value
+						copy(gc_at2, gc_l_value[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							value := gc_l_value[gc_lane2]
+							_ = value
+
+//line guide.go:178
+							out[gc_tx2] = value
+						}
 					}
 				}
 			}

@@ -1637,103 +1637,41 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_l_v [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line copies.go:63
-						var tid int = gc_tx2
-//line copies.go:63
-						_ = tid
-//line copies.go:67
-						if tid < 0 || tid > len(s)-8 {
-//line copies.go:67
-							break
-//line copies.go:67
-						}
-//line copies.go:67
-						v := archsimd.LoadFloat32x8Slice(s[tid:])
-//line copies.go:67
-						_ = v
-//line copies.go:67
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line copies.go:63
-						var tid int = gc_tx2
-//line copies.go:63
-						_ = tid
-//line copies.go:67
-						if tid < 0 || tid > len(s)-8 {
-//line copies.go:67
-							break
-//line copies.go:67
-						}
-//line copies.go:67
-						v := archsimd.LoadFloat32x8Slice(s[tid:])
-//line copies.go:67
-						_ = v
-//line copies.go:67
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
+					gc_x03 := gc_tidx2.X
+					gc_off7 := gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+						gc_at8 := s[gc_off7:][:32]
 
 //line copies.go:67
-						v := s[tid]
-						_ = v
+						copy(gc_l_v[:], gc_at8)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+							tid := gc_tx2
+							_ = tid
+
+//line copies.go:67
+							v := s[tid]
+							_ = v
 
 //line copies.go:68
-						gc_l_v[gc_lane2] = v
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
@@ -1745,7 +1683,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 
 //line copies.go:69
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
+				gc_left := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1759,7 +1697,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line copies.go:69
 							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1776,14 +1714,14 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line copies.go:69
 							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -1799,98 +1737,35 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line copies.go:63
-						var tid int = gc_tx2
-//line copies.go:63
-						_ = tid
-//line copies.go:63
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line copies.go:63
-						_ = v
-//line copies.go:71
-						if tid < 0 || tid > len(s)-8 {
-//line copies.go:71
-							break
-//line copies.go:71
-						}
-//line copies.go:71
-						v.StoreSlice(s[tid:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line copies.go:63
-						var tid int = gc_tx2
-//line copies.go:63
-						_ = tid
-//line copies.go:63
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line copies.go:63
-						_ = v
-//line copies.go:71
-						if tid < 0 || tid > len(s)-8 {
-//line copies.go:71
-							break
-//line copies.go:71
-						}
-//line copies.go:71
-						v.StoreSlice(s[tid:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line copies.go:63
-						tid := gc_tx2
-						_ = tid
-						v := gc_l_v[gc_lane2]
-						_ = v
+					gc_x04 := gc_tidx2.X
+					gc_off8 := gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+						gc_at9 := s[gc_off8:][:32]
 
 //line copies.go:71
-						s[tid] = v
+						copy(gc_at9, gc_l_v[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line copies.go:63
+							tid := gc_tx2
+							_ = tid
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line copies.go:71
+							s[tid] = v
+						}
 					}
 				}
 			}
@@ -1898,12 +1773,12 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2 * n
+			gc_off9 := gc_bx2 * n
 			gc_stride2 := 0 - 1
-			gc_off8 := n - 1
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx2 <= len(out)-gc_off7 && compiled.InStride(gc_stride2, gc_off8, 0, gc_bdx2, len(s)) {
-				gc_at8 := out[gc_off7:][:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off8+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
+			gc_off10 := n - 1
+			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx2 <= len(out)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(s)) {
+				gc_at10 := out[gc_off9:][:gc_bdx2]
+				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1912,7 +1787,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 					_ = tid
 
 //line copies.go:73
-					gc_at8[gc_tx2] = s[gc_idx2]
+					gc_at10[gc_tx2] = s[gc_idx2]
 				}
 			} else {
 				gc_step4 := 0

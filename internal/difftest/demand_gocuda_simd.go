@@ -699,7 +699,8 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			gc_left := gc_act2
@@ -887,77 +888,9 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:51
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:51
-						_ = v_
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line demand.go:62
-						v := r
-//line demand.go:62
-						_ = v
-//line demand.go:62
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:62
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:62
-						_ = v_
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line demand.go:62
-						v := r
-//line demand.go:62
-						_ = v
-//line demand.go:62
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
 
 //line demand.go:51
-					var r float32 = v_
-
-//line demand.go:51
-					_ = r
-
-//line demand.go:62
-					v := r
-					_ = r
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
+			copy(gc_s_v[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
 		}
 	}
 	{
@@ -968,7 +901,7 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left4 := gc_act2
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -979,7 +912,7 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:64
 						_ = w
 						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -993,14 +926,14 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:64
 						_ = w
 						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_l_w[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -1046,98 +979,35 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				gc_act2 = gc_save102 &^ gc_dead2
 			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx7.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx7.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx7.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line demand.go:61
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:61
-						_ = i
-//line demand.go:61
-						w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
-//line demand.go:61
-						_ = w
-//line demand.go:68
-						if i < 0 || i > len(out)-8 {
-//line demand.go:68
-							break
-//line demand.go:68
-						}
-//line demand.go:68
-						w.StoreSlice(out[i:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line demand.go:61
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line demand.go:61
-						_ = i
-//line demand.go:61
-						w := archsimd.LoadFloat32x8Slice(gc_l_w[gc_lane2:])
-//line demand.go:61
-						_ = w
-//line demand.go:68
-						if i < 0 || i > len(out)-8 {
-//line demand.go:68
-							break
-//line demand.go:68
-						}
-//line demand.go:68
-						w.StoreSlice(out[i:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line demand.go:61
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						w := gc_l_w[gc_lane2]
-						_ = w
+					gc_x03 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+						gc_at3 := out[gc_off3:][:32]
 
 //line demand.go:68
-						out[i] = w
+						copy(gc_at3, gc_l_w[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line demand.go:61
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							w := gc_l_w[gc_lane2]
+							_ = w
+
+//line demand.go:68
+							out[i] = w
+						}
 					}
 				}
 			}

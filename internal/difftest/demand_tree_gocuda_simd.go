@@ -251,115 +251,55 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 
 //line demand_tree.go:25
 					_ = start_
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:83
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-									break
-//line demand_tree.go:83
-								}
-//line demand_tree.go:83
-								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-								_ = v
-//line demand_tree.go:83
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:83
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-									break
-//line demand_tree.go:83
-								}
-//line demand_tree.go:83
-								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-								_ = v
-//line demand_tree.go:83
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-								tid_ := gc_tx2
-								_ = tid_
+							gc_x04 := gc_tidx2.X
+							gc_off18 := gc_x04
+							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off18 >= 0 && gc_off18 <= len(sdata_) && 32 <= len(sdata_)-gc_off18 {
+								gc_at20 := sdata_[gc_off18:][:32]
 
 //line demand_tree.go:83
-								v := sdata_[tid_]
-								_ = v
-								gc_l_v[gc_lane2] = v
+								copy(gc_l_v[:], gc_at20)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane2] = v
+								}
 							}
 						}
 					}
 
 //line demand_tree.go:84
 					for offset := start_; offset > 0; offset /= 2 {
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx4.X + gc_lane2
+									gc_tx2 := gc_tidx3.X + gc_lane2
 									_ = gc_tx2
-									gc_ty2 := gc_tidx4.Y
+									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
-									gc_tz2 := gc_tidx4.Z
+									gc_tz2 := gc_tidx3.Z
 									_ = gc_tz2
 									_ = gc_rank2
 //line demand_tree.go:82
@@ -380,7 +320,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -417,12 +357,12 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
 								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
@@ -431,7 +371,7 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 									if gc_tx2 == gc_bdx2 {
 										gc_tx2 = 0
 									}
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -451,100 +391,40 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 								}
 							}
 						}
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx5.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx5.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx5.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:87
-									if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-										break
-//line demand_tree.go:87
-									}
-//line demand_tree.go:87
-									v.StoreSlice(sdata_[tid_:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:87
-									if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-										break
-//line demand_tree.go:87
-									}
-//line demand_tree.go:87
-									v.StoreSlice(sdata_[tid_:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-									tid_ := gc_tx2
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
+								gc_x05 := gc_tidx2.X
+								gc_off19 := gc_x05
+								if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off19 >= 0 && gc_off19 <= len(sdata_) && 32 <= len(sdata_)-gc_off19 {
+									gc_at21 := sdata_[gc_off19:][:32]
 
 //line demand_tree.go:87
-									sdata_[tid_] = v
+									copy(gc_at21, gc_l_v[:])
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+										tid_ := gc_tx2
+										_ = tid_
+										v := gc_l_v[gc_lane2]
+										_ = v
+
+//line demand_tree.go:87
+										sdata_[tid_] = v
 
 //line demand_tree.go:88
+									}
 								}
 							}
 						}
@@ -568,23 +448,23 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 				}
 				continue
 			}
-			gc_off18 := 4 * gc_bx2
-			gc_off19 := 0
-			gc_off20 := 4*gc_bx2 + 1
-			gc_off21 := 1
-			gc_off22 := 4*gc_bx2 + 2
-			gc_off23 := 2
-			gc_off24 := 4*gc_bx2 + 3
-			gc_off25 := 3
-			if gc_from2 >= 0 && gc_off18 >= 0 && gc_off18 < len(out) && gc_off19 >= 0 && gc_off19 < len(sdata) && gc_off20 >= 0 && gc_off20 < len(out) && gc_off21 >= 0 && gc_off21 < len(sdata) && gc_off22 >= 0 && gc_off22 < len(out) && gc_off23 >= 0 && gc_off23 < len(sdata) && gc_off24 >= 0 && gc_off24 < len(out) && gc_off25 >= 0 && gc_off25 < len(sdata) {
-				gc_at20 := out[gc_off18:][:1]
-				gc_at21 := sdata[gc_off19:][:1]
+			gc_off20 := 4 * gc_bx2
+			gc_off21 := 0
+			gc_off22 := 4*gc_bx2 + 1
+			gc_off23 := 1
+			gc_off24 := 4*gc_bx2 + 2
+			gc_off25 := 2
+			gc_off26 := 4*gc_bx2 + 3
+			gc_off27 := 3
+			if gc_from2 >= 0 && gc_off20 >= 0 && gc_off20 < len(out) && gc_off21 >= 0 && gc_off21 < len(sdata) && gc_off22 >= 0 && gc_off22 < len(out) && gc_off23 >= 0 && gc_off23 < len(sdata) && gc_off24 >= 0 && gc_off24 < len(out) && gc_off25 >= 0 && gc_off25 < len(sdata) && gc_off26 >= 0 && gc_off26 < len(out) && gc_off27 >= 0 && gc_off27 < len(sdata) {
 				gc_at22 := out[gc_off20:][:1]
 				gc_at23 := sdata[gc_off21:][:1]
 				gc_at24 := out[gc_off22:][:1]
 				gc_at25 := sdata[gc_off23:][:1]
 				gc_at26 := out[gc_off24:][:1]
 				gc_at27 := sdata[gc_off25:][:1]
+				gc_at28 := out[gc_off26:][:1]
+				gc_at29 := sdata[gc_off27:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -595,10 +475,10 @@ func gc_body_demandTree(gc_b2 *compiled.Block, in, out []float32, start int) {
 
 //line demand_tree.go:27
 					{
-						gc_at20[0] = gc_at21[0]
 						gc_at22[0] = gc_at23[0]
 						gc_at24[0] = gc_at25[0]
 						gc_at26[0] = gc_at27[0]
+						gc_at28[0] = gc_at29[0]
 					}
 				}
 			} else {
@@ -841,115 +721,55 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 
 //line demand_tree.go:47
 					_ = start_
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:83
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-									break
-//line demand_tree.go:83
-								}
-//line demand_tree.go:83
-								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-								_ = v
-//line demand_tree.go:83
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:83
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-									break
-//line demand_tree.go:83
-								}
-//line demand_tree.go:83
-								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-								_ = v
-//line demand_tree.go:83
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-								tid_ := gc_tx2
-								_ = tid_
+							gc_x06 := gc_tidx2.X
+							gc_off10 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off10 >= 0 && gc_off10 <= len(sdata_) && 32 <= len(sdata_)-gc_off10 {
+								gc_at12 := sdata_[gc_off10:][:32]
 
 //line demand_tree.go:83
-								v := sdata_[tid_]
-								_ = v
-								gc_l_v[gc_lane2] = v
+								copy(gc_l_v[:], gc_at12)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane2] = v
+								}
 							}
 						}
 					}
 
 //line demand_tree.go:84
 					for offset := start_; offset > 0; offset /= 2 {
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx4.X + gc_lane2
+									gc_tx2 := gc_tidx3.X + gc_lane2
 									_ = gc_tx2
-									gc_ty2 := gc_tidx4.Y
+									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
-									gc_tz2 := gc_tidx4.Z
+									gc_tz2 := gc_tidx3.Z
 									_ = gc_tz2
 									_ = gc_rank2
 //line demand_tree.go:82
@@ -970,7 +790,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1007,12 +827,12 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
 								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
@@ -1021,7 +841,7 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 									if gc_tx2 == gc_bdx2 {
 										gc_tx2 = 0
 									}
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -1041,100 +861,40 @@ func gc_body_demandTreeAll(gc_b2 *compiled.Block, in, out []float32, start int) 
 								}
 							}
 						}
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx5.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx5.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx5.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:87
-									if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-										break
-//line demand_tree.go:87
-									}
-//line demand_tree.go:87
-									v.StoreSlice(sdata_[tid_:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:87
-									if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-										break
-//line demand_tree.go:87
-									}
-//line demand_tree.go:87
-									v.StoreSlice(sdata_[tid_:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-									tid_ := gc_tx2
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
+								gc_x07 := gc_tidx2.X
+								gc_off11 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off11 >= 0 && gc_off11 <= len(sdata_) && 32 <= len(sdata_)-gc_off11 {
+									gc_at13 := sdata_[gc_off11:][:32]
 
 //line demand_tree.go:87
-									sdata_[tid_] = v
+									copy(gc_at13, gc_l_v[:])
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+										tid_ := gc_tx2
+										_ = tid_
+										v := gc_l_v[gc_lane2]
+										_ = v
+
+//line demand_tree.go:87
+										sdata_[tid_] = v
 
 //line demand_tree.go:88
+									}
 								}
 							}
 						}
@@ -1572,115 +1332,55 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 
 //line demand_tree.go:70
 					_ = start_
-					gc_left := gc_act2
-					if compiled.SIMD {
-						gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx3.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx3.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx3.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:83
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-									break
-//line demand_tree.go:83
-								}
-//line demand_tree.go:83
-								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-								_ = v
-//line demand_tree.go:83
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line demand_tree.go:82
-								var tid_ int = gc_tx2
-//line demand_tree.go:82
-								_ = tid_
-//line demand_tree.go:83
-								if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:83
-									break
-//line demand_tree.go:83
-								}
-//line demand_tree.go:83
-								v := archsimd.LoadFloat32x8Slice(sdata_[tid_:])
-//line demand_tree.go:83
-								_ = v
-//line demand_tree.go:83
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-								tid_ := gc_tx2
-								_ = tid_
+							gc_x06 := gc_tidx2.X
+							gc_off12 := gc_x06
+							if gc_act2 == ^uint32(0) && gc_x06+32 <= gc_bdx2 && gc_off12 >= 0 && gc_off12 <= len(sdata_) && 32 <= len(sdata_)-gc_off12 {
+								gc_at14 := sdata_[gc_off12:][:32]
 
 //line demand_tree.go:83
-								v := sdata_[tid_]
-								_ = v
-								gc_l_v[gc_lane2] = v
+								copy(gc_l_v[:], gc_at14)
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+									tid_ := gc_tx2
+									_ = tid_
+
+//line demand_tree.go:83
+									v := sdata_[tid_]
+									_ = v
+									gc_l_v[gc_lane2] = v
+								}
 							}
 						}
 					}
 
 //line demand_tree.go:84
 					for offset := start_; offset > 0; offset /= 2 {
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
-							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx4.X + gc_lane2
+									gc_tx2 := gc_tidx3.X + gc_lane2
 									_ = gc_tx2
-									gc_ty2 := gc_tidx4.Y
+									gc_ty2 := gc_tidx3.Y
 									_ = gc_ty2
-									gc_tz2 := gc_tidx4.Z
+									gc_tz2 := gc_tidx3.Z
 									_ = gc_tz2
 									_ = gc_rank2
 //line demand_tree.go:82
@@ -1701,7 +1401,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1738,12 +1438,12 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 									v = v.Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+offset:]))
 //line demand_tree.go:85
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
 								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								gc_tx2 := gc_tidx2.X - 1
@@ -1752,7 +1452,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 									if gc_tx2 == gc_bdx2 {
 										gc_tx2 = 0
 									}
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -1772,100 +1472,40 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 								}
 							}
 						}
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx5.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx5.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx5.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:87
-									if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-										break
-//line demand_tree.go:87
-									}
-//line demand_tree.go:87
-									v.StoreSlice(sdata_[tid_:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line demand_tree.go:82
-									var tid_ int = gc_tx2
-//line demand_tree.go:82
-									_ = tid_
-//line demand_tree.go:82
-									v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line demand_tree.go:82
-									_ = v
-//line demand_tree.go:87
-									if tid_ < 0 || tid_ > len(sdata_)-8 {
-//line demand_tree.go:87
-										break
-//line demand_tree.go:87
-									}
-//line demand_tree.go:87
-									v.StoreSlice(sdata_[tid_:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
 							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line demand_tree.go:82
-									tid_ := gc_tx2
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
+								gc_x07 := gc_tidx2.X
+								gc_off13 := gc_x07
+								if gc_act2 == ^uint32(0) && gc_x07+32 <= gc_bdx2 && gc_off13 >= 0 && gc_off13 <= len(sdata_) && 32 <= len(sdata_)-gc_off13 {
+									gc_at15 := sdata_[gc_off13:][:32]
 
 //line demand_tree.go:87
-									sdata_[tid_] = v
+									copy(gc_at15, gc_l_v[:])
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:82
+										tid_ := gc_tx2
+										_ = tid_
+										v := gc_l_v[gc_lane2]
+										_ = v
+
+//line demand_tree.go:87
+										sdata_[tid_] = v
 
 //line demand_tree.go:88
+									}
 								}
 							}
 						}
@@ -1881,11 +1521,11 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := gc_bx2
-			gc_off13 := 0
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
-				gc_at14 := out[gc_off12:][:1]
-				gc_at15 := sdata[gc_off13:][:1]
+			gc_off14 := gc_bx2
+			gc_off15 := 0
+			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at16 := out[gc_off14:][:1]
+				gc_at17 := sdata[gc_off15:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1897,7 +1537,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 
 //line demand_tree.go:72
 					{
-						gc_at14[0] = gc_at15[0] + keep[0][5]
+						gc_at16[0] = gc_at17[0] + keep[0][5]
 					}
 				}
 			} else {

@@ -82,21 +82,9 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 			}
 
 //line doubling.go:22
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d <= 32; d *= 2 {
-
-//line doubling.go:23
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
-					}
-					gc_run.Add(d, gc_lo5, gc_hi5)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v, 1, 33)
 			} else {
 
 //line doubling.go:22
@@ -104,11 +92,11 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 
 //line doubling.go:23
 					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						gc_lo6, gc_hi6 := 0, 32
-						if gc_lo6 < gc_hi6 {
-							gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
+						gc_lo5, gc_hi5 := 0, 32
+						if gc_lo5 < gc_hi5 {
+							gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo6, gc_hi6)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
 					} else {
 
 //line doubling.go:23
@@ -213,98 +201,38 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:17
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:17
-						_ = i
-//line doubling.go:17
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:17
-						_ = v
-//line doubling.go:28
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:28
-							break
-//line doubling.go:28
-						}
-//line doubling.go:28
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:17
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:17
-						_ = i
-//line doubling.go:17
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:17
-						_ = v
-//line doubling.go:28
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:28
-							break
-//line doubling.go:28
-						}
-//line doubling.go:28
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line doubling.go:17
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_l_v[gc_lane2]
-						_ = v
+					gc_x02 := gc_tidx2.X
+					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at4 := out[gc_off2:][:32]
 
 //line doubling.go:28
-						out[i] = v
+						copy(gc_at4, gc_l_v[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line doubling.go:17
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line doubling.go:28
+							out[i] = v
+						}
 					}
 				}
 			}
@@ -340,124 +268,50 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 		var gc_l_v [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:37
-						_ = i
-//line doubling.go:38
-						if i < 0 || i > len(in)-8 {
-//line doubling.go:38
-							break
-//line doubling.go:38
-						}
-//line doubling.go:38
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line doubling.go:38
-						_ = v
-//line doubling.go:38
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:37
-						_ = i
-//line doubling.go:38
-						if i < 0 || i > len(in)-8 {
-//line doubling.go:38
-							break
-//line doubling.go:38
-						}
-//line doubling.go:38
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line doubling.go:38
-						_ = v
-//line doubling.go:38
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line doubling.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					gc_x03 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line doubling.go:38
-						v := in[i]
-						_ = v
-						gc_l_v[gc_lane2] = v
+						copy(gc_l_v[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line doubling.go:37
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line doubling.go:38
+							v := in[i]
+							_ = v
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
 
 //line doubling.go:39
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d < gocuda.WarpSize; d <<= 1 {
-
-//line doubling.go:40
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
-					}
-					if gc_lo5 < gc_hi5 && !(d < steps) {
-						gc_hi5 = 0
-					}
-					gc_run.Add(d, gc_lo5, gc_hi5)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all2 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all2 = (d < steps)
+			}
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v, 1, 32)
 			} else {
 
 //line doubling.go:39
@@ -465,19 +319,19 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 
 //line doubling.go:40
 					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-						gc_lo6, gc_hi6 := 0, 32
-						if gc_lo6 < gc_hi6 {
-							gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
+						gc_lo5, gc_hi5 := 0, 32
+						if gc_lo5 < gc_hi5 {
+							gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
 						}
-						if gc_lo6 < gc_hi6 && !(d < steps) {
-							gc_hi6 = 0
+						if gc_lo5 < gc_hi5 && !(d < steps) {
+							gc_hi5 = 0
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo6, gc_hi6)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
 					} else {
 
 //line doubling.go:40
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:40
 							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -488,9 +342,9 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:40
 							_ = gc_none
 //line doubling.go:40
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line doubling.go:40
-							_ = gc_all2
+							_ = gc_all3
 							if gc_act2 == ^uint32(0) {
 //line doubling.go:40
 								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -501,9 +355,9 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:40
 								_ = gc_none2
 //line doubling.go:40
-								gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line doubling.go:40
-								_ = gc_all3
+								_ = gc_all4
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -520,7 +374,7 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:41
 									if d < steps {
 //line doubling.go:41
-										gc_b4 = gc_all3
+										gc_b4 = gc_all4
 //line doubling.go:41
 									}
 //line doubling.go:41
@@ -535,7 +389,7 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 									}
 //line doubling.go:41
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -557,7 +411,7 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:41
 									if d < steps {
 //line doubling.go:41
-										gc_b3 = gc_all2
+										gc_b3 = gc_all3
 //line doubling.go:41
 									}
 //line doubling.go:41
@@ -572,14 +426,14 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 									}
 //line doubling.go:41
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -601,98 +455,35 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:37
-						_ = i
-//line doubling.go:37
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:37
-						_ = v
-//line doubling.go:45
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:45
-							break
-//line doubling.go:45
-						}
-//line doubling.go:45
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:37
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:37
-						_ = i
-//line doubling.go:37
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:37
-						_ = v
-//line doubling.go:45
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:45
-							break
-//line doubling.go:45
-						}
-//line doubling.go:45
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line doubling.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_l_v[gc_lane2]
-						_ = v
+					gc_x04 := gc_tidx2.X
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+						gc_at4 := out[gc_off4:][:32]
 
 //line doubling.go:45
-						out[i] = v
+						copy(gc_at4, gc_l_v[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line doubling.go:37
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line doubling.go:45
+							out[i] = v
+						}
 					}
 				}
 			}
@@ -728,121 +519,47 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_l_v [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:54
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:54
-						_ = i
-//line doubling.go:55
-						if i < 0 || i > len(in)-8 {
-//line doubling.go:55
-							break
-//line doubling.go:55
-						}
-//line doubling.go:55
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line doubling.go:55
-						_ = v
-//line doubling.go:55
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:54
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:54
-						_ = i
-//line doubling.go:55
-						if i < 0 || i > len(in)-8 {
-//line doubling.go:55
-							break
-//line doubling.go:55
-						}
-//line doubling.go:55
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line doubling.go:55
-						_ = v
-//line doubling.go:55
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line doubling.go:54
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					gc_x03 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line doubling.go:55
-						v := in[i]
-						_ = v
-						gc_l_v[gc_lane2] = v
+						copy(gc_l_v[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line doubling.go:54
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line doubling.go:55
+							v := in[i]
+							_ = v
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
 
 //line doubling.go:56
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for d := 1; d < 8; d <<= 1 {
-
-//line doubling.go:57
-					gc_lo5, gc_hi5 := 0, 32
-					if gc_lo5 < gc_hi5 {
-						gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
-					}
-					gc_run.Add(d, gc_lo5, gc_hi5)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflUp, &gc_l_v, &gc_run)
+			gc_all2 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32
+			if gc_all2 {
+				compiled.ShflUpDoubling(&gc_l_v, 1, 8)
 			} else {
 
 //line doubling.go:56
@@ -850,16 +567,16 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 
 //line doubling.go:57
 					if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && 32 == 32 {
-						gc_lo6, gc_hi6 := 0, 32
-						if gc_lo6 < gc_hi6 {
-							gc_lo6 = max(gc_lo6, max(min(d, 32), -1))
+						gc_lo5, gc_hi5 := 0, 32
+						if gc_lo5 < gc_hi5 {
+							gc_lo5 = max(gc_lo5, max(min(d, 32), -1))
 						}
-						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo6, gc_hi6)
+						compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo5, gc_hi5)
 					} else {
 
 //line doubling.go:57
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, 32, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:57
 							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -901,7 +618,7 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 									}
 //line doubling.go:58
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -930,14 +647,14 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 									}
 //line doubling.go:58
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -959,98 +676,35 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:54
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:54
-						_ = i
-//line doubling.go:54
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:54
-						_ = v
-//line doubling.go:62
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:62
-							break
-//line doubling.go:62
-						}
-//line doubling.go:62
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:54
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:54
-						_ = i
-//line doubling.go:54
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:54
-						_ = v
-//line doubling.go:62
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:62
-							break
-//line doubling.go:62
-						}
-//line doubling.go:62
-						v.StoreSlice(out[i:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line doubling.go:54
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_l_v[gc_lane2]
-						_ = v
+					gc_x04 := gc_tidx2.X
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_x04
+					if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+						gc_at4 := out[gc_off4:][:32]
 
 //line doubling.go:62
-						out[i] = v
+						copy(gc_at4, gc_l_v[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line doubling.go:54
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line doubling.go:62
+							out[i] = v
+						}
 					}
 				}
 			}
@@ -1206,98 +860,38 @@ func gc_body_butterfly(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:71
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:71
-						_ = i
-//line doubling.go:71
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:71
-						_ = v
-//line doubling.go:79
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:79
-							break
-//line doubling.go:79
-						}
-//line doubling.go:79
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line doubling.go:71
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line doubling.go:71
-						_ = i
-//line doubling.go:71
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line doubling.go:71
-						_ = v
-//line doubling.go:79
-						if i < 0 || i > len(out)-8 {
-//line doubling.go:79
-							break
-//line doubling.go:79
-						}
-//line doubling.go:79
-						v.StoreSlice(out[i:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line doubling.go:71
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						v := gc_l_v[gc_lane2]
-						_ = v
+					gc_x02 := gc_tidx2.X
+					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at4 := out[gc_off2:][:32]
 
 //line doubling.go:79
-						out[i] = v
+						copy(gc_at4, gc_l_v[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line doubling.go:71
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line doubling.go:79
+							out[i] = v
+						}
 					}
 				}
 			}

@@ -9837,7 +9837,8 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_c22w [32]int
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			gc_left := gc_act2
@@ -10295,52 +10296,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 
 //line kernels.go:298
 			compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:298
-						total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:298
-						_ = total
-//line kernels.go:298
-						total.StoreSlice(gc_s_total[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:298
-						total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:298
-						_ = total
-//line kernels.go:298
-						total.StoreSlice(gc_s_total[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
 
 //line kernels.go:298
-					total := gc_c22r[gc_lane2]
-					_ = total
-					gc_s_total[gc_rank2] = total
-				}
-			}
+			copy(gc_s_total[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 		}
 	}
 	{

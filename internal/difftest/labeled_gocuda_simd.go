@@ -758,86 +758,31 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 				}
 				gc_act2 = gc_save122 &^ gc_dead2
 			}
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx6.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx6.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx6.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line labeled.go:60
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:60
-						_ = v
-//line labeled.go:60
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line labeled.go:60
-							break
-//line labeled.go:60
-						}
-//line labeled.go:60
-						v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line labeled.go:60
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:60
-						_ = v
-//line labeled.go:60
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line labeled.go:60
-							break
-//line labeled.go:60
-						}
-//line labeled.go:60
-						v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
+					gc_x02 := gc_tidx2.X
+					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
 
 //line labeled.go:60
-						out[gc_bx2*gc_bdx2+gc_tx2] = v
+						copy(gc_at2, gc_l_v[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line labeled.go:60
+							out[gc_bx2*gc_bdx2+gc_tx2] = v
+						}
 					}
 				}
 			}
@@ -1492,86 +1437,31 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 				}
 				gc_act2 = gc_save102 &^ gc_dead2
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line labeled.go:113
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:113
-						_ = v
-//line labeled.go:113
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line labeled.go:113
-							break
-//line labeled.go:113
-						}
-//line labeled.go:113
-						v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line labeled.go:113
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line labeled.go:113
-						_ = v
-//line labeled.go:113
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
-//line labeled.go:113
-							break
-//line labeled.go:113
-						}
-//line labeled.go:113
-						v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
+					gc_x02 := gc_tidx2.X
+					gc_off2 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+						gc_at2 := out[gc_off2:][:32]
 
 //line labeled.go:113
-						out[gc_bx2*gc_bdx2+gc_tx2] = v
+						copy(gc_at2, gc_l_v[:])
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line labeled.go:113
+							out[gc_bx2*gc_bdx2+gc_tx2] = v
+						}
 					}
 				}
 			}

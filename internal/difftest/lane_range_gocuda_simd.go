@@ -47,140 +47,44 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		var gc_c23r [32]int32
 		var gc_c24r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line lane_range.go:18
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lane_range.go:18
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line lane_range.go:18
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lane_range.go:18
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_range.go:17
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_range.go:17
-						_ = i
-//line lane_range.go:18
-						var v archsimd.Int32x8
-//line lane_range.go:18
-						_ = v
-//line lane_range.go:19
-						if i < 0 || i > len(in)-8 {
-//line lane_range.go:19
-							break
-//line lane_range.go:19
-						}
-//line lane_range.go:19
-						if compiled.Reach(len(in), i, 8) > 7 {
-//line lane_range.go:19
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line lane_range.go:20
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lane_range.go:19
-							_ = gc_if4
-//line lane_range.go:19
-							if gc_if4.ToBits() != 0 {
-//line lane_range.go:19
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line lane_range.go:20
-						}
-//line lane_range.go:19
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_range.go:17
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lane_range.go:17
-						_ = i
-//line lane_range.go:18
-						var v archsimd.Int32x8
-//line lane_range.go:18
-						_ = v
-//line lane_range.go:19
-						if i < 0 || i > len(in)-8 {
-//line lane_range.go:19
-							break
-//line lane_range.go:19
-						}
-//line lane_range.go:19
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lane_range.go:19
-						_ = gc_if2
-//line lane_range.go:20
-						if gc_if2.ToBits() != 0 {
-//line lane_range.go:20
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line lane_range.go:20
-						}
-//line lane_range.go:20
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:17
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					gc_x03 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line lane_range.go:18
-						var v int32
+						copy(gc_l_v[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:17
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line lane_range.go:18
+							var v int32
 
 //line lane_range.go:19
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = v
+							gc_l_v[gc_lane2] = v
 						}
-						_ = v
-						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
@@ -229,7 +133,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 
 //line lane_range.go:25
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 //line lane_range.go:25
 							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -299,7 +203,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 									}
 //line lane_range.go:26
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -348,12 +252,12 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 									}
 //line lane_range.go:26
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							{
 
 //line lane_range.go:22
@@ -364,7 +268,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 								lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
 								_ = lanes
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -394,7 +298,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 
 //line lane_range.go:30
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c22r)
-			gc_left3 := gc_act2
+			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:30
 				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -448,7 +352,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 //line lane_range.go:31
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -481,14 +385,14 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 //line lane_range.go:31
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -516,7 +420,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 
 //line lane_range.go:34
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c23r)
-			gc_left4 := gc_act2
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:34
 				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -592,7 +496,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 //line lane_range.go:35
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -639,19 +543,19 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 //line lane_range.go:35
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
+			if gc_left3 != 0 {
 				{
 
 //line lane_range.go:22
 					warp := (gc_w2 >> 5)
 					_ = warp
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
+						if gc_left3&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -681,25 +585,25 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 
 //line lane_range.go:38
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 4, gocuda.WarpSize, &gc_c24r)
-			gc_left5 := gc_act2
+			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:38
 				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:38
 				_ = gc_iota14
-				gc_tidx7 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx2 {
+				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line lane_range.go:38
 					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:38
 					_ = gc_iota16
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx7.X + gc_lane2
+						gc_tx2 := gc_tidx6.X + gc_lane2
 						_ = gc_tx2
-						gc_ty2 := gc_tidx7.Y
+						gc_ty2 := gc_tidx6.Y
 						_ = gc_ty2
-						gc_tz2 := gc_tidx7.Z
+						gc_tz2 := gc_tidx6.Z
 						_ = gc_tz2
 						_ = gc_rank2
 //line lane_range.go:17
@@ -762,7 +666,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 //line lane_range.go:42
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -827,12 +731,12 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						}
 //line lane_range.go:43
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left5 != 0 {
+			if gc_left4 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -841,7 +745,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -915,155 +819,39 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line lane_range.go:59
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lane_range.go:59
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line lane_range.go:59
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lane_range.go:59
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_range.go:57
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line lane_range.go:57
-						_ = rank
-//line lane_range.go:58
-						var i int = gc_bx2*gc_bdx2*gc_bdy2 + rank
-//line lane_range.go:58
-						_ = i
-//line lane_range.go:59
-						var v archsimd.Int32x8
-//line lane_range.go:59
-						_ = v
-//line lane_range.go:60
-						if i < 0 || i > len(in)-8 {
-//line lane_range.go:60
-							break
-//line lane_range.go:60
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
 						}
-//line lane_range.go:60
-						if compiled.Reach(len(in), i, 8) > 7 {
-//line lane_range.go:60
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line lane_range.go:61
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lane_range.go:60
-							_ = gc_if4
-//line lane_range.go:60
-							if gc_if4.ToBits() != 0 {
-//line lane_range.go:60
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line lane_range.go:61
-						}
-//line lane_range.go:60
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
 //line lane_range.go:57
-						var rank int = gc_ty2*gc_bdx2 + gc_tx2
-//line lane_range.go:57
-						_ = rank
+					rank := gc_ty2*gc_bdx2 + gc_tx2
+					_ = rank
+
 //line lane_range.go:58
-						var i int = gc_bx2*gc_bdx2*gc_bdy2 + rank
-//line lane_range.go:58
-						_ = i
+					i := gc_bx2*gc_bdx2*gc_bdy2 + rank
+					_ = i
+
 //line lane_range.go:59
-						var v archsimd.Int32x8
-//line lane_range.go:59
-						_ = v
+					var v int32
+
 //line lane_range.go:60
-						if i < 0 || i > len(in)-8 {
-//line lane_range.go:60
-							break
-//line lane_range.go:60
-						}
-//line lane_range.go:60
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lane_range.go:60
-						_ = gc_if2
-//line lane_range.go:61
-						if gc_if2.ToBits() != 0 {
-//line lane_range.go:61
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line lane_range.go:61
-						}
-//line lane_range.go:61
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+					if i < len(in) {
+						v = in[i]
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line lane_range.go:57
-						rank := gc_ty2*gc_bdx2 + gc_tx2
-						_ = rank
-
-//line lane_range.go:58
-						i := gc_bx2*gc_bdx2*gc_bdy2 + rank
-						_ = i
-
-//line lane_range.go:59
-						var v int32
-
-//line lane_range.go:60
-						if i < len(in) {
-							v = in[i]
-						}
-						_ = v
-						gc_l_v[gc_lane2] = v
-					}
+					_ = v
+					gc_l_v[gc_lane2] = v
 				}
 			}
 
@@ -1091,7 +879,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 
 //line lane_range.go:64
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1105,7 +893,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line lane_range.go:64
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1122,14 +910,14 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 									v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line lane_range.go:64
 									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2

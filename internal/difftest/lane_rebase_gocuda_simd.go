@@ -42,101 +42,39 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 		var gc_l_v [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_rebase.go:16
-						var i int = off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-//line lane_rebase.go:16
-						_ = i
-//line lane_rebase.go:17
-						if i < 0 || i > len(in)-8 {
-//line lane_rebase.go:17
-							break
-//line lane_rebase.go:17
-						}
-//line lane_rebase.go:17
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line lane_rebase.go:17
-						_ = v
-//line lane_rebase.go:17
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_rebase.go:16
-						var i int = off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-//line lane_rebase.go:16
-						_ = i
-//line lane_rebase.go:17
-						if i < 0 || i > len(in)-8 {
-//line lane_rebase.go:17
-							break
-//line lane_rebase.go:17
-						}
-//line lane_rebase.go:17
-						v := archsimd.LoadFloat32x8Slice(in[i:])
-//line lane_rebase.go:17
-						_ = v
-//line lane_rebase.go:17
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line lane_rebase.go:16
-						i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = i
+					gc_x03 := gc_tidx2.X
+					gc_off3 := (off + gc_bx2*gc_bdx2*gc_bdy2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line lane_rebase.go:17
-						v := in[i]
-						_ = v
-						gc_l_v[gc_lane2] = v
+						copy(gc_l_v[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line lane_rebase.go:16
+							i := off + gc_bx2*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = i
+
+//line lane_rebase.go:17
+							v := in[i]
+							_ = v
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
@@ -146,25 +84,25 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 
 //line lane_rebase.go:19
 				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, o, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
+				gc_left := gc_act2
 				if compiled.SIMD {
 //line lane_rebase.go:20
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 //line lane_rebase.go:20
 					_ = gc_vb
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line lane_rebase.go:20
 						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
 //line lane_rebase.go:20
 						_ = gc_vb2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
+							gc_tx2 := gc_tidx3.X + gc_lane2
 							_ = gc_tx2
-							gc_ty2 := gc_tidx4.Y
+							gc_ty2 := gc_tidx3.Y
 							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
+							gc_tz2 := gc_tidx3.Z
 							_ = gc_tz2
 							_ = gc_rank2
 //line lane_rebase.go:16
@@ -187,7 +125,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
 //line lane_rebase.go:20
 							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -226,12 +164,12 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb))
 //line lane_rebase.go:20
 							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -240,7 +178,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_left2&(1<<gc_lane2) == 0 {
+							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -262,104 +200,30 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx5.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx5.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx5.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_rebase.go:15
-						var tid int = gc_tx2 + gc_ty2*gc_bdx2
-//line lane_rebase.go:15
-						_ = tid
-//line lane_rebase.go:15
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line lane_rebase.go:15
-						_ = v
-//line lane_rebase.go:22
-						if (gc_bx2*gc_bdx2*gc_bdy2+tid) < 0 || (gc_bx2*gc_bdx2*gc_bdy2+tid) > len(out)-8 {
-//line lane_rebase.go:22
-							break
-//line lane_rebase.go:22
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
 						}
-//line lane_rebase.go:22
-						v.StoreSlice(out[gc_bx2*gc_bdx2*gc_bdy2+tid:])
-						gc_left3 &^= 0xff << gc_lane2
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lane_rebase.go:15
-						var tid int = gc_tx2 + gc_ty2*gc_bdx2
-//line lane_rebase.go:15
-						_ = tid
-//line lane_rebase.go:15
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line lane_rebase.go:15
-						_ = v
-//line lane_rebase.go:22
-						if (gc_bx2*gc_bdx2*gc_bdy2+tid) < 0 || (gc_bx2*gc_bdx2*gc_bdy2+tid) > len(out)-8 {
-//line lane_rebase.go:22
-							break
-//line lane_rebase.go:22
-						}
-//line lane_rebase.go:22
-						v.StoreSlice(out[gc_bx2*gc_bdx2*gc_bdy2+tid:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
-						}
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 
 //line lane_rebase.go:15
-						tid := gc_tx2 + gc_ty2*gc_bdx2
-						_ = tid
-						v := gc_l_v[gc_lane2]
-						_ = v
+					tid := gc_tx2 + gc_ty2*gc_bdx2
+					_ = tid
+					v := gc_l_v[gc_lane2]
+					_ = v
 
 //line lane_rebase.go:22
-						out[gc_bx2*gc_bdx2*gc_bdy2+tid] = v
-					}
+					out[gc_bx2*gc_bdx2*gc_bdy2+tid] = v
 				}
 			}
 		}

@@ -43,155 +43,51 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 		var gc_c21r [32]int32
 		var gc_c22r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line lanemoves.go:14
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lanemoves.go:14
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line lanemoves.go:14
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lanemoves.go:14
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lanemoves.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:13
-						_ = i
-//line lanemoves.go:14
-						var v archsimd.Int32x8
-//line lanemoves.go:14
-						_ = v
-//line lanemoves.go:15
-						if i < 0 || i > len(in)-8 {
-//line lanemoves.go:15
-							break
-//line lanemoves.go:15
-						}
-//line lanemoves.go:15
-						if compiled.Reach(len(in), i, 8) > 7 {
-//line lanemoves.go:15
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line lanemoves.go:16
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lanemoves.go:15
-							_ = gc_if4
-//line lanemoves.go:15
-							if gc_if4.ToBits() != 0 {
-//line lanemoves.go:15
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line lanemoves.go:16
-						}
-//line lanemoves.go:15
-						v_ := v
-//line lanemoves.go:15
-						_ = v_
-//line lanemoves.go:15
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lanemoves.go:13
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:13
-						_ = i
-//line lanemoves.go:14
-						var v archsimd.Int32x8
-//line lanemoves.go:14
-						_ = v
-//line lanemoves.go:15
-						if i < 0 || i > len(in)-8 {
-//line lanemoves.go:15
-							break
-//line lanemoves.go:15
-						}
-//line lanemoves.go:15
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lanemoves.go:15
-						_ = gc_if2
-//line lanemoves.go:16
-						if gc_if2.ToBits() != 0 {
-//line lanemoves.go:16
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line lanemoves.go:16
-						}
-//line lanemoves.go:16
-						v_ := v
-//line lanemoves.go:16
-						_ = v_
-//line lanemoves.go:16
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:13
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					gc_x02 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line lanemoves.go:14
-						var v int32
+						copy(gc_l_v_[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:13
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line lanemoves.go:14
+							var v int32
 
 //line lanemoves.go:15
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+
+//line lanemoves.go:18
+							var v_ int32 = v
+
+//line lanemoves.go:18
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
 						}
-
-//line lanemoves.go:18
-						var v_ int32 = v
-
-//line lanemoves.go:18
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
 					}
 				}
 			}
@@ -220,7 +116,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 
 //line operandcopy.go:40
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -234,7 +130,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line operandcopy.go:40
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -251,14 +147,14 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line operandcopy.go:40
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -274,140 +170,15 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:42
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line operandcopy.go:42
-						_ = v_
-//line operandcopy.go:42
-						r := v_
-//line operandcopy.go:42
-						_ = r
-//line lanemoves.go:18
-						x := r
-//line lanemoves.go:18
-						_ = x
-//line lanemoves.go:18
-						x.StoreSlice(gc_s_x[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:18
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line lanemoves.go:18
-						_ = v_
-//line operandcopy.go:42
-						r := v_
-//line operandcopy.go:42
-						_ = r
-//line lanemoves.go:18
-						x := r
-//line lanemoves.go:18
-						_ = x
-//line lanemoves.go:18
-						x.StoreSlice(gc_s_x[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
 
 //line operandcopy.go:42
-					var r int32 = v_
-
-//line operandcopy.go:42
-					_ = r
-
-//line lanemoves.go:18
-					x := r
-					_ = r
-					_ = x
-
-//line lanemoves.go:19
-					gc_s_x[gc_rank2] = x
-				}
-			}
+			copy(gc_s_x[gc_w2:][:gc_cnt2], gc_l_v_[:gc_cnt2])
 
 //line lanemoves.go:19
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 3, gocuda.WarpSize, &gc_c22r)
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:19
-						y := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line lanemoves.go:19
-						_ = y
-//line lanemoves.go:20
-						keep := y
-//line lanemoves.go:20
-						_ = keep
-//line lanemoves.go:20
-						keep.StoreSlice(gc_s_keep[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:19
-						y := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line lanemoves.go:19
-						_ = y
-//line lanemoves.go:20
-						keep := y
-//line lanemoves.go:20
-						_ = keep
-//line lanemoves.go:20
-						keep.StoreSlice(gc_s_keep[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
 
 //line lanemoves.go:19
-					y := gc_c22r[gc_lane2]
-
-//line lanemoves.go:20
-					keep := y
-					_ = y
-					_ = keep
-					gc_s_keep[gc_rank2] = keep
-				}
-			}
+			copy(gc_s_keep[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 		}
 	}
 	{
@@ -419,9 +190,9 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -449,7 +220,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:22
 							{
 //line lanemoves.go:22
-								gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:22
 							}
 						}
@@ -484,7 +255,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:22
 						{
 //line lanemoves.go:22
-							gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:22
 						}
 					}
@@ -502,7 +273,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 
 //line lanemoves.go:22
 					{
-						gc_at3[gc_tx2] = 2*keep + x
+						gc_at4[gc_tx2] = 2*keep + x
 					}
 				}
 			} else {
@@ -1016,152 +787,48 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 		var gc_l_w [32]int32
 		var gc_c21r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line lanemoves.go:59
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lanemoves.go:59
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line lanemoves.go:59
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lanemoves.go:59
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lanemoves.go:58
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:58
-						_ = i
-//line lanemoves.go:59
-						var v archsimd.Int32x8
-//line lanemoves.go:59
-						_ = v
-//line lanemoves.go:60
-						if i < 0 || i > len(in)-8 {
-//line lanemoves.go:60
-							break
-//line lanemoves.go:60
-						}
-//line lanemoves.go:60
-						if compiled.Reach(len(in), i, 8) > 7 {
-//line lanemoves.go:60
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line lanemoves.go:61
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lanemoves.go:60
-							_ = gc_if4
-//line lanemoves.go:60
-							if gc_if4.ToBits() != 0 {
-//line lanemoves.go:60
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line lanemoves.go:61
-						}
-//line lanemoves.go:60
-						w := v
-//line lanemoves.go:60
-						_ = w
-//line lanemoves.go:60
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lanemoves.go:58
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:58
-						_ = i
-//line lanemoves.go:59
-						var v archsimd.Int32x8
-//line lanemoves.go:59
-						_ = v
-//line lanemoves.go:60
-						if i < 0 || i > len(in)-8 {
-//line lanemoves.go:60
-							break
-//line lanemoves.go:60
-						}
-//line lanemoves.go:60
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lanemoves.go:60
-						_ = gc_if2
-//line lanemoves.go:61
-						if gc_if2.ToBits() != 0 {
-//line lanemoves.go:61
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line lanemoves.go:61
-						}
-//line lanemoves.go:61
-						w := v
-//line lanemoves.go:61
-						_ = w
-//line lanemoves.go:61
-						w.StoreSlice(gc_l_w[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line lanemoves.go:58
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					gc_x02 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line lanemoves.go:59
-						var v int32
+						copy(gc_l_w[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:58
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line lanemoves.go:59
+							var v int32
 
 //line lanemoves.go:60
-						if i < len(in) {
-							v = in[i]
-						}
+							if i < len(in) {
+								v = in[i]
+							}
 
 //line lanemoves.go:63
-						w := v
-						_ = v
-						_ = w
-						gc_l_w[gc_lane2] = w
+							w := v
+							_ = v
+							_ = w
+							gc_l_w[gc_lane2] = w
+						}
 					}
 				}
 			}
@@ -1171,7 +838,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 
 //line lanemoves.go:65
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_w, d, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
+				gc_left := gc_act2
 				if compiled.SIMD {
 //line lanemoves.go:65
 					gc_vb := archsimd.BroadcastInt32x8(2)
@@ -1193,7 +860,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
 //line lanemoves.go:65
 							w.StoreSlice(gc_l_w[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1210,14 +877,14 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 							w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
 //line lanemoves.go:65
 							w.StoreSlice(gc_l_w[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -1231,67 +898,9 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:67
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:67
-						_ = w
-//line lanemoves.go:67
-						v_ := w
-//line lanemoves.go:67
-						_ = v_
-//line lanemoves.go:67
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:67
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:67
-						_ = w
-//line lanemoves.go:67
-						v_ := w
-//line lanemoves.go:67
-						_ = v_
-//line lanemoves.go:67
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					w := gc_l_w[gc_lane2]
-					_ = w
 
 //line lanemoves.go:67
-					var v_ int32 = w
-
-//line lanemoves.go:67
-					_ = v_
-					_ = v_
-
-//line lanemoves.go:96
-					gc_s_v_[gc_rank2] = v_
-				}
-			}
+			copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
 		}
 	}
 	{
@@ -1303,9 +912,9 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -1332,7 +941,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 							_ = z
 //line lanemoves.go:68
 							{
-								z.StoreSlice(gc_at3[gc_tx2:])
+								z.StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:69
 							}
 						}
@@ -1366,7 +975,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 						_ = z
 //line lanemoves.go:68
 						{
-							z.StoreSlice(gc_at3[gc_tx2:])
+							z.StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:69
 						}
 					}
@@ -1392,7 +1001,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 
 //line lanemoves.go:68
 					{
-						gc_at3[gc_tx2] = z
+						gc_at4[gc_tx2] = z
 					}
 					_ = r
 					_ = z
@@ -1773,67 +1382,9 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 				}
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:87
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:87
-						_ = w
-//line lanemoves.go:87
-						v_ := w
-//line lanemoves.go:87
-						_ = v_
-//line lanemoves.go:87
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:87
-						w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line lanemoves.go:87
-						_ = w
-//line lanemoves.go:87
-						v_ := w
-//line lanemoves.go:87
-						_ = v_
-//line lanemoves.go:87
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					w := gc_l_w[gc_lane2]
-					_ = w
 
 //line lanemoves.go:87
-					var v_ int32 = w
-
-//line lanemoves.go:87
-					_ = v_
-					_ = v_
-
-//line lanemoves.go:96
-					gc_s_v_[gc_rank2] = v_
-				}
-			}
+			copy(gc_s_v_[gc_w2:][:gc_cnt2], gc_l_w[:gc_cnt2])
 		}
 	}
 	{
@@ -2188,142 +1739,65 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 		var gc_c22r [32]int32
 		var gc_c23r [32]int32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line lanemoves.go:108
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lanemoves.go:108
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line lanemoves.go:108
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line lanemoves.go:108
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lanemoves.go:107
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:107
-						_ = i
-//line lanemoves.go:108
-						var v archsimd.Int32x8
-//line lanemoves.go:108
-						_ = v
-//line lanemoves.go:109
-						if i < 0 || i > len(in)-8 {
-//line lanemoves.go:109
-							break
-//line lanemoves.go:109
-						}
-//line lanemoves.go:109
-						if compiled.Reach(len(in), i, 8) > 7 {
-//line lanemoves.go:109
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line lanemoves.go:110
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lanemoves.go:109
-							_ = gc_if4
-//line lanemoves.go:109
-							if gc_if4.ToBits() != 0 {
-//line lanemoves.go:109
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line lanemoves.go:110
-						}
-//line lanemoves.go:109
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line lanemoves.go:107
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line lanemoves.go:107
-						_ = i
-//line lanemoves.go:108
-						var v archsimd.Int32x8
-//line lanemoves.go:108
-						_ = v
-//line lanemoves.go:109
-						if i < 0 || i > len(in)-8 {
-//line lanemoves.go:109
-							break
-//line lanemoves.go:109
-						}
-//line lanemoves.go:109
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line lanemoves.go:109
-						_ = gc_if2
-//line lanemoves.go:110
-						if gc_if2.ToBits() != 0 {
-//line lanemoves.go:110
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line lanemoves.go:110
-						}
-//line lanemoves.go:110
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+					gc_x02 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+							_ = gc_tx2
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
 
 //line lanemoves.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line lanemoves.go:108
-						var v int32
+							var v int32
 
 //line lanemoves.go:109
-						if i < len(in) {
-							v = in[i]
-						}
-						_ = v
+							if true || i < len(in) {
+								v = gc_at3[gc_lane2]
+							}
+							_ = v
 
 //line lanemoves.go:112
-						gc_l_v[gc_lane2] = v
+							gc_l_v[gc_lane2] = v
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line lanemoves.go:107
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line lanemoves.go:108
+							var v int32
+
+//line lanemoves.go:109
+							if i < len(in) {
+								v = in[i]
+							}
+							_ = v
+
+//line lanemoves.go:112
+							gc_l_v[gc_lane2] = v
+						}
 					}
 				}
 			}
@@ -2335,7 +1809,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 
 //line lanemoves.go:112
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
+				gc_left := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2349,7 +1823,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line lanemoves.go:112
 							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2366,14 +1840,14 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line lanemoves.go:112
 							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left2 != 0 {
+				if gc_left != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+						if gc_left&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -2391,113 +1865,29 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 			}
 
 //line lanemoves.go:113
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c22r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:113
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lanemoves.go:113
-						_ = v
-//line lanemoves.go:113
-						up := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line lanemoves.go:113
-						_ = up
-//line lanemoves.go:113
-						up.StoreSlice(gc_s_up[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:113
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lanemoves.go:113
-						_ = v
-//line lanemoves.go:113
-						up := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line lanemoves.go:113
-						_ = up
-//line lanemoves.go:113
-						up.StoreSlice(gc_s_up[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v := gc_l_v[gc_lane2]
-					_ = v
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+				copy(gc_s_up[gc_w2:][3:32], gc_l_v[0:29])
+				copy(gc_s_up[gc_w2:][0:3], gc_l_v[0:3])
+			} else {
 
 //line lanemoves.go:113
-					up := gc_c22r[gc_lane2]
-					_ = up
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 3, gocuda.WarpSize, &gc_c22r)
 
-//line lanemoves.go:114
-					gc_s_up[gc_rank2] = up
-				}
+//line lanemoves.go:113
+				copy(gc_s_up[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 			}
 
 //line lanemoves.go:114
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c23r)
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:114
-						down := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line lanemoves.go:114
-						_ = down
-//line lanemoves.go:114
-						down.StoreSlice(gc_s_down[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line lanemoves.go:114
-						down := archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line lanemoves.go:114
-						_ = down
-//line lanemoves.go:114
-						down.StoreSlice(gc_s_down[gc_rank2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+				copy(gc_s_down[gc_w2:][0:27], gc_l_v[5:32])
+				copy(gc_s_down[gc_w2:][27:32], gc_l_v[27:32])
+			} else {
 
 //line lanemoves.go:114
-					down := gc_c23r[gc_lane2]
-					_ = down
-					gc_s_down[gc_rank2] = down
-				}
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, 5, gocuda.WarpSize, &gc_c23r)
+
+//line lanemoves.go:114
+				copy(gc_s_down[gc_w2:][:gc_cnt2], gc_c23r[:gc_cnt2])
 			}
 		}
 	}
@@ -2510,9 +1900,9 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -2540,7 +1930,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:116
 							{
 //line lanemoves.go:116
-								gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:116
 							}
 						}
@@ -2575,7 +1965,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:116
 						{
 //line lanemoves.go:116
-							gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at3[gc_tx2:])
+							gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:116
 						}
 					}
@@ -2593,7 +1983,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 
 //line lanemoves.go:116
 					{
-						gc_at3[gc_tx2] = 2*up - down
+						gc_at4[gc_tx2] = 2*up - down
 					}
 				}
 			} else {

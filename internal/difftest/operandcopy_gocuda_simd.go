@@ -55,152 +55,47 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line operandcopy.go:17
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line operandcopy.go:17
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line operandcopy.go:17
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line operandcopy.go:17
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line operandcopy.go:16
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:16
-						_ = i
-//line operandcopy.go:17
-						var v archsimd.Int32x8
-//line operandcopy.go:17
-						_ = v
-//line operandcopy.go:18
-						if i < 0 || i > len(in)-8 {
-//line operandcopy.go:18
-							break
-//line operandcopy.go:18
-						}
-//line operandcopy.go:18
-						if compiled.Reach(len(in), i, 8) > 7 {
-//line operandcopy.go:18
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
-//line operandcopy.go:19
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line operandcopy.go:18
-							_ = gc_if4
-//line operandcopy.go:18
-							if gc_if4.ToBits() != 0 {
-//line operandcopy.go:18
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line operandcopy.go:19
-						}
-//line operandcopy.go:18
-						v_ := v
-//line operandcopy.go:18
-						_ = v_
-//line operandcopy.go:18
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line operandcopy.go:16
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line operandcopy.go:16
-						_ = i
-//line operandcopy.go:17
-						var v archsimd.Int32x8
-//line operandcopy.go:17
-						_ = v
-//line operandcopy.go:18
-						if i < 0 || i > len(in)-8 {
-//line operandcopy.go:18
-							break
-//line operandcopy.go:18
-						}
-//line operandcopy.go:18
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line operandcopy.go:18
-						_ = gc_if2
-//line operandcopy.go:19
-						if gc_if2.ToBits() != 0 {
-//line operandcopy.go:19
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-//line operandcopy.go:19
-						}
-//line operandcopy.go:19
-						v_ := v
-//line operandcopy.go:19
-						_ = v_
-//line operandcopy.go:19
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line operandcopy.go:16
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					gc_x02 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line operandcopy.go:17
-						var v int32
+						copy(gc_l_v_[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line operandcopy.go:16
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line operandcopy.go:17
+							var v int32
 
 //line operandcopy.go:18
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+
+//line operandcopy.go:21
+							var v_ int32 = v
+
+//line operandcopy.go:21
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
 						}
-
-//line operandcopy.go:21
-						var v_ int32 = v
-
-//line operandcopy.go:21
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
 					}
 				}
 			}
@@ -229,7 +124,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 
 //line operandcopy.go:40
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, d, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -243,7 +138,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line operandcopy.go:40
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -260,14 +155,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line operandcopy.go:40
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -283,142 +178,23 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:42
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line operandcopy.go:42
-						_ = v_
-//line operandcopy.go:42
-						r := v_
-//line operandcopy.go:42
-						_ = r
-//line operandcopy.go:21
-						x := r
-//line operandcopy.go:21
-						_ = x
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:21
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line operandcopy.go:21
-						_ = v_
-//line operandcopy.go:42
-						r := v_
-//line operandcopy.go:42
-						_ = r
-//line operandcopy.go:21
-						x := r
-//line operandcopy.go:21
-						_ = x
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
 
 //line operandcopy.go:42
-					var r int32 = v_
-
-//line operandcopy.go:42
-					_ = r
-
-//line operandcopy.go:21
-					x := r
-					_ = r
-					_ = x
 
 //line operandcopy.go:22
-				}
-			}
+			if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) {
+				copy(gc_s_y[gc_w2:][0:31], gc_l_v_[1:32])
+				gc_s_y[gc_w2:][31] = gc_l_v_[31]
+				copy(gc_l_v_2[0:31], gc_l_v_[1:32])
+				gc_l_v_2[31] = gc_l_v_[31]
+			} else {
 
 //line operandcopy.go:22
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c22r)
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:22
-						y := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line operandcopy.go:22
-						_ = y
-//line operandcopy.go:23
-						v_2 := y
-//line operandcopy.go:23
-						_ = v_2
-//line operandcopy.go:23
-						y.StoreSlice(gc_s_y[gc_rank2:])
-//line operandcopy.go:23
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:22
-						y := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line operandcopy.go:22
-						_ = y
-//line operandcopy.go:23
-						v_2 := y
-//line operandcopy.go:23
-						_ = v_2
-//line operandcopy.go:23
-						y.StoreSlice(gc_s_y[gc_rank2:])
-//line operandcopy.go:23
-						v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, 1, gocuda.WarpSize, &gc_c22r)
 
 //line operandcopy.go:22
-					y := gc_c22r[gc_lane2]
-
-//line operandcopy.go:23
-					var v_2 int32 = y
-
-//line operandcopy.go:23
-					_ = v_2
-					_ = y
-					_ = v_2
-					gc_s_y[gc_rank2] = y
-					gc_l_v_2[gc_lane2] = v_2
-				}
+				copy(gc_s_y[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+				copy(gc_l_v_2[:gc_cnt2], gc_c22r[:gc_cnt2])
 			}
 
 //line operandcopy.go:39
@@ -445,7 +221,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 
 //line operandcopy.go:40
 						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, d_, gocuda.WarpSize, &gc_c23r)
-						gc_left5 := gc_act2
+						gc_left2 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -459,7 +235,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
 //line operandcopy.go:40
 									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -476,14 +252,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
 //line operandcopy.go:40
 									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left5 != 0 {
+						if gc_left2 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -499,77 +275,9 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			gc_left6 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:42
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line operandcopy.go:42
-						_ = v_2
-//line operandcopy.go:42
-						r_ := v_2
-//line operandcopy.go:42
-						_ = r_
-//line operandcopy.go:23
-						u := r_
-//line operandcopy.go:23
-						_ = u
-//line operandcopy.go:23
-						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left6 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line operandcopy.go:23
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line operandcopy.go:23
-						_ = v_2
-//line operandcopy.go:42
-						r_ := v_2
-//line operandcopy.go:42
-						_ = r_
-//line operandcopy.go:23
-						u := r_
-//line operandcopy.go:23
-						_ = u
-//line operandcopy.go:23
-						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left6 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left6 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
 
 //line operandcopy.go:42
-					var r_ int32 = v_2
-
-//line operandcopy.go:42
-					_ = r_
-
-//line operandcopy.go:23
-					u := r_
-					_ = r_
-					_ = u
-					gc_l_u[gc_lane2] = u
-				}
-			}
+			copy(gc_l_u[:gc_cnt2], gc_l_v_2[:gc_cnt2])
 			{
 				var gc_m132 uint32
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
@@ -584,7 +292,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				gc_save132 := gc_act2
 				gc_act2 = gc_save132 & gc_m132
 				if gc_act2 != 0 {
-					gc_left7 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -598,7 +306,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 								z := u
 //line operandcopy.go:25
 								_ = z
-								gc_left7 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -615,14 +323,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 								z := u
 //line operandcopy.go:25
 								_ = z
-								gc_left7 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -640,7 +348,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 
 //line operandcopy.go:26
 					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c24r)
-					gc_left8 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -654,7 +362,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
 //line operandcopy.go:26
 								y.StoreSlice(gc_s_y[gc_rank2:])
-								gc_left8 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -671,14 +379,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
 //line operandcopy.go:26
 								y.StoreSlice(gc_s_y[gc_rank2:])
-								gc_left8 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left4 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left8&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -693,7 +401,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				gc_act2 = gc_save132 &^ gc_dead2
 			}
-			gc_left9 := gc_act2
+			gc_left5 := gc_act2
 			if compiled.SIMD {
 //line operandcopy.go:29
 				gc_vb := archsimd.BroadcastInt32x8(3)
@@ -721,7 +429,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						w.StoreSlice(gc_c25v[gc_lane2:])
 //line operandcopy.go:30
 						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left9 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -744,14 +452,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						w.StoreSlice(gc_c25v[gc_lane2:])
 //line operandcopy.go:30
 						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left9 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left9 != 0 {
+			if gc_left5 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left9&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -774,7 +482,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 
 //line operandcopy.go:30
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c25v, 1, gocuda.WarpSize, &gc_c25r)
-			gc_left10 := gc_act2
+			gc_left6 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -792,7 +500,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
 //line operandcopy.go:30
 						y.StoreSlice(gc_s_y[gc_rank2:])
-						gc_left10 &^= 0xff << gc_lane2
+						gc_left6 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -813,14 +521,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
 //line operandcopy.go:30
 						y.StoreSlice(gc_s_y[gc_rank2:])
-						gc_left10 &^= 0xff << gc_lane2
+						gc_left6 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left10 != 0 {
+			if gc_left6 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left10&(1<<gc_lane2) == 0 {
+					if gc_left6&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -845,9 +553,9 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
-				gc_at3 := out[gc_off3:][:gc_to2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_to2]
 				gc_vstep := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -866,7 +574,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 							_ = y
 //line operandcopy.go:31
 							{
-								y.StoreSlice(gc_at3[gc_tx2:])
+								y.StoreSlice(gc_at4[gc_tx2:])
 //line operandcopy.go:32
 							}
 						}
@@ -892,7 +600,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						_ = y
 //line operandcopy.go:31
 						{
-							y.StoreSlice(gc_at3[gc_tx2:])
+							y.StoreSlice(gc_at4[gc_tx2:])
 //line operandcopy.go:32
 						}
 					}
@@ -909,7 +617,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 
 //line operandcopy.go:31
 					{
-						gc_at3[gc_tx2] = y
+						gc_at4[gc_tx2] = y
 					}
 				}
 			} else {

@@ -471,21 +471,9 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						}
 
 //line sink.go:35
-						if compiled.SIMD512 && gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-							var gc_run compiled.ShflSteps
-							for d_ := 1; d_ < gocuda.WarpSize; d_ *= 2 {
-
-//line sink.go:36
-								gc_lo8, gc_hi8 := 0, 32
-								if gc_lo8 < gc_hi8 {
-									gc_lo8 = max(gc_lo8, max(min(d_, 32), -1))
-								}
-								gc_run.Add(d_, gc_lo8, gc_hi8)
-								if gc_run.Full() {
-									compiled.ShflAddSteps(compiled.ShflUp, &gc_l_s, &gc_run)
-								}
-							}
-							compiled.ShflAddSteps(compiled.ShflUp, &gc_l_s, &gc_run)
+						gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+						if gc_all4 {
+							compiled.ShflUpDoubling(&gc_l_s, 1, 32)
 						} else {
 
 //line sink.go:35
@@ -493,11 +481,11 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 
 //line sink.go:36
 								if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
-									gc_lo9, gc_hi9 := 0, 32
-									if gc_lo9 < gc_hi9 {
-										gc_lo9 = max(gc_lo9, max(min(d_, 32), -1))
+									gc_lo8, gc_hi8 := 0, 32
+									if gc_lo8 < gc_hi8 {
+										gc_lo8 = max(gc_lo8, max(min(d_, 32), -1))
 									}
-									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo9, gc_hi9)
+									compiled.ShflAddWarp(compiled.ShflUp, &gc_l_s, d_, gc_lo8, gc_hi8)
 								} else {
 
 //line sink.go:36

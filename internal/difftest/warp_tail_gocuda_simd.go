@@ -591,100 +591,40 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx4.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx4.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx4.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_tail.go:13
-								var tid int = gc_tx2
-//line warp_tail.go:13
-								_ = tid
-//line warp_tail.go:13
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_tail.go:13
-								_ = v
-//line warp_tail.go:27
-								if tid < 0 || tid > len(s)-8 {
-//line warp_tail.go:27
-									break
-//line warp_tail.go:27
-								}
-//line warp_tail.go:27
-								v.StoreSlice(s[tid:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
-//line warp_tail.go:13
-								var tid int = gc_tx2
-//line warp_tail.go:13
-								_ = tid
-//line warp_tail.go:13
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_tail.go:13
-								_ = v
-//line warp_tail.go:27
-								if tid < 0 || tid > len(s)-8 {
-//line warp_tail.go:27
-									break
-//line warp_tail.go:27
-								}
-//line warp_tail.go:27
-								v.StoreSlice(s[tid:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-								tid := gc_tx2
-								_ = tid
-								v := gc_l_v[gc_lane2]
-								_ = v
+							gc_x05 := gc_tidx2.X
+							gc_off9 := gc_x05
+							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+								gc_at13 := s[gc_off9:][:32]
 
 //line warp_tail.go:27
-								s[tid] = v
+								copy(gc_at13, gc_l_v[:])
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+									tid := gc_tx2
+									_ = tid
+									v := gc_l_v[gc_lane2]
+									_ = v
+
+//line warp_tail.go:27
+									s[tid] = v
 
 //line warp_tail.go:28
+								}
 							}
 						}
 					}
@@ -699,13 +639,13 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2
-			gc_off10 := 0
-			gc_off11 := 1
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(s) && gc_off11 >= 0 && gc_off11 < len(s) {
-				gc_at13 := out[gc_off9:][:1]
-				gc_at14 := s[gc_off10:][:1]
+			gc_off10 := gc_bx2
+			gc_off11 := 0
+			gc_off12 := 1
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(s) && gc_off12 >= 0 && gc_off12 < len(s) {
+				gc_at14 := out[gc_off10:][:1]
 				gc_at15 := s[gc_off11:][:1]
+				gc_at16 := s[gc_off12:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -716,7 +656,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 					{
-						gc_at13[0] = gc_at14[0] + gc_at15[0]
+						gc_at14[0] = gc_at15[0] + gc_at16[0]
 					}
 				}
 			} else {

@@ -53,156 +53,47 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line warp_tail_sum.go:17
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_tail_sum.go:17
-				_ = gc_iota2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line warp_tail_sum.go:17
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line warp_tail_sum.go:17
-					_ = gc_iota4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_tail_sum.go:16
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_tail_sum.go:16
-						_ = i
-//line warp_tail_sum.go:17
-						var v archsimd.Float32x8
-//line warp_tail_sum.go:17
-						_ = v
-//line warp_tail_sum.go:18
-						if i < 0 || i > len(in)-8 {
-//line warp_tail_sum.go:18
-							break
-//line warp_tail_sum.go:18
-						}
-//line warp_tail_sum.go:18
-						if compiled.Reach(len(in), i, 8) > 7 {
-//line warp_tail_sum.go:18
-							v = archsimd.LoadFloat32x8Slice(in[i:])
-						} else {
-//line warp_tail_sum.go:19
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_tail_sum.go:18
-							_ = gc_if4
-//line warp_tail_sum.go:18
-							if gc_if4.ToBits() != 0 {
-//line warp_tail_sum.go:18
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if4)
-							}
-//line warp_tail_sum.go:19
-						}
-//line warp_tail_sum.go:18
-						v_ := v
-//line warp_tail_sum.go:18
-						_ = v_
-//line warp_tail_sum.go:18
-						v.StoreSlice(gc_s_v[gc_rank2:])
-//line warp_tail_sum.go:18
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line warp_tail_sum.go:16
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_tail_sum.go:16
-						_ = i
-//line warp_tail_sum.go:17
-						var v archsimd.Float32x8
-//line warp_tail_sum.go:17
-						_ = v
-//line warp_tail_sum.go:18
-						if i < 0 || i > len(in)-8 {
-//line warp_tail_sum.go:18
-							break
-//line warp_tail_sum.go:18
-						}
-//line warp_tail_sum.go:18
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line warp_tail_sum.go:18
-						_ = gc_if2
-//line warp_tail_sum.go:19
-						if gc_if2.ToBits() != 0 {
-//line warp_tail_sum.go:19
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-//line warp_tail_sum.go:19
-						}
-//line warp_tail_sum.go:19
-						v_ := v
-//line warp_tail_sum.go:19
-						_ = v_
-//line warp_tail_sum.go:19
-						v.StoreSlice(gc_s_v[gc_rank2:])
-//line warp_tail_sum.go:19
-						v_.StoreSlice(gc_l_v_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line warp_tail_sum.go:16
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
+					gc_x02 := gc_tidx2.X
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+						gc_at3 := in[gc_off3:][:32]
 
 //line warp_tail_sum.go:17
-						var v float32
+						copy(gc_l_v_[:], gc_at3)
+					} else {
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line warp_tail_sum.go:16
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line warp_tail_sum.go:17
+							var v float32
 
 //line warp_tail_sum.go:18
-						if i < len(in) {
-							v = in[i]
+							if i < len(in) {
+								v = in[i]
+							}
+
+//line warp_tail_sum.go:21
+							var v_ float32 = v
+
+//line warp_tail_sum.go:21
+							_ = v_
+							_ = v
+							_ = v_
+							gc_l_v_[gc_lane2] = v_
 						}
-
-//line warp_tail_sum.go:21
-						var v_ float32 = v
-
-//line warp_tail_sum.go:21
-						_ = v_
-						_ = v
-						_ = v_
-						gc_l_v_[gc_lane2] = v_
 					}
 				}
 			}
@@ -226,7 +117,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:43
 						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
-						gc_left2 := gc_act2
+						gc_left := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -240,7 +131,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_tail_sum.go:43
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -257,14 +148,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 									v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line warp_tail_sum.go:43
 									v_.StoreSlice(gc_l_v_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
+									gc_left &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left2 != 0 {
+						if gc_left != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
+								if gc_left&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -280,7 +171,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
+			gc_left2 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -302,7 +193,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						v = r
 //line warp_tail_sum.go:21
 						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -327,14 +218,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						v = r
 //line warp_tail_sum.go:21
 						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -393,7 +284,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				gc_save142 := gc_act2
 				gc_act2 = gc_save142 & gc_m142
 				if gc_act2 != 0 {
-					gc_left4 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line warp_tail_sum.go:28
 						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -439,7 +330,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								_ = v_2
 //line warp_tail_sum.go:29
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -474,14 +365,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								_ = v_2
 //line warp_tail_sum.go:30
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -525,7 +416,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:43
 								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left5 := gc_act2
+								gc_left4 := gc_act2
 								if compiled.SIMD {
 									if gc_act2 == ^uint32(0) {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -539,7 +430,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_tail_sum.go:43
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									} else {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -556,14 +447,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_tail_sum.go:43
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left5 != 0 {
+								if gc_left4 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left5&(1<<gc_lane2) == 0 {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
@@ -579,7 +470,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							}
 						}
 					}
-					gc_left6 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -601,7 +492,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								v = r_
 //line warp_tail_sum.go:32
 								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -626,14 +517,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								v = r_
 //line warp_tail_sum.go:32
 								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -666,9 +557,9 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
-				gc_at3 := out[gc_off3:][:1]
+			gc_off4 := gc_bx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(out) {
+				gc_at4 := out[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -679,7 +570,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:35
 					{
-						gc_at3[0] = sum
+						gc_at4[0] = sum
 					}
 					_ = sum
 				}

@@ -83,6 +83,9 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	if rng != nil && vec != nil && rng.single() {
 		vec = nil // one lane runs alone, without a vector step testing every lane
 	}
+	if vec != nil && l.Copy != nil && l.Rebase != nil {
+		vec = nil // a whole warp's copy (laneCopy) beats vector steps: no mask, and no eight-lane stores that later scalar loads of single lanes cannot take from the store buffer
+	}
 	if rng != nil && vec != nil {
 		rng = nil
 		buf = e.laneCode(l, body, false) // every lane runs, its guard with it

@@ -1813,52 +1813,9 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:124
 			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:124
-						offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line llmc_softmax.go:124
-						_ = offset
-//line llmc_softmax.go:124
-						offset.StoreSlice(gc_s_offset[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:124
-						offset := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line llmc_softmax.go:124
-						_ = offset
-//line llmc_softmax.go:124
-						offset.StoreSlice(gc_s_offset[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
 
 //line llmc_softmax.go:124
-					offset := gc_c22r[gc_lane2]
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-			}
+			copy(gc_s_offset[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 		}
 	}
 
@@ -2259,7 +2216,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left4 := gc_act2
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2275,7 +2232,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						_ = val_
 //line llmc_softmax.go:135
 						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2294,14 +2251,14 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						_ = val_
 //line llmc_softmax.go:135
 						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left4 != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -2342,7 +2299,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:21
 						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
-						gc_left5 := gc_act2
+						gc_left4 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2356,7 +2313,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line llmc_softmax.go:21
 									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2373,14 +2330,14 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line llmc_softmax.go:21
 									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left5 != 0 {
+						if gc_left4 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
+								if gc_left4&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -2396,7 +2353,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 				}
 			}
-			gc_left6 := gc_act2
+			gc_left5 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2418,7 +2375,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						sumval = r_
 //line llmc_softmax.go:135
 						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2443,14 +2400,14 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						sumval = r_
 //line llmc_softmax.go:135
 						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left6 != 0 {
+			if gc_left5 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
