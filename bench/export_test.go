@@ -7,3 +7,6 @@ func SetClock(now func() time.Time) (restore func()) {
 	clock = now
 	return func() { clock = time.Now }
 }
+
+// AsyncPreemptOff is asyncPreemptOff, for the tests.
+var AsyncPreemptOff = asyncPreemptOff

@@ -1,14 +1,24 @@
 package rodinia_test
 
 import (
+	"os"
 	"testing"
 
 	"go.uber.org/goleak"
+
+	"github.com/gocuda/gocuda/bench"
 )
 
 // TestMain checks that the tests and benchmarks leave no goroutine behind:
-// every device they make is closed.
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// every device they make is closed. In the SIMD build it first runs them
+// again without asynchronous preemption, so that hand-written Go runs at
+// its real speed (bench.RerunWithoutAsyncPreempt).
+func TestMain(m *testing.M) {
+	if code, rerun := bench.RerunWithoutAsyncPreempt(); rerun {
+		os.Exit(code)
+	}
+	goleak.VerifyTestMain(m)
+}
 
 // seed is the seed of every input the tests and benchmarks make.
 const seed = 15

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -19,8 +20,9 @@ type benchEnv struct {
 	PhysicalCores int       `json:"physical_cores"`
 	LogicalCPUs   int       `json:"logical_cpus"` // runtime.NumCPU: what this process may use
 	GOMAXPROCS    int       `json:"gomaxprocs"`
-	Workers       int       `json:"workers"` // of the device the compiled variants ran on
-	Build         string    `json:"build"`   // the compiled kernels' build: vectorBuild
+	Workers       int       `json:"workers"`           // of the device the compiled variants ran on
+	Build         string    `json:"build"`             // the compiled kernels' build: vectorBuild
+	GODEBUG       string    `json:"godebug,omitempty"` // the SIMD build's asyncpreemptoff=1 (bench.RerunWithoutAsyncPreempt), or the user's
 	GOOS          string    `json:"goos"`
 	GOARCH        string    `json:"goarch"`
 	GoVersion     string    `json:"go_version"`
@@ -40,6 +42,7 @@ func currentEnv(workers int) benchEnv {
 		GOMAXPROCS:    runtime.GOMAXPROCS(0),
 		Workers:       workers,
 		Build:         vectorBuild(),
+		GODEBUG:       os.Getenv("GODEBUG"),
 		GOOS:          runtime.GOOS,
 		GOARCH:        runtime.GOARCH,
 		GoVersion:     runtime.Version(),
@@ -92,6 +95,10 @@ func (e benchEnv) caption() string {
 	if cpu == "" {
 		cpu = e.GOARCH
 	}
-	return fmt.Sprintf("%s, %d CPUs, GOMAXPROCS %d, %s/%s, %s, %s, %s build, %s",
-		cpu, e.LogicalCPUs, e.GOMAXPROCS, e.GOOS, e.GOARCH, e.GoVersion, e.version(), e.Build, e.Date.Format("2006-01-02 15:04 UTC"))
+	build := e.Build + " build"
+	if e.GODEBUG != "" {
+		build += ", GODEBUG=" + e.GODEBUG
+	}
+	return fmt.Sprintf("%s, %d CPUs, GOMAXPROCS %d, %s/%s, %s, %s, %s, %s",
+		cpu, e.LogicalCPUs, e.GOMAXPROCS, e.GOOS, e.GOARCH, e.GoVersion, e.version(), build, e.Date.Format("2006-01-02 15:04 UTC"))
 }

@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/gocuda/gocuda/bench"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -16,8 +17,13 @@ import (
 var dev *gocuda.Device
 
 // TestMain closes dev after the tests and then checks that no goroutine
-// outlives them.
+// outlives them. In the SIMD build it first runs them again without
+// asynchronous preemption, so that hand-written Go runs at its real speed
+// (bench.RerunWithoutAsyncPreempt).
 func TestMain(m *testing.M) {
+	if code, rerun := bench.RerunWithoutAsyncPreempt(); rerun {
+		os.Exit(code)
+	}
 	var err error
 	if dev, err = gocuda.NewDevice(gocuda.WithWorkers(2)); err != nil {
 		fmt.Fprintln(os.Stderr, err)
