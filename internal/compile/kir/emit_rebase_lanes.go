@@ -113,3 +113,10 @@ func (e *emitter) demandedLanes(l *LaneLoop, checked bool) string {
 func (e *emitter) oneD() string {
 	return e.use("bdy") + "*" + e.use("bdz") + " == 1"
 }
+
+// at returns the expression of the index in the block of the thread of
+// rank rank: the block's table (Block.At) only where the block is not
+// one-dimensional.
+func (e *emitter) at(rank string) string {
+	return fmt.Sprintf("%s.AtFlat(%s, %s)", e.name["b"], rank, e.oneD())
+}
