@@ -1416,6 +1416,154 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		var gc_l_v_ [32]T
 		var gc_c1r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
+				gc_bdy, gc_bdz := 1, 1
+				_, _ = gc_bdy, gc_bdz
+				gc_cnt := 32
+				gc_act := ^uint32(0)
+				var gc_dead uint32
+				_ = gc_dead
+				_ = gc_act
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						if gc_act == ^uint32(0) {
+							gc_at3 := gc_row[gc_x02:][:32]
+							gc_at4 := gc_row2[gc_x02:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+								_ = gc_tx
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+
+//line reduce_variants.go:80
+								i := gc_bx*2*gc_bdx + gc_tx
+								_ = i
+
+//line reduce_variants.go:81
+								var v T = gc_at3[gc_lane] + gc_at4[gc_lane]
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ T = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:80
+								i := gc_bx*2*gc_bdx + gc_tx
+								_ = i
+
+//line reduce_variants.go:81
+								var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ T = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+
+//line reduce_variants.go:90
+				if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy*gc_bdz == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+						if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1))
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
+
+//line reduce_variants.go:91
+								v_ += gc_c1r[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				gc_upto2 := gc_cnt
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 1)
+				}
+				for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v_ := gc_l_v_[gc_lane]
+					_ = v_
+					var v T
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ T = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank] = v
+				}
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:102
+					{
+						warpSums[(gc_rank >> 5)] = v
+					}
+				}
+				continue
+			}
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
@@ -1634,11 +1782,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 							}
 						}
 					}
-					gc_upto2 := gc_cnt
+					gc_upto3 := gc_cnt
 					if gc_bdy*gc_bdz == 1 {
-						gc_upto2 = min(gc_upto2, 1)
+						gc_upto3 = min(gc_upto3, 1)
 					}
-					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 						v_2 := gc_l_v_2[gc_lane]
@@ -1670,7 +1818,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-				gc_at3 := partial[gc_off5:][:1]
+				gc_at5 := partial[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1687,7 +1835,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 
 //line reduce_variants.go:82
 					{
-						gc_at3[0] = sum
+						gc_at5[0] = sum
 					}
 					_ = r
 					_ = sum

@@ -9880,20 +9880,20 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				gc_tidx20 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx20.X - 1
 				{
-					gc_x05 := gc_tidx20.X
-					gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x05
-					gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x05
-					if gc_act5 == ^uint32(0) && gc_x05+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
-						gc_at13 := in[gc_off21:][:32]
-						gc_at14 := in[gc_off22:][:32]
+					gc_x06 := gc_tidx20.X
+					gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x06
+					gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x06
+					if gc_act5 == ^uint32(0) && gc_x06+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
+						gc_at15 := in[gc_off21:][:32]
+						gc_at16 := in[gc_off22:][:32]
 						if gc_rowok9 {
-							gc_at13 = gc_row9[gc_x05:][:32]
+							gc_at15 = gc_row9[gc_x06:][:32]
 						}
 						if gc_rowok10 {
-							gc_at14 = gc_row10[gc_x05:][:32]
+							gc_at16 = gc_row10[gc_x06:][:32]
 						}
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5 := gc_x05 + gc_lane5
+							gc_tx5 := gc_x06 + gc_lane5
 							_ = gc_tx5
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
@@ -9903,7 +9903,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 							_ = i
 
 //line reduce_variants.go:81
-							var v T = gc_at13[gc_lane5] + gc_at14[gc_lane5]
+							var v T = gc_at15[gc_lane5] + gc_at16[gc_lane5]
 
 //line reduce_variants.go:81
 							_ = v
@@ -9981,11 +9981,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 			}
-			gc_upto3 := gc_cnt5
+			gc_upto4 := gc_cnt5
 			if gc_bdy5*gc_bdz5 == 1 {
-				gc_upto3 = min(gc_upto3, 1)
+				gc_upto4 = min(gc_upto4, 1)
 			}
-			for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 				v_ := gc_l_v_[gc_lane5]
@@ -10004,15 +10004,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				_ = r_
 				gc_s_v[gc_rank5] = v
 			}
-			gc_lo10, gc_hi10 := 0, 32
-			if gc_lo10 < gc_hi10 {
-				gc_lo10 = max(gc_lo10, max(min(0, 32), -1))
+			gc_lo11, gc_hi11 := 0, 32
+			if gc_lo11 < gc_hi11 {
+				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
 			}
-			if gc_lo10 < gc_hi10 {
-				gc_hi10 = min(gc_hi10, min(max(0, -1), 32)+1)
+			if gc_lo11 < gc_hi11 {
+				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
 			}
-			gc_hi10 = min(gc_hi10, gc_cnt5)
-			for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
+			gc_hi11 = min(gc_hi11, gc_cnt5)
+			for gc_lane5 := gc_lo11; gc_lane5 < gc_hi11; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 				v := gc_s_v[gc_rank5]
@@ -10090,11 +10090,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 							}
 						}
 					}
-					gc_upto4 := gc_cnt5
+					gc_upto5 := gc_cnt5
 					if gc_bdy5*gc_bdz5 == 1 {
-						gc_upto4 = min(gc_upto4, 1)
+						gc_upto5 = min(gc_upto5, 1)
 					}
-					for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
+					for gc_lane5 := 0; gc_lane5 < gc_upto5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
 						v_2 := gc_l_v_2[gc_lane5]
@@ -10126,7 +10126,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off25 := gc_bx5
 			if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) {
-				gc_at15 := partial[gc_off25:][:1]
+				gc_at17 := partial[gc_off25:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10143,7 +10143,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 
 //line reduce_variants.go:82
 					{
-						gc_at15[0] = sum
+						gc_at17[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -10316,20 +10316,20 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_x02 := gc_tidx2.X
-					gc_off6 := (gc_bx2 * 2 * gc_bdx2) + gc_x02
-					gc_off7 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
-						gc_at4 := in[gc_off6:][:32]
-						gc_at5 := in[gc_off7:][:32]
+					gc_x03 := gc_tidx2.X
+					gc_off6 := (gc_bx2 * 2 * gc_bdx2) + gc_x03
+					gc_off7 := ((gc_bx2 * 2 * gc_bdx2) + gc_bdx2) + gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(in) && 32 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 {
+						gc_at6 := in[gc_off6:][:32]
+						gc_at7 := in[gc_off7:][:32]
 						if gc_rowok3 {
-							gc_at4 = gc_row3[gc_x02:][:32]
+							gc_at6 = gc_row3[gc_x03:][:32]
 						}
 						if gc_rowok4 {
-							gc_at5 = gc_row4[gc_x02:][:32]
+							gc_at7 = gc_row4[gc_x03:][:32]
 						}
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
+							gc_tx2 := gc_x03 + gc_lane2
 							_ = gc_tx2
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
@@ -10339,7 +10339,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							_ = i
 
 //line reduce_variants.go:81
-							var v float32 = gc_at4[gc_lane2] + gc_at5[gc_lane2]
+							var v float32 = gc_at6[gc_lane2] + gc_at7[gc_lane2]
 
 //line reduce_variants.go:81
 							_ = v
@@ -10534,15 +10534,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					gc_s_v[gc_rank2] = v
 				}
 			}
-			gc_lo4, gc_hi4 := 0, 32
-			if gc_lo4 < gc_hi4 {
-				gc_lo4 = max(gc_lo4, max(min(0, 32), -1))
+			gc_lo5, gc_hi5 := 0, 32
+			if gc_lo5 < gc_hi5 {
+				gc_lo5 = max(gc_lo5, max(min(0, 32), -1))
 			}
-			if gc_lo4 < gc_hi4 {
-				gc_hi4 = min(gc_hi4, min(max(0, -1), 32)+1)
+			if gc_lo5 < gc_hi5 {
+				gc_hi5 = min(gc_hi5, min(max(0, -1), 32)+1)
 			}
-			gc_hi4 = min(gc_hi4, gc_cnt2)
-			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+			gc_hi5 = min(gc_hi5, gc_cnt2)
+			for gc_lane2 := gc_lo5; gc_lane2 < gc_hi5; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				v := gc_s_v[gc_rank2]
@@ -11004,7 +11004,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off10 := gc_bx2
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-				gc_at6 := partial[gc_off10:][:1]
+				gc_at8 := partial[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -11021,7 +11021,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:82
 					{
-						gc_at6[0] = sum
+						gc_at8[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -11194,20 +11194,20 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 				gc_tidx8 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx8.X - 1
 				{
-					gc_x03 := gc_tidx8.X
-					gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x03
-					gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x03
-					if gc_act3 == ^uint32(0) && gc_x03+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
-						gc_at7 := in[gc_off11:][:32]
-						gc_at8 := in[gc_off12:][:32]
+					gc_x04 := gc_tidx8.X
+					gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x04
+					gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x04
+					if gc_act3 == ^uint32(0) && gc_x04+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
+						gc_at9 := in[gc_off11:][:32]
+						gc_at10 := in[gc_off12:][:32]
 						if gc_rowok5 {
-							gc_at7 = gc_row5[gc_x03:][:32]
+							gc_at9 = gc_row5[gc_x04:][:32]
 						}
 						if gc_rowok6 {
-							gc_at8 = gc_row6[gc_x03:][:32]
+							gc_at10 = gc_row6[gc_x04:][:32]
 						}
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3 := gc_x03 + gc_lane3
+							gc_tx3 := gc_x04 + gc_lane3
 							_ = gc_tx3
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
@@ -11217,7 +11217,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							_ = i
 
 //line reduce_variants.go:81
-							var v int32 = gc_at7[gc_lane3] + gc_at8[gc_lane3]
+							var v int32 = gc_at9[gc_lane3] + gc_at10[gc_lane3]
 
 //line reduce_variants.go:81
 							_ = v
@@ -11412,15 +11412,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					gc_s_v[gc_rank3] = v
 				}
 			}
-			gc_lo6, gc_hi6 := 0, 32
-			if gc_lo6 < gc_hi6 {
-				gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+			gc_lo7, gc_hi7 := 0, 32
+			if gc_lo7 < gc_hi7 {
+				gc_lo7 = max(gc_lo7, max(min(0, 32), -1))
 			}
-			if gc_lo6 < gc_hi6 {
-				gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+			if gc_lo7 < gc_hi7 {
+				gc_hi7 = min(gc_hi7, min(max(0, -1), 32)+1)
 			}
-			gc_hi6 = min(gc_hi6, gc_cnt3)
-			for gc_lane3 := gc_lo6; gc_lane3 < gc_hi6; gc_lane3++ {
+			gc_hi7 = min(gc_hi7, gc_cnt3)
+			for gc_lane3 := gc_lo7; gc_lane3 < gc_hi7; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 				v := gc_s_v[gc_rank3]
@@ -11882,7 +11882,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off15 := gc_bx3
 			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) {
-				gc_at9 := partial[gc_off15:][:1]
+				gc_at11 := partial[gc_off15:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -11899,7 +11899,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:82
 					{
-						gc_at9[0] = sum
+						gc_at11[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -12072,20 +12072,20 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 				gc_tidx14 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx14.X - 1
 				{
-					gc_x04 := gc_tidx14.X
-					gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x04
-					gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x04
-					if gc_act4 == ^uint32(0) && gc_x04+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
-						gc_at10 := in[gc_off16:][:32]
-						gc_at11 := in[gc_off17:][:32]
+					gc_x05 := gc_tidx14.X
+					gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x05
+					gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x05
+					if gc_act4 == ^uint32(0) && gc_x05+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
+						gc_at12 := in[gc_off16:][:32]
+						gc_at13 := in[gc_off17:][:32]
 						if gc_rowok7 {
-							gc_at10 = gc_row7[gc_x04:][:32]
+							gc_at12 = gc_row7[gc_x05:][:32]
 						}
 						if gc_rowok8 {
-							gc_at11 = gc_row8[gc_x04:][:32]
+							gc_at13 = gc_row8[gc_x05:][:32]
 						}
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4 := gc_x04 + gc_lane4
+							gc_tx4 := gc_x05 + gc_lane4
 							_ = gc_tx4
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
@@ -12095,7 +12095,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							_ = i
 
 //line reduce_variants.go:81
-							var v uint32 = gc_at10[gc_lane4] + gc_at11[gc_lane4]
+							var v uint32 = gc_at12[gc_lane4] + gc_at13[gc_lane4]
 
 //line reduce_variants.go:81
 							_ = v
@@ -12290,15 +12290,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					gc_s_v[gc_rank4] = v
 				}
 			}
-			gc_lo8, gc_hi8 := 0, 32
-			if gc_lo8 < gc_hi8 {
-				gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
+			gc_lo9, gc_hi9 := 0, 32
+			if gc_lo9 < gc_hi9 {
+				gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
 			}
-			if gc_lo8 < gc_hi8 {
-				gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
+			if gc_lo9 < gc_hi9 {
+				gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
 			}
-			gc_hi8 = min(gc_hi8, gc_cnt4)
-			for gc_lane4 := gc_lo8; gc_lane4 < gc_hi8; gc_lane4++ {
+			gc_hi9 = min(gc_hi9, gc_cnt4)
+			for gc_lane4 := gc_lo9; gc_lane4 < gc_hi9; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 				v := gc_s_v[gc_rank4]
@@ -12760,7 +12760,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off20 := gc_bx4
 			if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) {
-				gc_at12 := partial[gc_off20:][:1]
+				gc_at14 := partial[gc_off20:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -12777,7 +12777,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:82
 					{
-						gc_at12[0] = sum
+						gc_at14[0] = sum
 					}
 					_ = r
 					_ = sum

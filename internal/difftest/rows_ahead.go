@@ -32,3 +32,23 @@ func rowsAheadTwice(t *gocuda.Thread, in, out []float32) {
 	v += gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, 32)
 	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = v - StreamAt(in, i) - StreamAt(in, i+t.BlockDim.X)
 }
+
+// RowsAheadMaskedKernel is RowsAheadKernel from offset 0 with only the
+// first 16 lanes of each warp loading their pair and adding, by a shuffle
+// of width 16, the next lane's (lane 15 its own); the others add zero.
+// The lane loop that reads the rows runs under the if's mask of the
+// lanes, which a whole warp's code for the rows read ahead still tests.
+//
+//gocuda:kernel RowsAheadMaskedKernel
+func rowsAheadMasked(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*2*t.BlockDim.X + t.ThreadIdx.X
+	var v float32
+	if t.LaneID() < 16 {
+		v = StreamAt(in, i) + StreamAt(in, i+t.BlockDim.X)
+		v += gocuda.ShflDownSync(t, 0xffff, v, 1, 16)
+	}
+	v = DemandSum(t, v, 16)
+	if t.LaneID() == 0 {
+		out[(t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X)/32] = v
+	}
+}

@@ -80,3 +80,40 @@ func TestRowsAheadTwice(t *testing.T) {
 	})
 	assert.Equal(t, bitsOf(want), got)
 }
+
+// TestRowsAheadMasked: the rows read ahead by a lane loop under a mask of
+// the lanes (the first 16 of each warp, which shuffle among themselves
+// before the warp's sum) give the host's warp sums, in
+// whole warps, where the last block's second row runs past the end of in,
+// and in a block of two rows of threads, whose warps take no whole
+// warp's code (the block is not one-dimensional).
+func TestRowsAheadMasked(t *testing.T) {
+	const bd, grid = 64, 4
+	for _, c := range []struct {
+		n, rows int
+	}{{2 * bd * grid, 1}, {2*bd*grid - 22, 1}, {2 * bd * grid, 2}} {
+		t.Run(fmt.Sprintf("n=%d/rows=%d", c.n, c.rows), func(t *testing.T) {
+			in := finiteInput(c.n)
+			want := make([]float32, grid*bd/32)
+			for w := range want {
+				b, x0 := w/(bd/32), w%(bd/32)*32
+				pairs, vals := make([]float32, 16), make([]float32, 32)
+				for l := range pairs {
+					i := 2*b*bd + x0 + l
+					pairs[l] = StreamAt(in, i) + StreamAt(in, i+bd)
+				}
+				for l, p := range pairs {
+					vals[l] = p + pairs[min(l+1, 15)] // lane 15's source lies past the shuffle's width: its own
+				}
+				want[w] = shuffleDownSums(vals, 16)[0]
+			}
+			got := agreeSIMD(t, func(f form) ([]uint32, error) {
+				out := make([]float32, grid*bd/32)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bd, Y: c.rows}}
+				err := f.launch(cfg, RowsAheadMaskedKernel(in, out)) // a second row of threads writes what the first does
+				return bitsOf(out), err
+			})
+			assert.Equal(t, bitsOf(want), got)
+		})
+	}
+}

@@ -95,7 +95,10 @@
 //   - rowsahead: a warp loop at the body's top whose lane loops read a
 //     parameter the kernel never writes in two streams or more, at x plus
 //     offsets the same for the block, reads those rows ahead, each at
-//     once, into scratch, where the whole warps' lanes read them
+//     once, into scratch, where the whole warps' lanes read them; in the
+//     default build, a whole warp of a one-dimensional block whose rows
+//     were read runs the loop's code written for it, its mask and extents
+//     constants, its lanes reading the rows with no test of the slices
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of

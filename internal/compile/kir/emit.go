@@ -66,6 +66,9 @@ type emitter struct {
 	// (rowsahead.go), and aheadArrays the scratch arrays of those written.
 	ahead       map[*LaneLoop][]*aheadRow
 	aheadArrays []*aheadRow
+	// whole is set while a warp loop's code for whole warps is written
+	// (emit_warp_whole.go).
+	whole *wholeWarp
 }
 
 var (

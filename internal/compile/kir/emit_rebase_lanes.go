@@ -26,6 +26,9 @@ func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(boo
 	if !ok {
 		return ""
 	}
+	if closing := e.wholeRows(l, fast, checked); closing != "" {
+		return closing
+	}
 	x0 := e.f.Names.Fresh("x0")
 	c := rowCheck{e: e, to: "32", vars: map[string]string{}, have: map[string]bool{}}
 	var resliced strings.Builder
@@ -47,12 +50,20 @@ func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(boo
 	for _, k := range l.Ahead {
 		e.aheadSlice(l, k, x0)
 	}
-	hi := e.demandedLanes(l, checked)
-	copied := !checked && e.laneCopy(l, hi)
+	e.wholeLanes(l, fast, checked, x0)
 	e.rebased = nil
-	if copied {
-		e.printf("} else {\n")
-		return "}\n}\n"
+	e.printf("} else {\n")
+	return "}\n}\n"
+}
+
+// wholeLanes writes the lanes of a whole warp of lane loop l, whose
+// rebased slices e.rebased names: one copy (laneCopy), or the loop over
+// the lanes of fast, its unchecked code, x0 its first lane's x.
+func (e *emitter) wholeLanes(l *LaneLoop, fast []byte, checked bool, x0 string) {
+	n := e.name
+	hi := e.demandedLanes(l, checked)
+	if !checked && e.laneCopy(l, hi) {
+		return
 	}
 	e.printf("for %s := 0; %s < %s; %s++ {\n%s := %s + %s\n_ = %s\n", n["lane"], n["lane"], hi, n["lane"], n["tx"], x0, n["lane"], n["tx"])
 	if checked {
@@ -65,8 +76,7 @@ func (e *emitter) wholeWarpLanes(l *LaneLoop, use map[string]bool, body func(boo
 		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
 	}
 	e.w.Write(fast)
-	e.printf("}\n} else {\n")
-	return "}\n}\n"
+	e.printf("}\n")
 }
 
 // rebasedLanes writes the code of a lane of l in its unchecked form, the

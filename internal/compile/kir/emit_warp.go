@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"slices"
 )
 
 // warpLoop writes a warp loop: for each warp of the block, its lanes'
@@ -18,6 +19,7 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	e.planAhead(w)
 	e.nodes(w.Body)
 	uses := e.actRead || e.usesLanes(w.Body) // with the warp's lane arrays, as its code was written
+	whole := e.wholeWarps(w)
 	e.w, e.warp, e.prefix = outer, nil, false
 	e.rowsAhead(w)
 	// The arrays are the block's, not each warp's: Go zeroes an array at
@@ -29,16 +31,40 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	for _, obj := range sortedVars(e.f, w.Arrays) {
 		e.printf("var %s [32]%s\n", w.Arrays[obj], e.typeString(obj.Type()))
 	}
-	for _, d := range e.warpDecls {
-		e.printf("%s\n", d)
+	for i, d := range e.warpDecls {
+		if !slices.Contains(e.warpDecls[:i], d) { // the whole warps' code (wholeWarps) declares them again
+			e.printf("%s\n", d)
+		}
 	}
 	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
-	if e.cntUsed {
-		e.printf("%s := min(32, %s-%s)\n", n["cnt"], n["n"], n["w"])
-		e.printf("%s := uint32(uint64(1)<<%s - 1)\n", e.use("act"), n["cnt"])
-	} else {
-		e.printf("%s := uint32(uint64(1)<<min(32, %s-%s) - 1)\n", e.use("act"), n["n"], n["w"])
+	if whole != nil {
+		e.printf("if %s {\n", whole.cond)
+		e.printf("%s, %s := 1, 1\n_, _ = %s, %s\n", n["bdy"], n["bdz"], n["bdy"], n["bdz"])
+		e.warpHead(w, "32", "^uint32(0)", false)
+		e.w.Write(whole.code.Bytes())
+		e.printf("continue\n}\n")
 	}
+	cnt := "min(32, " + n["n"] + "-" + n["w"] + ")"
+	act := "uint32(uint64(1)<<" + cnt + " - 1)"
+	if e.cntUsed {
+		act = "uint32(uint64(1)<<" + n["cnt"] + " - 1)"
+	}
+	e.warpHead(w, cnt, act, uses)
+	e.w.Write(buf.Bytes())
+	e.printf("}\n}\n")
+}
+
+// warpHead declares, at the top of a warp of warp loop w, its count of
+// lanes (where a lane loop counts to it) and mask of active lanes, as cnt
+// and act write them, that mask less the lanes that have returned, the
+// mask of the lanes that leave its loops, and the lanes of the arrays
+// that keep its parameters; where uses is false, the code reads no mask.
+func (e *emitter) warpHead(w *WarpLoop, cnt, act string, uses bool) {
+	n := e.name
+	if e.cntUsed {
+		e.printf("%s := %s\n", n["cnt"], cnt)
+	}
+	e.printf("%s := %s\n", e.use("act"), act)
 	if e.f.Exits {
 		e.printf("for %s := range min(32, %s-%s) {\nif %s[%s+%s] {\n%s &^= 1 << %s\n}\n}\n",
 			n["lane"], n["n"], n["w"], e.use("exited"), n["w"], n["lane"], n["act"], n["lane"])
@@ -52,8 +78,6 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 			e.printf("for %s := range %s {\n%s[%s] = %s\n}\n", n["lane"], w.Arrays[obj], w.Arrays[obj], n["lane"], obj.Name())
 		}
 	}
-	e.w.Write(buf.Bytes())
-	e.printf("}\n}\n")
 }
 
 // laneLoop writes a lane loop: the code first, to learn which of the

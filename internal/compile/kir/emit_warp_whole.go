@@ -1,0 +1,98 @@
+package kir
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// A wholeWarp is a warp loop's code for whole warps (wholeWarps): the
+// flags of the rows its lane loops read ahead, which its condition tests,
+// and the code.
+type wholeWarp struct {
+	oks  []string
+	cond string
+	code bytes.Buffer
+}
+
+// wholeWarps writes, in the default build, a warp loop's code a second
+// time for a whole warp of a one-dimensional block, where a lane loop of
+// it reads all its rebased slices from rows read ahead (rowsahead.go),
+// and returns it, or nil. The warp loop runs it, then the next warp,
+// where the warp has 32 lanes, the block is one-dimensional and every
+// such row was read: its lanes are then the warp's first 32 (no thread
+// has returned, e.prefix) and lie in one row of x, its mask and the
+// block's y and z extents are constants that Go's compiler folds into
+// the tests of the collectives' fast forms, its first lane's index is
+// the warp's, and those lane loops read their rows with no test of the
+// slices. Harris's warp-shuffle reduction so written by hand took 8% less
+// time.
+func (e *emitter) wholeWarps(w *WarpLoop) *wholeWarp {
+	if e.simd || !e.prefix || len(e.ahead) == 0 {
+		return nil
+	}
+	outer := e.w
+	whole := &wholeWarp{}
+	e.w, e.whole = &whole.code, whole
+	e.nodes(w.Body)
+	e.w, e.whole = outer, nil
+	if len(whole.oks) == 0 {
+		return nil
+	}
+	n := e.name
+	whole.cond = strings.Join(append([]string{n["w"] + "+32 <= " + e.use("n"), e.oneD()}, whole.oks...), " && ")
+	return whole
+}
+
+// wholeRows writes, while a warp loop's code for whole warps is written,
+// lane loop l's lanes of a whole warp reading their rebased slices from
+// the rows read ahead, where l reads them all so (rowsAheadOnly); its
+// mask is still tested, since an if of the lanes may have cleared lanes
+// of it. It opens the else in which the caller writes the usual loop, and
+// returns the text closing both, or "" where it writes nothing.
+func (e *emitter) wholeRows(l *LaneLoop, fast []byte, checked bool) string {
+	oks := e.rowsAheadOnly(l)
+	if e.whole == nil || oks == nil {
+		return ""
+	}
+	for _, ok := range oks {
+		if !slices.Contains(e.whole.oks, ok) {
+			e.whole.oks = append(e.whole.oks, ok)
+		}
+	}
+	n := e.name
+	x0 := e.f.Names.Fresh("x0")
+	e.actRead = true
+	e.printf("{\n%s := %s.X\nif %s == ^uint32(0) {\n", x0, n["tidx"], n["act"])
+	for i, k := range l.Ahead {
+		if e.rebased[k] != "" {
+			e.printf("%s := %s[%s:][:32]\n", e.rebased[k], e.ahead[l][i].array, x0)
+		}
+	}
+	e.wholeLanes(l, fast, checked, x0)
+	e.rebased = nil
+	e.printf("} else {\n")
+	return "}\n}\n"
+}
+
+// rowsAheadOnly returns, where every slice the unchecked code of lane
+// loop l names (e.rebased) is read ahead into a row and l's check bounds
+// no other, the flags that say those rows were read; nil elsewhere.
+func (e *emitter) rowsAheadOnly(l *LaneLoop) []string {
+	if len(l.Ahead) == 0 {
+		return nil
+	}
+	var oks []string
+	for k, r := range l.Rebase.Slices {
+		i := slices.Index(l.Ahead, k)
+		switch {
+		case r.Bound || e.rebased[k] != "" && i < 0:
+			return nil
+		case i >= 0 && e.rebased[k] != "":
+			a := e.ahead[l][i]
+			a.used = true
+			oks = append(oks, a.ok)
+		}
+	}
+	return oks
+}
