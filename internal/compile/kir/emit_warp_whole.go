@@ -25,18 +25,18 @@ type wholeWarp struct {
 // block's y and z extents are constants that Go's compiler folds into
 // the tests of the collectives' fast forms, its first lane's index is
 // the warp's, and those lane loops read their rows with no test of the
-// slices. Harris's warp-shuffle reduction so written by hand took 8% less
-// time.
+// slices. Harris's warp-shuffle reduction took 5.8% less time.
 func (e *emitter) wholeWarps(w *WarpLoop) *wholeWarp {
 	if e.simd || !e.prefix || len(e.ahead) == 0 {
 		return nil
 	}
-	outer := e.w
+	outer, decls := e.w, len(e.warpDecls)
 	whole := &wholeWarp{}
 	e.w, e.whole = &whole.code, whole
 	e.nodes(w.Body)
 	e.w, e.whole = outer, nil
 	if len(whole.oks) == 0 {
+		e.warpDecls = e.warpDecls[:decls] // the code is dropped: so are the arrays it declared
 		return nil
 	}
 	n := e.name
