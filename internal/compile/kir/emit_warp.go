@@ -38,7 +38,7 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	}
 	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
 	if whole != nil {
-		e.printf("if %s {\n", whole.cond)
+		e.printf("if %s {\n", whole.cond(e))
 		e.printf("%s, %s := 1, 1\n_, _ = %s, %s\n", n["bdy"], n["bdz"], n["bdy"], n["bdz"])
 		e.warpHead(w, "32", "^uint32(0)", false)
 		e.w.Write(whole.code.Bytes())

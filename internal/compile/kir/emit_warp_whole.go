@@ -7,11 +7,10 @@ import (
 )
 
 // A wholeWarp is a warp loop's code for whole warps (wholeWarps): the
-// flags of the rows its lane loops read ahead, which its condition tests,
-// and the code.
+// flags of the rows its lane loops read ahead, which its condition tests
+// (cond), and the code.
 type wholeWarp struct {
 	oks  []string
-	cond string
 	code bytes.Buffer
 }
 
@@ -39,9 +38,13 @@ func (e *emitter) wholeWarps(w *WarpLoop) *wholeWarp {
 		e.warpDecls = e.warpDecls[:decls] // the code is dropped: so are the arrays it declared
 		return nil
 	}
-	n := e.name
-	whole.cond = strings.Join(append([]string{n["w"] + "+32 <= " + e.use("n"), e.oneD()}, whole.oks...), " && ")
 	return whole
+}
+
+// cond returns the condition on which a warp runs ww: it has 32 lanes,
+// the block is one-dimensional, and the rows were read.
+func (ww *wholeWarp) cond(e *emitter) string {
+	return strings.Join(append([]string{e.name["w"] + "+32 <= " + e.use("n"), e.oneD()}, ww.oks...), " && ")
 }
 
 // wholeRows writes, while a warp loop's code for whole warps is written,
