@@ -33,13 +33,14 @@ func RowCopy(from, to, p, q, n, dstLen, srcLen int, clamped bool) (lo, hi int, o
 // operands cost a blur's shared tile a twentieth of its time.
 func inRowLimit(v int) bool { return uint(v+(rowLimit-1)) < 2*rowLimit-1 }
 
-// Disjoint reports whether slices a and b share no element: a copy from
-// one to the other then reads what an element-by-element loop would.
-func Disjoint[T any](a, b []T) bool {
+// Disjoint reports whether slices a and b share no memory: a copy from
+// one to the other then reads what an element-by-element loop would, and
+// a store to b cannot change an element of a. Their element types may
+// differ (a tile of arrays and a slice of one of its rows).
+func Disjoint[T, U any](a []T, b []U) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return true
 	}
-	size := unsafe.Sizeof(a[0])
 	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	return pa+uintptr(len(a))*size <= pb || pb+uintptr(len(b))*size <= pa
+	return pa+uintptr(len(a))*unsafe.Sizeof(a[0]) <= pb || pb+uintptr(len(b))*unsafe.Sizeof(b[0]) <= pa
 }

@@ -120,6 +120,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 						gc_at := a[gc_off:][:1]
 						gc_at2 := b[gc_off2:][:gc_to]
+						gc_elem := gc_at[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -134,7 +135,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							sum := gc_s_sum[gc_rank]
 
 //line matmul.go:135
-							sum += gc_at[0] * gc_at2[gc_tx]
+							sum += gc_elem * gc_at2[gc_tx]
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {

@@ -170,6 +170,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(a) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
 						gc_at4 := a[gc_off4:][:1]
 						gc_at5 := b[gc_off5:][:gc_to2]
+						gc_elem2 := gc_at4[0]
 						gc_vstep2 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
@@ -240,7 +241,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:135
-							sum += gc_at4[0] * gc_at5[gc_tx2]
+							sum += gc_elem2 * gc_at5[gc_tx2]
 							gc_s_sum[gc_rank2] = sum
 						}
 					} else {

@@ -97,7 +97,7 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 				gc_off22 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (3 * nxy)
 				gc_off23 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (3 * nxy)
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-				if gc_off >= 0 && gc_off < len(coef) && gc_off3 >= 0 && gc_off3 < len(coef) && gc_off10 >= 0 && gc_off10 < len(coef) && gc_off17 >= 0 && gc_off17 < len(coef) {
+				if gc_off >= 0 && gc_off < len(coef) && compiled.Disjoint(coef[gc_off:][:1], aout) && gc_off3 >= 0 && gc_off3 < len(coef) && compiled.Disjoint(coef[gc_off3:][:1], aout) && gc_off10 >= 0 && gc_off10 < len(coef) && compiled.Disjoint(coef[gc_off10:][:1], aout) && gc_off17 >= 0 && gc_off17 < len(coef) && compiled.Disjoint(coef[gc_off17:][:1], aout) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off2, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23), gc_to)
 					gc_fasthi = max(min(gc_to, len(ain)-gc_off2, len(ain)-gc_off4, len(ain)-gc_off5, len(ain)-gc_off6, len(ain)-gc_off7, len(ain)-gc_off8, len(ain)-gc_off9, len(ain)-gc_off11, len(ain)-gc_off12, len(ain)-gc_off13, len(ain)-gc_off14, len(ain)-gc_off15, len(ain)-gc_off16, len(ain)-gc_off18, len(ain)-gc_off19, len(ain)-gc_off20, len(ain)-gc_off21, len(ain)-gc_off22, len(ain)-gc_off23, len(aout)-gc_off2, len(vsq)-gc_off2), gc_fastlo)
 				}
@@ -130,6 +130,10 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 							gc_at23 := ain[gc_off23+gc_fastlo:][:gc_seglen]
 							gc_at24 := aout[gc_off2+gc_fastlo:][:gc_seglen]
 							gc_at25 := vsq[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_elem := gc_at[0]
+							gc_elem2 := gc_at3[0]
+							gc_elem3 := gc_at10[0]
+							gc_elem4 := gc_at17[0]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
@@ -144,10 +148,10 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 								_ = i
 
 //line stencil.go:35
-								div := gc_at[0]*gc_at2[gc_u] +
-									gc_at3[0]*(gc_at4[gc_u]+gc_at5[gc_u]+gc_at6[gc_u]+gc_at7[gc_u]+gc_at8[gc_u]+gc_at9[gc_u]) +
-									gc_at10[0]*(gc_at11[gc_u]+gc_at12[gc_u]+gc_at13[gc_u]+gc_at14[gc_u]+gc_at15[gc_u]+gc_at16[gc_u]) +
-									gc_at17[0]*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
+								div := gc_elem*gc_at2[gc_u] +
+									gc_elem2*(gc_at4[gc_u]+gc_at5[gc_u]+gc_at6[gc_u]+gc_at7[gc_u]+gc_at8[gc_u]+gc_at9[gc_u]) +
+									gc_elem3*(gc_at11[gc_u]+gc_at12[gc_u]+gc_at13[gc_u]+gc_at14[gc_u]+gc_at15[gc_u]+gc_at16[gc_u]) +
+									gc_elem4*(gc_at18[gc_u]+gc_at19[gc_u]+gc_at20[gc_u]+gc_at21[gc_u]+gc_at22[gc_u]+gc_at23[gc_u])
 
 //line stencil.go:39
 								gc_at24[gc_u] = 2*gc_at2[gc_u] - gc_at24[gc_u] + gc_at25[gc_u]*div

@@ -98,7 +98,7 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 				gc_off45 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nxy)
 				gc_off46 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nxy)
 				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off24 >= 0 && gc_off24 < len(coef) && gc_off26 >= 0 && gc_off26 < len(coef) && gc_off33 >= 0 && gc_off33 < len(coef) && gc_off40 >= 0 && gc_off40 < len(coef) {
+				if gc_off24 >= 0 && gc_off24 < len(coef) && compiled.Disjoint(coef[gc_off24:][:1], aout) && gc_off26 >= 0 && gc_off26 < len(coef) && compiled.Disjoint(coef[gc_off26:][:1], aout) && gc_off33 >= 0 && gc_off33 < len(coef) && compiled.Disjoint(coef[gc_off33:][:1], aout) && gc_off40 >= 0 && gc_off40 < len(coef) && compiled.Disjoint(coef[gc_off40:][:1], aout) {
 					gc_fastlo2 = min(max(gc_from2, 0, -gc_off25, -gc_off27, -gc_off28, -gc_off29, -gc_off30, -gc_off31, -gc_off32, -gc_off34, -gc_off35, -gc_off36, -gc_off37, -gc_off38, -gc_off39, -gc_off41, -gc_off42, -gc_off43, -gc_off44, -gc_off45, -gc_off46), gc_to2)
 					gc_fasthi2 = max(min(gc_to2, len(ain)-gc_off25, len(ain)-gc_off27, len(ain)-gc_off28, len(ain)-gc_off29, len(ain)-gc_off30, len(ain)-gc_off31, len(ain)-gc_off32, len(ain)-gc_off34, len(ain)-gc_off35, len(ain)-gc_off36, len(ain)-gc_off37, len(ain)-gc_off38, len(ain)-gc_off39, len(ain)-gc_off41, len(ain)-gc_off42, len(ain)-gc_off43, len(ain)-gc_off44, len(ain)-gc_off45, len(ain)-gc_off46, len(aout)-gc_off25, len(vsq)-gc_off25), gc_fastlo2)
 				}
@@ -131,6 +131,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 							gc_at48 := ain[gc_off46+gc_fastlo2:][:gc_seglen2]
 							gc_at49 := aout[gc_off25+gc_fastlo2:][:gc_seglen2]
 							gc_at50 := vsq[gc_off25+gc_fastlo2:][:gc_seglen2]
+							gc_elem5 := gc_at26[0]
+							gc_elem6 := gc_at28[0]
+							gc_elem7 := gc_at35[0]
+							gc_elem8 := gc_at42[0]
 							gc_vstep := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
@@ -203,10 +207,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 								_ = i
 
 //line stencil.go:35
-								div := gc_at26[0]*gc_at27[gc_u2] +
-									gc_at28[0]*(gc_at29[gc_u2]+gc_at30[gc_u2]+gc_at31[gc_u2]+gc_at32[gc_u2]+gc_at33[gc_u2]+gc_at34[gc_u2]) +
-									gc_at35[0]*(gc_at36[gc_u2]+gc_at37[gc_u2]+gc_at38[gc_u2]+gc_at39[gc_u2]+gc_at40[gc_u2]+gc_at41[gc_u2]) +
-									gc_at42[0]*(gc_at43[gc_u2]+gc_at44[gc_u2]+gc_at45[gc_u2]+gc_at46[gc_u2]+gc_at47[gc_u2]+gc_at48[gc_u2])
+								div := gc_elem5*gc_at27[gc_u2] +
+									gc_elem6*(gc_at29[gc_u2]+gc_at30[gc_u2]+gc_at31[gc_u2]+gc_at32[gc_u2]+gc_at33[gc_u2]+gc_at34[gc_u2]) +
+									gc_elem7*(gc_at36[gc_u2]+gc_at37[gc_u2]+gc_at38[gc_u2]+gc_at39[gc_u2]+gc_at40[gc_u2]+gc_at41[gc_u2]) +
+									gc_elem8*(gc_at43[gc_u2]+gc_at44[gc_u2]+gc_at45[gc_u2]+gc_at46[gc_u2]+gc_at47[gc_u2]+gc_at48[gc_u2])
 
 //line stencil.go:39
 								gc_at49[gc_u2] = 2*gc_at27[gc_u2] - gc_at49[gc_u2] + gc_at50[gc_u2]*div

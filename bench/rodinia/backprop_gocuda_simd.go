@@ -495,9 +495,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row7 := gc_ty2
-			if gc_row7 >= 0 && gc_row7 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row7]) && gc_row7 < len(inputNode) {
+			if gc_row7 >= 0 && gc_row7 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row7]) && gc_row7 < len(inputNode) && compiled.Disjoint(inputNode[gc_row7:][:1], weightMatrix) {
 				gc_at17 := weightMatrix[gc_row7][:gc_bdx2]
 				gc_at18 := inputNode[gc_row7:][:1]
+				gc_elem2 := gc_at18[0]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -553,7 +554,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					_ = ty
 
 //line backprop.go:54
-					gc_at17[gc_tx2] = gc_at17[gc_tx2] * gc_at18[0]
+					gc_at17[gc_tx2] = gc_at17[gc_tx2] * gc_elem2
 				}
 			} else {
 				gc_vstep4 := 0

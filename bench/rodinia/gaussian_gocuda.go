@@ -131,13 +131,14 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 				gc_off3 := ((gc_bx * gc_bdx) + pivot) + (size * pivot)
 				gc_off4 := (gc_by*gc_bdy + gc_ty) + 1 + pivot
 				gc_off5 := pivot
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(aCuda) && gc_to <= len(aCuda)-gc_off && gc_off2 >= 0 && gc_off2 < len(mCuda) && gc_off3 >= 0 && gc_off3 <= len(aCuda) && gc_to <= len(aCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(bCuda) && gc_off <= len(mCuda) && gc_to <= len(mCuda)-gc_off && gc_off5 >= 0 && gc_off5 < len(bCuda) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(aCuda) && gc_to <= len(aCuda)-gc_off && gc_off2 >= 0 && gc_off2 < len(mCuda) && compiled.Disjoint(mCuda[gc_off2:][:1], aCuda) && compiled.Disjoint(mCuda[gc_off2:][:1], bCuda) && gc_off3 >= 0 && gc_off3 <= len(aCuda) && gc_to <= len(aCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(bCuda) && gc_off <= len(mCuda) && gc_to <= len(mCuda)-gc_off && gc_off5 >= 0 && gc_off5 < len(bCuda) {
 					gc_at := aCuda[gc_off:][:gc_to]
 					gc_at2 := mCuda[gc_off2:][:1]
 					gc_at3 := aCuda[gc_off3:][:gc_to]
 					gc_at4 := bCuda[gc_off4:][:1]
 					gc_at5 := mCuda[gc_off:][:gc_to]
 					gc_at6 := bCuda[gc_off5:][:1]
+					gc_elem := gc_at2[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 
 //line gaussian.go:48
@@ -149,7 +150,7 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 						_ = yidx
 
 //line gaussian.go:51
-						gc_at[gc_tx] -= gc_at2[0] * gc_at3[gc_tx]
+						gc_at[gc_tx] -= gc_elem * gc_at3[gc_tx]
 
 //line gaussian.go:52
 						if yidx == 0 {

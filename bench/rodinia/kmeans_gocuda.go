@@ -372,6 +372,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
 							gc_at := features[gc_off:][:gc_to]
 							gc_at2 := clusters[gc_off2:][:1]
+							gc_elem := gc_at2[0]
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -388,7 +389,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 									addr := pointID + j*npoints
 //line kmeans.go:72
 									_ = addr
-									diff := gc_at[gc_tx] - gc_at2[0]
+									diff := gc_at[gc_tx] - gc_elem
 									ans += diff * diff
 
 //line kmeans.go:83

@@ -455,6 +455,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
 							gc_at4 := features[gc_off4:][:gc_to2]
 							gc_at5 := clusters[gc_off5:][:1]
+							gc_elem2 := gc_at5[0]
 							gc_vstep3 := gc_from2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
@@ -543,7 +544,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 									addr := pointID + j*npoints
 //line kmeans.go:72
 									_ = addr
-									diff := gc_at4[gc_tx2] - gc_at5[0]
+									diff := gc_at4[gc_tx2] - gc_elem2
 									ans += diff * diff
 
 //line kmeans.go:83

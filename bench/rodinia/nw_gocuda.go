@@ -847,10 +847,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_off4 := 1
 			gc_stride := cols * 1
 			gc_off5 := indexW
-			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
+			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && compiled.Disjoint(matrixCuda[gc_off3:][:1], temp) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
 				gc_at := temp[:gc_bdx]
 				gc_at2 := matrixCuda[gc_off3:][:1]
 				gc_at3 := temp[gc_off4:][:gc_bdx]
+				gc_elem := gc_at2[0]
 				for gc_tx, gc_idx := 0, gc_off5+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -861,7 +862,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:109
 					if tx == 0 {
-						gc_at[gc_tx][0] = gc_at2[0]
+						gc_at[gc_tx][0] = gc_elem
 					}
 
 //line nw.go:113

@@ -1436,10 +1436,11 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			gc_off9 := 1
 			gc_stride2 := cols * 1
 			gc_off10 := indexW
-			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
+			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && compiled.Disjoint(matrixCuda[gc_off8:][:1], temp) && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
 				gc_at6 := temp[:gc_bdx2]
 				gc_at7 := matrixCuda[gc_off8:][:1]
 				gc_at8 := temp[gc_off9:][:gc_bdx2]
+				gc_elem2 := gc_at7[0]
 				for gc_tx2, gc_idx2 := 0, gc_off10+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1450,7 +1451,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 
 //line nw.go:109
 					if tx == 0 {
-						gc_at6[gc_tx2][0] = gc_at7[0]
+						gc_at6[gc_tx2][0] = gc_elem2
 					}
 
 //line nw.go:113

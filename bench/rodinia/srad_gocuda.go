@@ -225,13 +225,17 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off7 := cols*SRADBlock*by + cols*gc_ty
 			gc_off8 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
-			if gc_row2 >= 0 && gc_row2 < len(west) && gc_bdx <= len(west[gc_row2]) && gc_off5 >= 0 && gc_off5 < len(jCuda) && gc_row2 < len(east) && gc_bdx <= len(east[gc_row2]) && gc_off6 >= 0 && gc_off6 < len(jCuda) && gc_off7 >= 0 && gc_off7 < len(jCuda) && gc_off8 >= 0 && gc_off8 < len(jCuda) {
+			if gc_row2 >= 0 && gc_row2 < len(west) && gc_bdx <= len(west[gc_row2]) && gc_off5 >= 0 && gc_off5 < len(jCuda) && compiled.Disjoint(jCuda[gc_off5:][:1], west) && compiled.Disjoint(jCuda[gc_off5:][:1], east) && gc_row2 < len(east) && gc_bdx <= len(east[gc_row2]) && gc_off6 >= 0 && gc_off6 < len(jCuda) && compiled.Disjoint(jCuda[gc_off6:][:1], west) && compiled.Disjoint(jCuda[gc_off6:][:1], east) && gc_off7 >= 0 && gc_off7 < len(jCuda) && compiled.Disjoint(jCuda[gc_off7:][:1], west) && compiled.Disjoint(jCuda[gc_off7:][:1], east) && gc_off8 >= 0 && gc_off8 < len(jCuda) && compiled.Disjoint(jCuda[gc_off8:][:1], west) && compiled.Disjoint(jCuda[gc_off8:][:1], east) {
 				gc_at7 := west[gc_row2][:gc_bdx]
 				gc_at8 := jCuda[gc_off5:][:1]
 				gc_at9 := east[gc_row2][:gc_bdx]
 				gc_at10 := jCuda[gc_off6:][:1]
 				gc_at11 := jCuda[gc_off7:][:1]
 				gc_at12 := jCuda[gc_off8:][:1]
+				gc_elem := gc_at8[0]
+				gc_elem2 := gc_at10[0]
+				gc_elem3 := gc_at11[0]
+				gc_elem4 := gc_at12[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -254,19 +258,19 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:73
 					if bx > 0 {
-						gc_at7[gc_tx] = gc_at8[0]
+						gc_at7[gc_tx] = gc_elem
 					}
 
 //line srad.go:76
 					if bx < gc_gdx-1 {
-						gc_at9[gc_tx] = gc_at10[0]
+						gc_at9[gc_tx] = gc_elem2
 					}
 
 //line srad.go:79
 					if bx == 0 {
-						gc_at7[gc_tx] = gc_at11[0]
+						gc_at7[gc_tx] = gc_elem3
 					} else if bx == gc_gdx-1 {
-						gc_at9[gc_tx] = gc_at12[0]
+						gc_at9[gc_tx] = gc_elem4
 					}
 				}
 			} else {
@@ -1423,10 +1427,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_row3 := gc_ty
 			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
-			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_off5 >= 0 && gc_off5 < len(cCuda) {
+			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && compiled.Disjoint(cCuda[gc_off4:][:1], eastC) && gc_off5 >= 0 && gc_off5 < len(cCuda) && compiled.Disjoint(cCuda[gc_off5:][:1], eastC) {
 				gc_at6 := eastC[gc_row3][:gc_bdx]
 				gc_at7 := cCuda[gc_off4:][:1]
 				gc_at8 := cCuda[gc_off5:][:1]
+				gc_elem := gc_at7[0]
+				gc_elem2 := gc_at8[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1445,12 +1451,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:209
 					if bx < gc_gdx-1 {
-						gc_at6[gc_tx] = gc_at7[0]
+						gc_at6[gc_tx] = gc_elem
 					}
 
 //line srad.go:212
 					if bx == gc_gdx-1 {
-						gc_at6[gc_tx] = gc_at8[0]
+						gc_at6[gc_tx] = gc_elem2
 					}
 				}
 			} else {

@@ -812,13 +812,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			gc_off18 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
 			gc_off19 := cols*SRADBlock*by + cols*gc_ty2
 			gc_off20 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
-			if gc_row9 >= 0 && gc_row9 < len(west) && gc_bdx2 <= len(west[gc_row9]) && gc_off17 >= 0 && gc_off17 < len(jCuda) && gc_row9 < len(east) && gc_bdx2 <= len(east[gc_row9]) && gc_off18 >= 0 && gc_off18 < len(jCuda) && gc_off19 >= 0 && gc_off19 < len(jCuda) && gc_off20 >= 0 && gc_off20 < len(jCuda) {
+			if gc_row9 >= 0 && gc_row9 < len(west) && gc_bdx2 <= len(west[gc_row9]) && gc_off17 >= 0 && gc_off17 < len(jCuda) && compiled.Disjoint(jCuda[gc_off17:][:1], west) && compiled.Disjoint(jCuda[gc_off17:][:1], east) && gc_row9 < len(east) && gc_bdx2 <= len(east[gc_row9]) && gc_off18 >= 0 && gc_off18 < len(jCuda) && compiled.Disjoint(jCuda[gc_off18:][:1], west) && compiled.Disjoint(jCuda[gc_off18:][:1], east) && gc_off19 >= 0 && gc_off19 < len(jCuda) && compiled.Disjoint(jCuda[gc_off19:][:1], west) && compiled.Disjoint(jCuda[gc_off19:][:1], east) && gc_off20 >= 0 && gc_off20 < len(jCuda) && compiled.Disjoint(jCuda[gc_off20:][:1], west) && compiled.Disjoint(jCuda[gc_off20:][:1], east) {
 				gc_at37 := west[gc_row9][:gc_bdx2]
 				gc_at38 := jCuda[gc_off17:][:1]
 				gc_at39 := east[gc_row9][:gc_bdx2]
 				gc_at40 := jCuda[gc_off18:][:1]
 				gc_at41 := jCuda[gc_off19:][:1]
 				gc_at42 := jCuda[gc_off20:][:1]
+				gc_elem5 := gc_at38[0]
+				gc_elem6 := gc_at40[0]
+				gc_elem7 := gc_at41[0]
+				gc_elem8 := gc_at42[0]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -941,19 +945,19 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:73
 					if bx > 0 {
-						gc_at37[gc_tx2] = gc_at38[0]
+						gc_at37[gc_tx2] = gc_elem5
 					}
 
 //line srad.go:76
 					if bx < gc_gdx2-1 {
-						gc_at39[gc_tx2] = gc_at40[0]
+						gc_at39[gc_tx2] = gc_elem6
 					}
 
 //line srad.go:79
 					if bx == 0 {
-						gc_at37[gc_tx2] = gc_at41[0]
+						gc_at37[gc_tx2] = gc_elem7
 					} else if bx == gc_gdx2-1 {
-						gc_at39[gc_tx2] = gc_at42[0]
+						gc_at39[gc_tx2] = gc_elem8
 					}
 				}
 			} else {
@@ -3162,10 +3166,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			gc_row10 := gc_ty2
 			gc_off13 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
 			gc_off14 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
-			if gc_row10 >= 0 && gc_row10 < len(eastC) && gc_bdx2 <= len(eastC[gc_row10]) && gc_off13 >= 0 && gc_off13 < len(cCuda) && gc_off14 >= 0 && gc_off14 < len(cCuda) {
+			if gc_row10 >= 0 && gc_row10 < len(eastC) && gc_bdx2 <= len(eastC[gc_row10]) && gc_off13 >= 0 && gc_off13 < len(cCuda) && compiled.Disjoint(cCuda[gc_off13:][:1], eastC) && gc_off14 >= 0 && gc_off14 < len(cCuda) && compiled.Disjoint(cCuda[gc_off14:][:1], eastC) {
 				gc_at29 := eastC[gc_row10][:gc_bdx2]
 				gc_at30 := cCuda[gc_off13:][:1]
 				gc_at31 := cCuda[gc_off14:][:1]
+				gc_elem3 := gc_at30[0]
+				gc_elem4 := gc_at31[0]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -3256,12 +3262,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:209
 					if bx < gc_gdx2-1 {
-						gc_at29[gc_tx2] = gc_at30[0]
+						gc_at29[gc_tx2] = gc_elem3
 					}
 
 //line srad.go:212
 					if bx == gc_gdx2-1 {
-						gc_at29[gc_tx2] = gc_at31[0]
+						gc_at29[gc_tx2] = gc_elem4
 					}
 				}
 			} else {

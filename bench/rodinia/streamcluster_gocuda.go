@@ -433,6 +433,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(coordD) && gc_to <= len(coordD)-gc_off && gc_off2 >= 0 && gc_off2 < len(coordD) {
 						gc_at := coordD[gc_off:][:gc_to]
 						gc_at2 := coordD[gc_off2:][:1]
+						gc_elem := gc_at2[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -446,7 +447,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 							{
 
 //line streamcluster.go:73
-								tmp := gc_at[gc_tx] - gc_at2[0]
+								tmp := gc_at[gc_tx] - gc_elem
 								retval += tmp * tmp
 //line streamcluster.go:65
 							}

@@ -434,6 +434,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(coordD) && gc_to2 <= len(coordD)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(coordD) {
 						gc_at5 := coordD[gc_off4:][:gc_to2]
 						gc_at6 := coordD[gc_off5:][:1]
+						gc_elem2 := gc_at6[0]
 						gc_vstep := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
@@ -513,7 +514,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							{
 
 //line streamcluster.go:73
-								tmp := gc_at5[gc_tx2] - gc_at6[0]
+								tmp := gc_at5[gc_tx2] - gc_elem2
 								retval += tmp * tmp
 //line streamcluster.go:65
 							}

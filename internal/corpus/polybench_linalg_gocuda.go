@@ -220,10 +220,11 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], tmp) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
 						gc_at2 := tmp[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:1]
 						gc_at4 := b[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -240,7 +241,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							{
 
 //line polybench_linalg.go:22
-								gc_at2[gc_tx] += alpha * gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 
 							}
 						}
@@ -487,10 +488,11 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && compiled.Disjoint(tmp[gc_off3:][:1], d) && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 						gc_at2 := d[gc_off2:][:gc_to]
 						gc_at3 := tmp[gc_off3:][:1]
 						gc_at4 := c[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -507,7 +509,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							{
 
 //line polybench_linalg.go:37
-								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 
 							}
 						}
@@ -754,10 +756,11 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], e) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
 						gc_at2 := e[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:1]
 						gc_at4 := b[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -774,7 +777,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							{
 
 //line polybench_linalg.go:52
-								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 
 							}
 						}
@@ -1021,10 +1024,11 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nm + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && compiled.Disjoint(c[gc_off3:][:1], f) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
 						gc_at2 := f[gc_off2:][:gc_to]
 						gc_at3 := c[gc_off3:][:1]
 						gc_at4 := d[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1041,7 +1045,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							{
 
 //line polybench_linalg.go:67
-								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 
 							}
 						}
@@ -1288,10 +1292,11 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && compiled.Disjoint(e[gc_off3:][:1], g) && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
 						gc_at2 := g[gc_off2:][:gc_to]
 						gc_at3 := e[gc_off3:][:1]
 						gc_at4 := f[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1308,7 +1313,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							{
 
 //line polybench_linalg.go:82
-								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 
 							}
 						}
@@ -1555,10 +1560,11 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], c) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
 						gc_at2 := c[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:1]
 						gc_at4 := b[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1575,7 +1581,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							{
 
 //line polybench_linalg.go:97
-								gc_at2[gc_tx] += alpha * gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += alpha * gc_elem * gc_at4[gc_tx]
 
 							}
 						}
@@ -2006,10 +2012,11 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_off2 := gc_bx * gc_bdx
 					gc_off3 := (gc_bx * gc_bdx) + (i * ny)
 					gc_off4 := i
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) && compiled.Disjoint(tmp[gc_off4:][:1], y) {
 						gc_at2 := y[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:gc_to]
 						gc_at4 := tmp[gc_off4:][:1]
+						gc_elem := gc_at4[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -2022,7 +2029,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							{
 
 //line polybench_linalg.go:158
-								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_at4[0]
+								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 
 							}
 						}
@@ -2279,10 +2286,11 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_off2 := gc_bx * gc_bdx
 					gc_off3 := i
 					gc_off4 := (gc_bx * gc_bdx) + (i * ny)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && compiled.Disjoint(r[gc_off3:][:1], s) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
 						gc_at2 := s[gc_off2:][:gc_to]
 						gc_at3 := r[gc_off3:][:1]
 						gc_at4 := a[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -2295,7 +2303,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							{
 
 //line polybench_linalg.go:172
-								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 
 							}
 						}
@@ -2689,10 +2697,11 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 					gc_off := gc_bx * gc_bdx
 					gc_off2 := (gc_bx * gc_bdx) + (j * n)
 					gc_off3 := j
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) {
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) && compiled.Disjoint(y2[gc_off3:][:1], x2) {
 						gc_at := x2[gc_off:][:gc_to]
 						gc_at2 := a[gc_off2:][:gc_to]
 						gc_at3 := y2[gc_off3:][:1]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -2704,7 +2713,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 //line polybench_linalg.go:226
 							{
 
-								gc_at[gc_tx] += gc_at2[gc_tx] * gc_at3[0]
+								gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 
 							}
 						}

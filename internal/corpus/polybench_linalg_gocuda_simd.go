@@ -349,10 +349,11 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && compiled.Disjoint(a[gc_off7:][:1], tmp) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
 						gc_at6 := tmp[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
+						gc_elem2 := gc_at7[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -421,7 +422,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							{
 
 //line polybench_linalg.go:22
-								gc_at6[gc_tx2] += alpha * gc_at7[0] * gc_at8[gc_tx2]
+								gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
 
 							}
 						}
@@ -864,10 +865,11 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && compiled.Disjoint(tmp[gc_off7:][:1], d) && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
 						gc_at6 := d[gc_off6:][:gc_to2]
 						gc_at7 := tmp[gc_off7:][:1]
 						gc_at8 := c[gc_off8:][:gc_to2]
+						gc_elem2 := gc_at7[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -936,7 +938,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							{
 
 //line polybench_linalg.go:37
-								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 
 							}
 						}
@@ -1377,10 +1379,11 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && compiled.Disjoint(a[gc_off7:][:1], e) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
 						gc_at6 := e[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
+						gc_elem2 := gc_at7[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -1449,7 +1452,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							{
 
 //line polybench_linalg.go:52
-								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 
 							}
 						}
@@ -1890,10 +1893,11 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nm + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && compiled.Disjoint(c[gc_off7:][:1], f) && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
 						gc_at6 := f[gc_off6:][:gc_to2]
 						gc_at7 := c[gc_off7:][:1]
 						gc_at8 := d[gc_off8:][:gc_to2]
+						gc_elem2 := gc_at7[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -1962,7 +1966,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							{
 
 //line polybench_linalg.go:67
-								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 
 							}
 						}
@@ -2403,10 +2407,11 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && compiled.Disjoint(e[gc_off7:][:1], g) && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
 						gc_at6 := g[gc_off6:][:gc_to2]
 						gc_at7 := e[gc_off7:][:1]
 						gc_at8 := f[gc_off8:][:gc_to2]
+						gc_elem2 := gc_at7[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -2475,7 +2480,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							{
 
 //line polybench_linalg.go:82
-								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 
 							}
 						}
@@ -2918,10 +2923,11 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && compiled.Disjoint(a[gc_off7:][:1], c) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
 						gc_at6 := c[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
+						gc_elem2 := gc_at7[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -2990,7 +2996,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 							{
 
 //line polybench_linalg.go:97
-								gc_at6[gc_tx2] += alpha * gc_at7[0] * gc_at8[gc_tx2]
+								gc_at6[gc_tx2] += alpha * gc_elem2 * gc_at8[gc_tx2]
 
 							}
 						}
@@ -3599,10 +3605,11 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					gc_off6 := gc_bx2 * gc_bdx2
 					gc_off7 := (gc_bx2 * gc_bdx2) + (i * ny)
 					gc_off8 := i
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) && compiled.Disjoint(tmp[gc_off8:][:1], y) {
 						gc_at6 := y[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:gc_to2]
 						gc_at8 := tmp[gc_off8:][:1]
+						gc_elem2 := gc_at8[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -3659,7 +3666,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							{
 
 //line polybench_linalg.go:158
-								gc_at6[gc_tx2] += gc_at7[gc_tx2] * gc_at8[0]
+								gc_at6[gc_tx2] += gc_at7[gc_tx2] * gc_elem2
 
 							}
 						}
@@ -4086,10 +4093,11 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					gc_off6 := gc_bx2 * gc_bdx2
 					gc_off7 := i
 					gc_off8 := (gc_bx2 * gc_bdx2) + (i * ny)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && compiled.Disjoint(r[gc_off7:][:1], s) && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
 						gc_at6 := s[gc_off6:][:gc_to2]
 						gc_at7 := r[gc_off7:][:1]
 						gc_at8 := a[gc_off8:][:gc_to2]
+						gc_elem2 := gc_at7[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -4146,7 +4154,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							{
 
 //line polybench_linalg.go:172
-								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+								gc_at6[gc_tx2] += gc_elem2 * gc_at8[gc_tx2]
 
 							}
 						}
@@ -4598,10 +4606,11 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 					gc_off4 := gc_bx2 * gc_bdx2
 					gc_off5 := (gc_bx2 * gc_bdx2) + (j * n)
 					gc_off6 := j
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) {
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) && compiled.Disjoint(y2[gc_off6:][:1], x2) {
 						gc_at4 := x2[gc_off4:][:gc_to2]
 						gc_at5 := a[gc_off5:][:gc_to2]
 						gc_at6 := y2[gc_off6:][:1]
+						gc_elem2 := gc_at6[0]
 						gc_vstep := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
@@ -4657,7 +4666,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 							{
 
-								gc_at4[gc_tx2] += gc_at5[gc_tx2] * gc_at6[0]
+								gc_at4[gc_tx2] += gc_at5[gc_tx2] * gc_elem2
 
 							}
 						}

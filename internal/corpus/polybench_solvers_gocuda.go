@@ -375,10 +375,11 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_off2 := (gc_bx * gc_bdx) + (k * nj)
 					gc_off3 := i*nj + k
 					gc_off4 := (gc_bx * gc_bdx) + (i * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && compiled.Disjoint(q[gc_off3:][:1], r) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
 						gc_at2 := r[gc_off2:][:gc_to]
 						gc_at3 := q[gc_off3:][:1]
 						gc_at4 := a[gc_off4:][:gc_to]
+						gc_elem := gc_at3[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -391,7 +392,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 							{
 
 //line polybench_solvers.go:47
-								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+								gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 
 //line polybench_solvers.go:52
 							}

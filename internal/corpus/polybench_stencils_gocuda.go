@@ -66,11 +66,12 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off2 := step
 				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && compiled.Disjoint(fict[gc_off2:][:1], ey) && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
 					gc_at := ey[gc_off:][:gc_to]
 					gc_at2 := fict[gc_off2:][:1]
 					gc_at3 := hz[gc_off:][:gc_to]
 					gc_at4 := hz[gc_off3:][:gc_to]
+					gc_elem := gc_at2[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 
 //line polybench_stencils.go:17
@@ -84,7 +85,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:20
 						{
 							if i == 0 {
-								gc_at[gc_tx] = gc_at2[0]
+								gc_at[gc_tx] = gc_elem
 							} else {
 								gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
 							}

@@ -1644,15 +1644,16 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	{
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && compiled.Disjoint(sdata[gc_off3:][:1], gOdata) {
 			gc_at := gOdata[gc_off2:][:1]
 			gc_at2 := sdata[gc_off3:][:1]
+			gc_elem := gc_at2[0]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
 				if gc_rank == 0 {
-					gc_at[0] = float32(gc_at2[0])
+					gc_at[0] = float32(gc_elem)
 				}
 			}
 		} else {

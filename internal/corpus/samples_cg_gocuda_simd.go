@@ -1960,15 +1960,16 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 	{
 		gc_off4 := gc_bx2
 		gc_off5 := 0
-		if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+		if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) && compiled.Disjoint(sdata[gc_off5:][:1], gOdata) {
 			gc_at3 := gOdata[gc_off4:][:1]
 			gc_at4 := sdata[gc_off5:][:1]
+			gc_elem2 := gc_at4[0]
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
-					gc_at3[0] = float32(gc_at4[0])
+					gc_at3[0] = float32(gc_elem2)
 				}
 			}
 		} else {

@@ -1231,9 +1231,10 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
 			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 <= len(dData) && gc_bdx <= len(dData)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(buf) {
+			if gc_off3 >= 0 && gc_off3 <= len(dData) && gc_bdx <= len(dData)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(buf) && compiled.Disjoint(buf[gc_off4:][:1], dData) {
 				gc_at3 := dData[gc_off3:][:gc_bdx]
 				gc_at4 := buf[gc_off4:][:1]
+				gc_elem := gc_at4[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1246,16 +1247,16 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					data4 := gc_at3[gc_tx]
 
 //line samples_scan.go:230
-					data4.X += gc_at4[0]
+					data4.X += gc_elem
 
 //line samples_scan.go:231
-					data4.Y += gc_at4[0]
+					data4.Y += gc_elem
 
 //line samples_scan.go:232
-					data4.Z += gc_at4[0]
+					data4.Z += gc_elem
 
 //line samples_scan.go:233
-					data4.W += gc_at4[0]
+					data4.W += gc_elem
 
 //line samples_scan.go:234
 					gc_at3[gc_tx] = data4

@@ -1562,9 +1562,10 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := gc_bx2 * gc_bdx2
 			gc_off8 := 0
-			if gc_off7 >= 0 && gc_off7 <= len(dData) && gc_bdx2 <= len(dData)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(buf) {
+			if gc_off7 >= 0 && gc_off7 <= len(dData) && gc_bdx2 <= len(dData)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(buf) && compiled.Disjoint(buf[gc_off8:][:1], dData) {
 				gc_at7 := dData[gc_off7:][:gc_bdx2]
 				gc_at8 := buf[gc_off8:][:1]
+				gc_elem2 := gc_at8[0]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1577,16 +1578,16 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 					data4 := gc_at7[gc_tx2]
 
 //line samples_scan.go:230
-					data4.X += gc_at8[0]
+					data4.X += gc_elem2
 
 //line samples_scan.go:231
-					data4.Y += gc_at8[0]
+					data4.Y += gc_elem2
 
 //line samples_scan.go:232
-					data4.Z += gc_at8[0]
+					data4.Z += gc_elem2
 
 //line samples_scan.go:233
-					data4.W += gc_at8[0]
+					data4.W += gc_elem2
 
 //line samples_scan.go:234
 					gc_at7[gc_tx2] = data4

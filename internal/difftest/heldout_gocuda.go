@@ -2594,9 +2594,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx * gc_bdx
 			gc_off7 := 1
-			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(v) {
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(v) && compiled.Disjoint(v[gc_off7:][:1], out) {
 				gc_at6 := out[gc_off6:][:gc_bdx]
 				gc_at7 := v[gc_off7:][:1]
+				gc_elem := gc_at7[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -2606,7 +2607,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line heldout.go:220
-					gc_at6[gc_tx] = gc_at7[0]
+					gc_at6[gc_tx] = gc_elem
 				}
 			} else {
 				gc_step4 := 0

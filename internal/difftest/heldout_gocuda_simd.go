@@ -3583,9 +3583,10 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off13 := gc_bx2 * gc_bdx2
 			gc_off14 := 1
-			if gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx2 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(v) {
+			if gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx2 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(v) && compiled.Disjoint(v[gc_off14:][:1], out) {
 				gc_at13 := out[gc_off13:][:gc_bdx2]
 				gc_at14 := v[gc_off14:][:1]
+				gc_elem2 := gc_at14[0]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -3629,7 +3630,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line heldout.go:220
-					gc_at13[gc_tx2] = gc_at14[0]
+					gc_at13[gc_tx2] = gc_elem2
 				}
 			} else {
 				gc_vstep2 := 0

@@ -118,6 +118,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 					if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 						gc_at := a[gc_off:][:1]
 						gc_at2 := b[gc_off2:][:gc_to]
+						gc_elem := gc_at[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -132,7 +133,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							sum := gc_s_sum[gc_rank]
 
 //line interchange.go:27
-							sum += gc_at[0] * gc_at2[gc_tx]
+							sum += gc_elem * gc_at2[gc_tx]
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
@@ -522,6 +523,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
 							gc_at := features[gc_off:][:gc_to]
 							gc_at2 := clusters[gc_off2:][:1]
+							gc_elem := gc_at2[0]
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -535,7 +537,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								{
 
 //line interchange.go:72
-									diff := gc_at[gc_tx] - gc_at2[0]
+									diff := gc_at[gc_tx] - gc_elem
 									ans += diff * diff
 
 //line interchange.go:81
@@ -1648,6 +1650,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 < len(b) {
 						gc_at := b[gc_off:][:gc_to]
 						gc_at2 := b[gc_off2:][:1]
+						gc_elem := gc_at2[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1661,7 +1664,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 							{
 
 //line interchange.go:127
-								diff := gc_at[gc_tx] - gc_at2[0]
+								diff := gc_at[gc_tx] - gc_elem
 								r += diff * diff
 //line interchange.go:121
 							}

@@ -168,6 +168,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(a) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
 						gc_at4 := a[gc_off4:][:1]
 						gc_at5 := b[gc_off5:][:gc_to2]
+						gc_elem2 := gc_at4[0]
 						gc_vstep2 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
@@ -238,7 +239,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							sum := gc_s_sum[gc_rank2]
 
 //line interchange.go:27
-							sum += gc_at4[0] * gc_at5[gc_tx2]
+							sum += gc_elem2 * gc_at5[gc_tx2]
 							gc_s_sum[gc_rank2] = sum
 						}
 					} else {
@@ -1192,6 +1193,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
 							gc_at4 := features[gc_off4:][:gc_to2]
 							gc_at5 := clusters[gc_off5:][:1]
+							gc_elem2 := gc_at5[0]
 							gc_vstep3 := gc_from2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
@@ -1271,7 +1273,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								{
 
 //line interchange.go:72
-									diff := gc_at4[gc_tx2] - gc_at5[0]
+									diff := gc_at4[gc_tx2] - gc_elem2
 									ans += diff * diff
 
 //line interchange.go:81
@@ -3248,6 +3250,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_to2 <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(b) {
 						gc_at3 := b[gc_off3:][:gc_to2]
 						gc_at4 := b[gc_off4:][:1]
+						gc_elem2 := gc_at4[0]
 						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
@@ -3327,7 +3330,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							{
 
 //line interchange.go:127
-								diff := gc_at3[gc_tx2] - gc_at4[0]
+								diff := gc_at3[gc_tx2] - gc_elem2
 								r += diff * diff
 //line interchange.go:121
 							}

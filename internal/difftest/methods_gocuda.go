@@ -326,10 +326,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		gc_off2 := 0
 		if gc_off2 >= 0 && gc_off2 < len(s) {
 			gc_at4 := s[gc_off2:][:1]
+			gc_elem := gc_at4[0]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line methods.go:24
-				r := gc_at4[0]
+				r := gc_elem
 				_ = r
 				gc_s_r[gc_rank] = r
 			}
@@ -541,10 +542,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		gc_off4 := 0
 		if gc_off4 >= 0 && gc_off4 < len(s_) {
 			gc_at7 := s_[gc_off4:][:1]
+			gc_elem2 := gc_at7[0]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line methods.go:24
-				r_2 := gc_at7[0]
+				r_2 := gc_elem2
 				_ = r_2
 				gc_s_r_2[gc_rank] = r_2
 			}

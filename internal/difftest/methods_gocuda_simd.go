@@ -425,6 +425,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		gc_off6 := 0
 		if gc_off6 >= 0 && gc_off6 < len(s) {
 			gc_at11 := s[gc_off6:][:1]
+			gc_elem3 := gc_at11[0]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
@@ -460,7 +461,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line methods.go:24
-				r := gc_at11[0]
+				r := gc_elem3
 				_ = r
 				gc_s_r[gc_rank2] = r
 			}
@@ -802,6 +803,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		gc_off8 := 0
 		if gc_off8 >= 0 && gc_off8 < len(s_) {
 			gc_at14 := s_[gc_off8:][:1]
+			gc_elem4 := gc_at14[0]
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
@@ -837,7 +839,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line methods.go:24
-				r_2 := gc_at14[0]
+				r_2 := gc_elem4
 				_ = r_2
 				gc_s_r_2[gc_rank2] = r_2
 			}

@@ -313,13 +313,15 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 						gc_off := gc_q
 						gc_off2 := (gc_bx * gc_bdx) + gc_seg
 						gc_off3 := gc_r + gc_seg
-						if gc_off >= 0 && gc_off < len(rstd) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
+						if gc_off >= 0 && gc_off < len(rstd) && compiled.Disjoint(rstd[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && compiled.Disjoint(mean[gc_off:][:1], out) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
 							gc_at := rstd[gc_off:][:1]
 							gc_at2 := inp[gc_off2:][:gc_seglen]
 							gc_at3 := mean[gc_off:][:1]
 							gc_at4 := out[gc_off2:][:gc_seglen]
 							gc_at5 := weight[gc_off3:][:gc_seglen]
 							gc_at6 := bias[gc_off3:][:gc_seglen]
+							gc_elem := gc_at[0]
+							gc_elem2 := gc_at3[0]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
@@ -336,7 +338,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 								c := (gc_tx + gc_r)
 
 //line quotient.go:49
-								n := gc_at[0] * (gc_at2[gc_u] - gc_at3[0])
+								n := gc_elem * (gc_at2[gc_u] - gc_elem2)
 
 //line quotient.go:50
 								gc_at4[gc_u] = n*gc_at5[gc_u] + gc_at6[gc_u]

@@ -484,13 +484,15 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 						gc_off4 := gc_q
 						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
 						gc_off6 := gc_r + gc_seg2
-						if gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off4 < len(mean) && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 {
+						if gc_off4 >= 0 && gc_off4 < len(rstd) && compiled.Disjoint(rstd[gc_off4:][:1], out) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off4 < len(mean) && compiled.Disjoint(mean[gc_off4:][:1], out) && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 {
 							gc_at7 := rstd[gc_off4:][:1]
 							gc_at8 := inp[gc_off5:][:gc_seglen2]
 							gc_at9 := mean[gc_off4:][:1]
 							gc_at10 := out[gc_off5:][:gc_seglen2]
 							gc_at11 := weight[gc_off6:][:gc_seglen2]
 							gc_at12 := bias[gc_off6:][:gc_seglen2]
+							gc_elem3 := gc_at7[0]
+							gc_elem4 := gc_at9[0]
 							gc_vstep := gc_seg2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
@@ -565,7 +567,7 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 								c := (gc_tx2 + gc_r)
 
 //line quotient.go:49
-								n := gc_at7[0] * (gc_at8[gc_u2] - gc_at9[0])
+								n := gc_elem3 * (gc_at8[gc_u2] - gc_elem4)
 
 //line quotient.go:50
 								gc_at10[gc_u2] = n*gc_at11[gc_u2] + gc_at12[gc_u2]

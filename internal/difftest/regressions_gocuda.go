@@ -2316,15 +2316,16 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
 			gc_off3 := 0
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(s) {
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(s) && compiled.Disjoint(s[gc_off3:][:1], out) {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_at3 := s[gc_off3:][:1]
+				gc_elem := gc_at3[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
 //line regressions.go:165
-					gc_at2[gc_tx] = gc_at3[0]
+					gc_at2[gc_tx] = gc_elem
 				}
 			} else {
 				gc_step2 := 0

@@ -3722,9 +3722,10 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := gc_bx2 * gc_bdx2
 			gc_off6 := 0
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(s) {
+			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(s) && compiled.Disjoint(s[gc_off6:][:1], out) {
 				gc_at5 := out[gc_off5:][:gc_bdx2]
 				gc_at6 := s[gc_off6:][:1]
+				gc_elem2 := gc_at6[0]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -3756,7 +3757,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 					_ = gc_rank2
 
 //line regressions.go:165
-					gc_at5[gc_tx2] = gc_at6[0]
+					gc_at5[gc_tx2] = gc_elem2
 				}
 			} else {
 				gc_vstep2 := 0

@@ -536,9 +536,10 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 				}
 				gc_off := k
 				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && compiled.Disjoint(in[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at := in[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
+					gc_elem := gc_at[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 
 //line runs.go:77
@@ -553,7 +554,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 						{
 							v := float32(x)
 							if x == px && y == py {
-								v = gc_at[0]
+								v = gc_elem
 							}
 							gc_at2[gc_tx] = v
 						}
@@ -649,9 +650,10 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				}
 				gc_off := k
 				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && compiled.Disjoint(in[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at := in[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
+					gc_elem := gc_at[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 
 //line runs.go:93
@@ -666,7 +668,7 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						{
 							v := float32(y)
 							if x == px && y == py {
-								v = gc_at[0]
+								v = gc_elem
 							}
 							gc_at2[gc_tx] = v
 						}

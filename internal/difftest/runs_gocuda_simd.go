@@ -865,9 +865,10 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 				}
 				gc_off3 := k
 				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && compiled.Disjoint(in[gc_off3:][:1], out) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
+					gc_elem2 := gc_at3[0]
 					gc_vstep := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -1050,7 +1051,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						{
 							v := float32(x)
 							if x == px && y == py {
-								v = gc_at3[0]
+								v = gc_elem2
 							}
 							gc_at4[gc_tx2] = v
 						}
@@ -1310,9 +1311,10 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				}
 				gc_off3 := k
 				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && compiled.Disjoint(in[gc_off3:][:1], out) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
+					gc_elem2 := gc_at3[0]
 					gc_vstep := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -1495,7 +1497,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						{
 							v := float32(y)
 							if x == px && y == py {
-								v = gc_at3[0]
+								v = gc_elem2
 							}
 							gc_at4[gc_tx2] = v
 						}

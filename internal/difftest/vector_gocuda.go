@@ -388,7 +388,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				gc_off3 := (gc_bx * gc_bdx) + 1
 				gc_off4 := k
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-				if gc_off4 >= 0 && gc_off4 < len(in) {
+				if gc_off4 >= 0 && gc_off4 < len(in) && compiled.Disjoint(in[gc_off4:][:1], out) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
 					gc_fasthi = max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
 				}
@@ -401,6 +401,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
 							gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
 							gc_at5 := in[gc_off4:][:1]
+							gc_elem := gc_at5[0]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 
@@ -409,7 +410,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 								_ = i
 
 //line vector.go:87
-								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_at5[0]
+								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_elem
 							}
 							gc_tx = gc_fasthi - 1
 							continue

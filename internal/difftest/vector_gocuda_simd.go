@@ -717,7 +717,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 				gc_off7 := (gc_bx2 * gc_bdx2) + 1
 				gc_off8 := k
 				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off8 >= 0 && gc_off8 < len(in) {
+				if gc_off8 >= 0 && gc_off8 < len(in) && compiled.Disjoint(in[gc_off8:][:1], out) {
 					gc_fastlo2 = min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7), gc_to2)
 					gc_fasthi2 = max(min(gc_to2, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6, len(in)-gc_off7), gc_fastlo2)
 				}
@@ -730,6 +730,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
 							gc_at9 := in[gc_off7+gc_fastlo2:][:gc_seglen2]
 							gc_at10 := in[gc_off8:][:1]
+							gc_elem2 := gc_at10[0]
 							gc_vstep := gc_fastlo2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
@@ -790,7 +791,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								_ = i
 
 //line vector.go:87
-								gc_at6[gc_u2] = gc_at7[gc_u2] + gc_at8[gc_u2] - 2*gc_at9[gc_u2] + gc_at10[0]
+								gc_at6[gc_u2] = gc_at7[gc_u2] + gc_at8[gc_u2] - 2*gc_at9[gc_u2] + gc_elem2
 							}
 							gc_tx2 = gc_fasthi2 - 1
 							continue

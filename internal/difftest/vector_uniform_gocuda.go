@@ -64,9 +64,10 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 				}
 				gc_off := (gc_by*gc_bdy + gc_ty)
 				gc_off2 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && compiled.Disjoint(a[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at := a[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
+					gc_elem := gc_at[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 
 //line vector_uniform.go:16
@@ -78,7 +79,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						_ = col
 
 //line vector_uniform.go:21
-						if s := gc_at[0]; s > limit {
+						if s := gc_elem; s > limit {
 							gc_at2[gc_tx] = s
 						}
 					}
@@ -143,10 +144,11 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := k
-				if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) {
+				if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && compiled.Disjoint(a[gc_off:][:1], out) {
 					gc_at := flags[:gc_to]
 					gc_at2 := out[:gc_to]
 					gc_at3 := a[gc_off:][:1]
+					gc_elem := gc_at3[0]
 				gc_L1r:
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -162,7 +164,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 						}
 
 //line vector_uniform.go:36
-						gc_at2[gc_tx] += gc_at3[0]
+						gc_at2[gc_tx] += gc_elem
 					}
 				} else {
 				gc_L1:

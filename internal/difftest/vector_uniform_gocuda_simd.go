@@ -65,9 +65,10 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 				}
 				gc_off3 := (gc_by2*gc_bdy2 + gc_ty2)
 				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], out) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
+					gc_elem2 := gc_at3[0]
 					gc_vstep := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -157,7 +158,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						_ = col
 
 //line vector_uniform.go:21
-						if s := gc_at3[0]; s > limit {
+						if s := gc_elem2; s > limit {
 							gc_at4[gc_tx2] = s
 						}
 					}
@@ -310,10 +311,11 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off2 := k
-				if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) {
+				if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) && compiled.Disjoint(a[gc_off2:][:1], out) {
 					gc_at4 := flags[:gc_to2]
 					gc_at5 := out[:gc_to2]
 					gc_at6 := a[gc_off2:][:1]
+					gc_elem2 := gc_at6[0]
 					gc_vstep := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -439,7 +441,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						}
 
 //line vector_uniform.go:36
-						gc_at5[gc_tx2] += gc_at6[0]
+						gc_at5[gc_tx2] += gc_elem2
 					}
 				} else {
 					gc_vstep2 := gc_from2

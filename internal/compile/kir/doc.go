@@ -74,7 +74,10 @@
 //     without position records where nothing else can fail; so do the
 //     lane loops of whole warps that lie in one row of x; there, a guard
 //     comparing a rebased index with a slice's length (that slice's, or
-//     another the row's check then takes in) is decided
+//     another the row's check then takes in) is decided; an element the
+//     whole row reads at one index, which no slice the loop writes holds
+//     (checked per row) and nothing else it does can change, is loaded
+//     once a row
 //   - copies: a rebased thread loop whose threads each copy an element at
 //     their x plus a row's offset, to a variable kept in scratch or to
 //     another slice at their x plus an offset, copies each row at once

@@ -155,7 +155,14 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 				head += fmt.Sprintf(" [bound len(%s) > %s]", x, off)
 				continue
 			}
-			head += fmt.Sprintf(" [rebase %s[%s]]", x, off)
+			once := ""
+			if r.Hoist {
+				once = " once"
+			}
+			head += fmt.Sprintf(" [rebase %s[%s]%s]", x, off, once)
+		}
+		for _, w := range n.Rebase.Apart {
+			head += fmt.Sprintf(" [apart %s]", w.Name)
 		}
 		if n.Rebase.Partial {
 			head += " [checked]"

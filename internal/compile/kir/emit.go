@@ -57,6 +57,7 @@ type emitter struct {
 	// written (runs.go): its chunk's rows run as one.
 	flatRun bool
 	rebased []string            // while writing that form, the names of its rebased slices
+	hoisted []string            // and of the elements it loads once (rebasedLoop.hoisted)
 	strided []string            // and of the counters of its strided indexes, where they count (emit_induction.go)
 	prefix  bool                // the warp's active lanes are its first cnt, with none returned (see prefixLanes)
 	cntUsed bool                // a lane loop of the current warp loop counts to cnt

@@ -67,6 +67,7 @@ func (e *emitter) peelSlices(l *ThreadLoop, c *rowCheck, from, to, n string) (lo
 		return append(list, x)
 	}
 	var b strings.Builder
+	var hoists []string
 	for k, r := range l.Rebase.Slices {
 		x := e.plain(r.X)
 		if r.Row != nil {
@@ -90,7 +91,8 @@ func (e *emitter) peelSlices(l *ThreadLoop, c *rowCheck, from, to, n string) (lo
 		}
 		if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
 			fmt.Fprintf(&b, "%s := %s\n", e.fast.names[k], slice)
+			hoists = append(hoists, e.hoistedElem(c, l, k, slice))
 		}
 	}
-	return los, his, b.String()
+	return los, his, b.String() + strings.Join(hoists, "")
 }

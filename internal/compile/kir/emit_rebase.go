@@ -14,7 +14,10 @@ import (
 type rebasedLoop struct {
 	thread []byte
 	names  []string
-	label  string // the loop's label, where a thread returns
+	// hoisted names, for each slice whose element is hoisted
+	// (RebasedSlice.Hoist), the local the row loads it into ("" for none).
+	hoisted []string
+	label   string // the loop's label, where a thread returns
 	// checked is set where some index keeps its check: its threads
 	// record their positions.
 	checked bool
@@ -57,12 +60,14 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	// (checking the row too cost the SIMD build's Blelloch scan 4%); a
 	// row not a segment's or a peeled loop's counts it (emit_induction.go).
 	fast := &rebasedLoop{names: names, u: e.rebasedU, strides: e.vec == nil}
+	fast.hoisted = make([]string, len(l.Rebase.Slices))
+	e.hoisted = fast.hoisted
 	fast.induction = make([]string, len(l.Rebase.Slices))
 	if fast.strides && fast.u == "" {
 		e.strided = fast.induction
 	}
 	fast.thread, fast.label = e.threadForm(l, "r", false, body)
-	e.rebased, e.quot, e.rebasedU, e.strided = nil, nil, "", nil
+	e.rebased, e.hoisted, e.quot, e.rebasedU, e.strided = nil, nil, nil, "", nil
 	written, unwritten := false, false
 	for k, n := range names {
 		if l.Rebase.Slices[k].Bound {
@@ -181,6 +186,12 @@ func (e *emitter) rebasedIndex(c *cloner, x ast.Expr) (ast.Node, bool) {
 	// statement that begins with it is written after its //line
 	slice := &ast.Ident{NamePos: e.pos.at(x.Pos()), Name: e.rebasedSlice(k)}
 	if rb.Slices[k].One {
+		if rb.Slices[k].Hoist && e.hoisted != nil {
+			if e.hoisted[k] == "" {
+				e.hoisted[k] = e.f.Names.Fresh("elem")
+			}
+			return &ast.Ident{NamePos: slice.NamePos, Name: e.hoisted[k]}, true
+		}
 		return &ast.IndexExpr{X: slice, Index: intLit(0)}, true
 	}
 	if e.rebasedU != "" {
@@ -208,6 +219,7 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		c.cond(from + " >= 0")
 	}
 	var resliced strings.Builder
+	var hoists []string
 	e.fast.steps = nil // this row's check names them (a loop may have two rows: ThreadLoop.Outside)
 	for k, r := range l.Rebase.Slices {
 		if r.Bound && r.Stride != nil {
@@ -226,9 +238,12 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		if r.Bound {
 			c.slice(r) // its check alone
 		} else if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
-			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], c.slice(r))
+			slice := c.slice(r)
+			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], slice)
+			hoists = append(hoists, e.hoistedElem(&c, l, k, slice))
 		}
 	}
+	resliced.WriteString(strings.Join(hoists, ""))
 	e.printf("%sif %s {\n%s", c.decls.String(), strings.Join(c.conds, " && "), resliced.String())
 	e.fastThreads(l, v, from, to, c.to, rank)
 	e.printf("} else {\n")
@@ -396,4 +411,17 @@ func (e *emitter) blankLocals(orig, copied []ast.Stmt) []ast.Stmt {
 		}
 	}
 	return out
+}
+
+// hoistedElem returns the declaration of the local into which a row
+// loads the element of rebased slice k (slice, its row's form), where it
+// is hoisted, noting in c that no slice the loop writes holds it; or "".
+func (e *emitter) hoistedElem(c *rowCheck, l *ThreadLoop, k int, slice string) string {
+	if e.fast.hoisted[k] == "" {
+		return ""
+	}
+	for _, w := range l.Rebase.Apart {
+		c.cond(fmt.Sprintf("%s.Disjoint(%s, %s)", e.f.Src.Compiled, slice, e.plain(w)))
+	}
+	return fmt.Sprintf("%s := %s[0]\n", e.fast.hoisted[k], e.fast.names[k])
 }

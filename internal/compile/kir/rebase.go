@@ -47,6 +47,7 @@ func rebase(f *Func) {
 			}
 			if l.Rebase = r.rebased(stmts); l.Rebase != nil {
 				l.Rebase.Peel = r.peels(l, r.slices)
+				r.hoist(l, stmts, l.Rebase)
 			}
 		case *LaneLoop:
 			if l.Jam == nil {
@@ -109,6 +110,9 @@ type Rebase struct {
 	// length, with the value each has in the unchecked form
 	// (rebase_proven.go).
 	Proven map[ast.Expr]ProvenCond
+	// Apart, where a slice is hoisted, are the slices the loop writes:
+	// the row's check requires each not to hold a hoisted element.
+	Apart []*ast.Ident
 }
 
 // A RebasedSlice is a slice variable indexed at the thread's x index
@@ -125,6 +129,10 @@ type RebasedSlice struct {
 	// Stride, where set, is the row's stride of an index Stride*x + Off,
 	// which the row's check bounds and the index keeps (rebase_stride.go).
 	Stride ast.Expr
+	// Hoist is set for a One element of a basic type that the loop
+	// cannot change (rebase_hoist.go): its unchecked form loads it once
+	// per row.
+	Hoist bool
 	// Bound is set for a slice the loop does not index at x + Off, whose
 	// length a guard compares such an index with (if g < len(in) {
 	// out[g] = ... }): the row's check requires it long enough for the

@@ -50,10 +50,12 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bid
-				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(keysD) && gc_off < len(offsetD) {
+				if gc_off >= 0 && gc_off < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off:][:1], offsetD) && gc_off < len(keysD) && compiled.Disjoint(keysD[gc_off:][:1], offsetD) && gc_off < len(offsetD) {
 					gc_at := currKnodeD[gc_off:][:1]
 					gc_at2 := keysD[gc_off:][:1]
 					gc_at3 := offsetD[gc_off:][:1]
+					gc_elem := gc_at[0]
+					gc_elem2 := gc_at2[0]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -63,7 +65,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						_ = thid
 
 //line rodinia_btree.go:56
-						if (knodesD[gc_at[0]].keys[thid]) <= gc_at2[0] && (knodesD[gc_at[0]].keys[thid+1] > gc_at2[0]) {
+						if (knodesD[gc_elem].keys[thid]) <= gc_elem2 && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
 
 //line rodinia_btree.go:60
 							if int(knodesD[gc_at3[0]].indices[thid]) < knodesElem {
@@ -201,10 +203,12 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := bid
-			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
+			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off3:][:1], ansD) && gc_off3 < len(keysD) && compiled.Disjoint(keysD[gc_off3:][:1], ansD) && gc_off3 < len(ansD) {
 				gc_at6 := currKnodeD[gc_off3:][:1]
 				gc_at7 := keysD[gc_off3:][:1]
 				gc_at8 := ansD[gc_off3:][:1]
+				gc_elem3 := gc_at6[0]
+				gc_elem4 := gc_at7[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -214,8 +218,8 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 					_ = thid
 
 //line rodinia_btree.go:76
-					if knodesD[gc_at6[0]].keys[thid] == gc_at7[0] {
-						gc_at8[0].value = recordsD[knodesD[gc_at6[0]].indices[thid]].value
+					if knodesD[gc_elem3].keys[thid] == gc_elem4 {
+						gc_at8[0].value = recordsD[knodesD[gc_elem3].indices[thid]].value
 					}
 				}
 			} else {
@@ -279,13 +283,17 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bid
-				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
+				if gc_off >= 0 && gc_off < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off:][:1], offsetD) && compiled.Disjoint(currKnodeD[gc_off:][:1], offset2D) && gc_off < len(startD) && compiled.Disjoint(startD[gc_off:][:1], offsetD) && compiled.Disjoint(startD[gc_off:][:1], offset2D) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && compiled.Disjoint(lastKnodeD[gc_off:][:1], offsetD) && compiled.Disjoint(lastKnodeD[gc_off:][:1], offset2D) && gc_off < len(endD) && compiled.Disjoint(endD[gc_off:][:1], offsetD) && compiled.Disjoint(endD[gc_off:][:1], offset2D) && gc_off < len(offset2D) {
 					gc_at := currKnodeD[gc_off:][:1]
 					gc_at2 := startD[gc_off:][:1]
 					gc_at3 := offsetD[gc_off:][:1]
 					gc_at4 := lastKnodeD[gc_off:][:1]
 					gc_at5 := endD[gc_off:][:1]
 					gc_at6 := offset2D[gc_off:][:1]
+					gc_elem := gc_at[0]
+					gc_elem2 := gc_at2[0]
+					gc_elem3 := gc_at4[0]
+					gc_elem4 := gc_at5[0]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -295,20 +303,20 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						_ = thid
 
 //line rodinia_btree.go:110
-						if (knodesD[gc_at[0]].keys[thid] <= gc_at2[0]) && (knodesD[gc_at[0]].keys[thid+1] > gc_at2[0]) {
+						if (knodesD[gc_elem].keys[thid] <= gc_elem2) && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
 
 //line rodinia_btree.go:114
-							if int(knodesD[gc_at[0]].indices[thid]) < knodesElem {
-								gc_at3[0] = int64(knodesD[gc_at[0]].indices[thid])
+							if int(knodesD[gc_elem].indices[thid]) < knodesElem {
+								gc_at3[0] = int64(knodesD[gc_elem].indices[thid])
 							}
 						}
 
 //line rodinia_btree.go:118
-						if (knodesD[gc_at4[0]].keys[thid] <= gc_at5[0]) && (knodesD[gc_at4[0]].keys[thid+1] > gc_at5[0]) {
+						if (knodesD[gc_elem3].keys[thid] <= gc_elem4) && (knodesD[gc_elem3].keys[thid+1] > gc_elem4) {
 
 //line rodinia_btree.go:122
-							if int(knodesD[gc_at4[0]].indices[thid]) < knodesElem {
-								gc_at6[0] = int64(knodesD[gc_at4[0]].indices[thid])
+							if int(knodesD[gc_elem3].indices[thid]) < knodesElem {
+								gc_at6[0] = int64(knodesD[gc_elem3].indices[thid])
 							}
 						}
 					}
@@ -459,10 +467,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := bid
-			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
+			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off3:][:1], RecstartD) && gc_off3 < len(startD) && compiled.Disjoint(startD[gc_off3:][:1], RecstartD) && gc_off3 < len(RecstartD) {
 				gc_at11 := currKnodeD[gc_off3:][:1]
 				gc_at12 := startD[gc_off3:][:1]
 				gc_at13 := RecstartD[gc_off3:][:1]
+				gc_elem5 := gc_at11[0]
+				gc_elem6 := gc_at12[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -472,8 +482,8 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					_ = thid
 
 //line rodinia_btree.go:137
-					if knodesD[gc_at11[0]].keys[thid] == gc_at12[0] {
-						gc_at13[0] = knodesD[gc_at11[0]].indices[thid]
+					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+						gc_at13[0] = knodesD[gc_elem5].indices[thid]
 					}
 				}
 			} else {
@@ -555,11 +565,14 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := bid
-			if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {
+			if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && compiled.Disjoint(lastKnodeD[gc_off4:][:1], ReclenD) && gc_off4 < len(endD) && compiled.Disjoint(endD[gc_off4:][:1], ReclenD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) && compiled.Disjoint(RecstartD[gc_off4:][:1], ReclenD) {
 				gc_at14 := lastKnodeD[gc_off4:][:1]
 				gc_at15 := endD[gc_off4:][:1]
 				gc_at16 := ReclenD[gc_off4:][:1]
 				gc_at17 := RecstartD[gc_off4:][:1]
+				gc_elem7 := gc_at14[0]
+				gc_elem8 := gc_at15[0]
+				gc_elem9 := gc_at17[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -569,8 +582,8 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					_ = thid
 
 //line rodinia_btree.go:143
-					if knodesD[gc_at14[0]].keys[thid] == gc_at15[0] {
-						gc_at16[0] = knodesD[gc_at14[0]].indices[thid] - gc_at17[0] + 1
+					if knodesD[gc_elem7].keys[thid] == gc_elem8 {
+						gc_at16[0] = knodesD[gc_elem7].indices[thid] - gc_elem9 + 1
 					}
 				}
 			} else {

@@ -623,6 +623,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(sMaxLogit) {
 						gc_at3 := logits[gc_off5:][:gc_to]
 						gc_at4 := sMaxLogit[gc_off6:][:1]
+						gc_elem := gc_at4[0]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -640,7 +641,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at3[gc_tx]) - gc_at4[0])
+							val = expf(float32(gc_at3[gc_tx]) - gc_elem)
 
 //line hecbench_logprob.go:134
 							localSumExp += val

@@ -752,6 +752,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					if gc_from3 >= 0 && gc_off19 >= 0 && gc_off19 <= len(logits) && gc_to3 <= len(logits)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sMaxLogit) {
 						gc_at17 := logits[gc_off19:][:gc_to3]
 						gc_at18 := sMaxLogit[gc_off20:][:1]
+						gc_elem3 := gc_at18[0]
 						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -769,7 +770,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at17[gc_tx3]) - gc_at18[0])
+							val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
 
 //line hecbench_logprob.go:134
 							localSumExp += val
@@ -2064,6 +2065,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(logits) && gc_to2 <= len(logits)-gc_off12 && gc_off13 >= 0 && gc_off13 < len(sMaxLogit) {
 						gc_at10 := logits[gc_off12:][:gc_to2]
 						gc_at11 := sMaxLogit[gc_off13:][:1]
+						gc_elem2 := gc_at11[0]
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2081,7 +2083,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							_ = i_
 
 //line hecbench_logprob.go:133
-							val = expf(float32(gc_at10[gc_tx2]) - gc_at11[0])
+							val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
 
 //line hecbench_logprob.go:134
 							localSumExp += val

@@ -1108,10 +1108,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off6 := 0
-				if gc_off6 >= 0 && gc_off6 < len(top) && gc_off6 < len(start) && gc_bdx <= len(sbuf2) {
+				if gc_off6 >= 0 && gc_off6 < len(top) && compiled.Disjoint(top[gc_off6:][:1], compressed) && gc_off6 < len(start) && compiled.Disjoint(start[gc_off6:][:1], compressed) && gc_bdx <= len(sbuf2) {
 					gc_at9 := top[gc_off6:][:1]
 					gc_at10 := start[gc_off6:][:1]
 					gc_at11 := sbuf2[:gc_bdx]
+					gc_elem := gc_at9[0]
+					gc_elem2 := gc_at10[0]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -1121,8 +1123,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						_ = tid
 
 //line hecbench_mpc.go:241
-						if tid < int(gc_at9[0]) {
-							compressed[int(gc_at10[0])+tid] = gc_at11[gc_tx]
+						if tid < int(gc_elem) {
+							compressed[int(gc_elem2)+tid] = gc_at11[gc_tx]
 						}
 					}
 				} else {
@@ -2069,10 +2071,12 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := 0
-				if gc_off4 >= 0 && gc_off4 < len(top) && gc_bdx <= len(sbuf2) && gc_off4 < len(start) {
+				if gc_off4 >= 0 && gc_off4 < len(top) && compiled.Disjoint(top[gc_off4:][:1], sbuf2) && gc_bdx <= len(sbuf2) && gc_off4 < len(start) && compiled.Disjoint(start[gc_off4:][:1], sbuf2) {
 					gc_at5 := top[gc_off4:][:1]
 					gc_at6 := sbuf2[:gc_bdx]
 					gc_at7 := start[gc_off4:][:1]
+					gc_elem := gc_at5[0]
+					gc_elem2 := gc_at7[0]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -2082,8 +2086,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						_ = tid
 
 //line hecbench_mpc.go:302
-						if tid < int(gc_at5[0]) {
-							gc_at6[gc_tx] = compressed[int(gc_at7[0])+tid]
+						if tid < int(gc_elem) {
+							gc_at6[gc_tx] = compressed[int(gc_elem2)+tid]
 						}
 					}
 				} else {

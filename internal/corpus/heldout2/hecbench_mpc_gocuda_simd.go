@@ -1265,10 +1265,12 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off12 := 0
-				if gc_off12 >= 0 && gc_off12 < len(top) && gc_off12 < len(start) && gc_bdx2 <= len(sbuf2) {
+				if gc_off12 >= 0 && gc_off12 < len(top) && compiled.Disjoint(top[gc_off12:][:1], compressed) && gc_off12 < len(start) && compiled.Disjoint(start[gc_off12:][:1], compressed) && gc_bdx2 <= len(sbuf2) {
 					gc_at20 := top[gc_off12:][:1]
 					gc_at21 := start[gc_off12:][:1]
 					gc_at22 := sbuf2[:gc_bdx2]
+					gc_elem3 := gc_at20[0]
+					gc_elem4 := gc_at21[0]
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
@@ -1371,8 +1373,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						_ = tid
 
 //line hecbench_mpc.go:241
-						if tid < int(gc_at20[0]) {
-							compressed[int(gc_at21[0])+tid] = gc_at22[gc_tx2]
+						if tid < int(gc_elem3) {
+							compressed[int(gc_elem4)+tid] = gc_at22[gc_tx2]
 						}
 					}
 				} else {
@@ -2418,10 +2420,12 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off8 := 0
-				if gc_off8 >= 0 && gc_off8 < len(top) && gc_bdx2 <= len(sbuf2) && gc_off8 < len(start) {
+				if gc_off8 >= 0 && gc_off8 < len(top) && compiled.Disjoint(top[gc_off8:][:1], sbuf2) && gc_bdx2 <= len(sbuf2) && gc_off8 < len(start) && compiled.Disjoint(start[gc_off8:][:1], sbuf2) {
 					gc_at12 := top[gc_off8:][:1]
 					gc_at13 := sbuf2[:gc_bdx2]
 					gc_at14 := start[gc_off8:][:1]
+					gc_elem3 := gc_at12[0]
+					gc_elem4 := gc_at14[0]
 					gc_vstep := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:255
@@ -2517,8 +2521,8 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						_ = tid
 
 //line hecbench_mpc.go:302
-						if tid < int(gc_at12[0]) {
-							gc_at13[gc_tx2] = compressed[int(gc_at14[0])+tid]
+						if tid < int(gc_elem3) {
+							gc_at13[gc_tx2] = compressed[int(gc_elem4)+tid]
 						}
 					}
 				} else {

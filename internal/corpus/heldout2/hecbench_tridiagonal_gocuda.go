@@ -1342,7 +1342,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && compiled.Disjoint(b[gc_off4:][:1], x) && gc_off5 >= 0 && gc_off5 < len(b) && compiled.Disjoint(b[gc_off5:][:1], x) && gc_off5 < len(c) && compiled.Disjoint(c[gc_off5:][:1], x) && gc_off4 < len(a) && compiled.Disjoint(a[gc_off4:][:1], x) && gc_off5 < len(x) && gc_off5 < len(d) && compiled.Disjoint(d[gc_off5:][:1], x) && gc_off4 < len(d) && compiled.Disjoint(d[gc_off4:][:1], x) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
 				gc_at18 := b[gc_off5:][:1]
 				gc_at19 := c[gc_off5:][:1]
@@ -1351,6 +1351,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_at22 := d[gc_off5:][:1]
 				gc_at23 := d[gc_off4:][:1]
 				gc_at24 := x[gc_off4:][:1]
+				gc_elem := gc_at17[0]
+				gc_elem2 := gc_at18[0]
+				gc_elem3 := gc_at19[0]
+				gc_elem4 := gc_at20[0]
+				gc_elem5 := gc_at22[0]
+				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1367,9 +1373,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:228
 						_ = addr2
-						tmp3 := gc_at17[0]*gc_at18[0] - gc_at19[0]*gc_at20[0]
-						gc_at21[0] = (gc_at17[0]*gc_at22[0] - gc_at19[0]*gc_at23[0]) / tmp3
-						gc_at24[0] = (gc_at23[0]*gc_at18[0] - gc_at22[0]*gc_at20[0]) / tmp3
+						tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+						gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+						gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 					}
 				}
 			} else {
@@ -1739,7 +1745,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && compiled.Disjoint(b[gc_off4:][:1], x) && gc_off5 >= 0 && gc_off5 < len(b) && compiled.Disjoint(b[gc_off5:][:1], x) && gc_off5 < len(c) && compiled.Disjoint(c[gc_off5:][:1], x) && gc_off4 < len(a) && compiled.Disjoint(a[gc_off4:][:1], x) && gc_off5 < len(x) && gc_off5 < len(d) && compiled.Disjoint(d[gc_off5:][:1], x) && gc_off4 < len(d) && compiled.Disjoint(d[gc_off4:][:1], x) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
 				gc_at18 := b[gc_off5:][:1]
 				gc_at19 := c[gc_off5:][:1]
@@ -1748,6 +1754,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_at22 := d[gc_off5:][:1]
 				gc_at23 := d[gc_off4:][:1]
 				gc_at24 := x[gc_off4:][:1]
+				gc_elem := gc_at17[0]
+				gc_elem2 := gc_at18[0]
+				gc_elem3 := gc_at19[0]
+				gc_elem4 := gc_at20[0]
+				gc_elem5 := gc_at22[0]
+				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1764,9 +1776,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:315
 						_ = addr2
-						tmp3 := gc_at17[0]*gc_at18[0] - gc_at19[0]*gc_at20[0]
-						gc_at21[0] = (gc_at17[0]*gc_at22[0] - gc_at19[0]*gc_at23[0]) / tmp3
-						gc_at24[0] = (gc_at23[0]*gc_at18[0] - gc_at22[0]*gc_at20[0]) / tmp3
+						tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+						gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+						gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 					}
 				}
 			} else {

@@ -2010,7 +2010,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off12 := ((stride << 1) - 1)
 			gc_off13 := (stride - 1)
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && compiled.Disjoint(b[gc_off12:][:1], x) && gc_off13 >= 0 && gc_off13 < len(b) && compiled.Disjoint(b[gc_off13:][:1], x) && gc_off13 < len(c) && compiled.Disjoint(c[gc_off13:][:1], x) && gc_off12 < len(a) && compiled.Disjoint(a[gc_off12:][:1], x) && gc_off13 < len(x) && gc_off13 < len(d) && compiled.Disjoint(d[gc_off13:][:1], x) && gc_off12 < len(d) && compiled.Disjoint(d[gc_off12:][:1], x) && gc_off12 < len(x) {
 				gc_at45 := b[gc_off12:][:1]
 				gc_at46 := b[gc_off13:][:1]
 				gc_at47 := c[gc_off13:][:1]
@@ -2019,6 +2019,12 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				gc_at50 := d[gc_off13:][:1]
 				gc_at51 := d[gc_off12:][:1]
 				gc_at52 := x[gc_off12:][:1]
+				gc_elem7 := gc_at45[0]
+				gc_elem8 := gc_at46[0]
+				gc_elem9 := gc_at47[0]
+				gc_elem10 := gc_at48[0]
+				gc_elem11 := gc_at50[0]
+				gc_elem12 := gc_at51[0]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2035,9 +2041,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:228
 						_ = addr2
-						tmp3 := gc_at45[0]*gc_at46[0] - gc_at47[0]*gc_at48[0]
-						gc_at49[0] = (gc_at45[0]*gc_at50[0] - gc_at47[0]*gc_at51[0]) / tmp3
-						gc_at52[0] = (gc_at51[0]*gc_at46[0] - gc_at50[0]*gc_at48[0]) / tmp3
+						tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
+						gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
+						gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
 					}
 				}
 			} else {
@@ -2556,7 +2562,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off12 := ((stride << 1) - 1)
 			gc_off13 := (stride - 1)
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && compiled.Disjoint(b[gc_off12:][:1], x) && gc_off13 >= 0 && gc_off13 < len(b) && compiled.Disjoint(b[gc_off13:][:1], x) && gc_off13 < len(c) && compiled.Disjoint(c[gc_off13:][:1], x) && gc_off12 < len(a) && compiled.Disjoint(a[gc_off12:][:1], x) && gc_off13 < len(x) && gc_off13 < len(d) && compiled.Disjoint(d[gc_off13:][:1], x) && gc_off12 < len(d) && compiled.Disjoint(d[gc_off12:][:1], x) && gc_off12 < len(x) {
 				gc_at45 := b[gc_off12:][:1]
 				gc_at46 := b[gc_off13:][:1]
 				gc_at47 := c[gc_off13:][:1]
@@ -2565,6 +2571,12 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				gc_at50 := d[gc_off13:][:1]
 				gc_at51 := d[gc_off12:][:1]
 				gc_at52 := x[gc_off12:][:1]
+				gc_elem7 := gc_at45[0]
+				gc_elem8 := gc_at46[0]
+				gc_elem9 := gc_at47[0]
+				gc_elem10 := gc_at48[0]
+				gc_elem11 := gc_at50[0]
+				gc_elem12 := gc_at51[0]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2581,9 +2593,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:315
 						_ = addr2
-						tmp3 := gc_at45[0]*gc_at46[0] - gc_at47[0]*gc_at48[0]
-						gc_at49[0] = (gc_at45[0]*gc_at50[0] - gc_at47[0]*gc_at51[0]) / tmp3
-						gc_at52[0] = (gc_at51[0]*gc_at46[0] - gc_at50[0]*gc_at48[0]) / tmp3
+						tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
+						gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
+						gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
 					}
 				}
 			} else {

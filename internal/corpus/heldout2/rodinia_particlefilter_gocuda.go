@@ -208,9 +208,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bdx * blockID
 			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sumWeights) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sumWeights) && compiled.Disjoint(sumWeights[gc_off3:][:1], weights) {
 				gc_at3 := weights[gc_off2:][:gc_to]
 				gc_at4 := sumWeights[gc_off3:][:1]
+				gc_elem := gc_at4[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -221,7 +222,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:138
 					{
-						gc_at3[gc_tx] = gc_at3[gc_tx] / gc_at4[0]
+						gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
 					}
 				}
 			} else {
@@ -499,9 +500,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bdx * blockID
 			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(u) && gc_to <= len(u)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(u1) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(u) && gc_to <= len(u)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(u1) && compiled.Disjoint(u1[gc_off7:][:1], u) {
 				gc_at8 := u[gc_off6:][:gc_to]
 				gc_at9 := u1[gc_off7:][:1]
+				gc_elem2 := gc_at9[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -512,7 +514,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:157
 					{
-						gc_at8[gc_tx] = gc_at9[0] + float64(i)/float64(Nparticles)
+						gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
 					}
 				}
 			} else {

@@ -209,9 +209,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := gc_bdx2 * blockID
 			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(weights) && gc_to2 <= len(weights)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sumWeights) {
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(weights) && gc_to2 <= len(weights)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sumWeights) && compiled.Disjoint(sumWeights[gc_off10:][:1], weights) {
 				gc_at12 := weights[gc_off9:][:gc_to2]
 				gc_at13 := sumWeights[gc_off10:][:1]
+				gc_elem3 := gc_at13[0]
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
@@ -241,7 +242,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:138
 					{
-						gc_at12[gc_tx2] = gc_at12[gc_tx2] / gc_at13[0]
+						gc_at12[gc_tx2] = gc_at12[gc_tx2] / gc_elem3
 					}
 				}
 			} else {
@@ -543,9 +544,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off13 := gc_bdx2 * blockID
 			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(u1) {
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(u1) && compiled.Disjoint(u1[gc_off14:][:1], u) {
 				gc_at17 := u[gc_off13:][:gc_to2]
 				gc_at18 := u1[gc_off14:][:1]
+				gc_elem4 := gc_at18[0]
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
@@ -588,7 +590,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:157
 					{
-						gc_at17[gc_tx2] = gc_at18[0] + float64(i)/float64(Nparticles)
+						gc_at17[gc_tx2] = gc_elem4 + float64(i)/float64(Nparticles)
 					}
 				}
 			} else {

@@ -46,7 +46,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 			gc_off2 := 1
 			gc_off3 := (bpHeight*by + gc_ty + 1)
 			gc_fastlo, gc_fasthi := 0, 0
-			if gc_off3 >= 0 && gc_off3 < len(ly) {
+			if gc_off3 >= 0 && gc_off3 < len(ly) && compiled.Disjoint(ly[gc_off3:][:1], w) && compiled.Disjoint(ly[gc_off3:][:1], oldw) {
 				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
 				gc_fasthi = max(min(gc_bdx, len(w)-gc_off, len(delta)-gc_off2, len(oldw)-gc_off), gc_fastlo)
 			}
@@ -58,6 +58,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_at2 := delta[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at3 := ly[gc_off3:][:1]
 						gc_at4 := oldw[gc_off+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at3[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
@@ -84,10 +85,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 							_ = indexX
 
 //line rodinia_small.go:43
-							gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_u]))))
+							gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
 
 //line rodinia_small.go:44
-							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_u])))
+							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
 						}
 						gc_tx = gc_fasthi - 1
 						continue

@@ -47,7 +47,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 			gc_off6 := 1
 			gc_off7 := (bpHeight*by + gc_ty2 + 1)
 			gc_fastlo3, gc_fasthi3 := 0, 0
-			if gc_off7 >= 0 && gc_off7 < len(ly) {
+			if gc_off7 >= 0 && gc_off7 < len(ly) && compiled.Disjoint(ly[gc_off7:][:1], w) && compiled.Disjoint(ly[gc_off7:][:1], oldw) {
 				gc_fastlo3 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
 				gc_fasthi3 = max(min(gc_bdx2, len(w)-gc_off5, len(delta)-gc_off6, len(oldw)-gc_off5), gc_fastlo3)
 			}
@@ -59,6 +59,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 						gc_at9 := delta[gc_off6+gc_fastlo3:][:gc_seglen3]
 						gc_at10 := ly[gc_off7:][:1]
 						gc_at11 := oldw[gc_off5+gc_fastlo3:][:gc_seglen3]
+						gc_elem2 := gc_at10[0]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -85,10 +86,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 							_ = indexX
 
 //line rodinia_small.go:43
-							gc_at8[gc_u3] = float32(float64(gc_at8[gc_u3]) + ((bpEta * float64(gc_at9[gc_u3]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_u3]))))
+							gc_at8[gc_u3] = float32(float64(gc_at8[gc_u3]) + ((bpEta * float64(gc_at9[gc_u3]) * float64(gc_elem2)) + (bpMomentum * float64(gc_at11[gc_u3]))))
 
 //line rodinia_small.go:44
-							gc_at11[gc_u3] = float32((bpEta * float64(gc_at9[gc_u3]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_u3])))
+							gc_at11[gc_u3] = float32((bpEta * float64(gc_at9[gc_u3]) * float64(gc_elem2)) + (bpMomentum * float64(gc_at11[gc_u3])))
 						}
 						gc_tx2 = gc_fasthi3 - 1
 						continue

@@ -178,13 +178,15 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 			gc_at3 := AS[gc_off5:][:1]
 			gc_at4 := AS[gc_off6:][:1]
+			gc_elem := gc_at3[0]
+			gc_elem2 := gc_at4[0]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line pmpp_merge.go:134
-				ACurr := int(gc_at3[0])
+				ACurr := int(gc_elem)
 
 //line pmpp_merge.go:135
-				ANext := int(gc_at4[0])
+				ANext := int(gc_elem2)
 
 //line pmpp_merge.go:136
 				BCurr := CCurr - ACurr
@@ -745,13 +747,15 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 			gc_at3 := AS[gc_off5:][:1]
 			gc_at4 := AS[gc_off6:][:1]
+			gc_elem := gc_at3[0]
+			gc_elem2 := gc_at4[0]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line pmpp_merge.go:302
-				ACurr := int(gc_at3[0])
+				ACurr := int(gc_elem)
 
 //line pmpp_merge.go:303
-				ANext := int(gc_at4[0])
+				ANext := int(gc_elem2)
 
 //line pmpp_merge.go:304
 				BCurr := CCurr - ACurr

@@ -55,9 +55,10 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
 				gc_off2 := gc_bx - 1
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && compiled.Disjoint(base[gc_off2:][:1], output) {
 					gc_at := output[gc_off:][:gc_to]
 					gc_at2 := base[gc_off2:][:1]
+					gc_elem := gc_at2[0]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -68,7 +69,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 
 //line pmpp_sparse.go:25
 						if tid < length && gc_bx > 0 {
-							gc_at[gc_tx] += gc_at2[0]
+							gc_at[gc_tx] += gc_elem
 						}
 					}
 				} else {
@@ -193,9 +194,10 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_off := gc_bx*sectionLength + i*gc_bdx
 					gc_off2 := gc_bx - 1
-					if gc_off >= 0 && gc_off <= len(output) && gc_bdx <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) {
+					if gc_off >= 0 && gc_off <= len(output) && gc_bdx <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && compiled.Disjoint(base[gc_off2:][:1], output) {
 						gc_at := output[gc_off:][:gc_bdx]
 						gc_at2 := base[gc_off2:][:1]
+						gc_elem := gc_at2[0]
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -205,7 +207,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 
 //line pmpp_sparse.go:39
 							if inputIndex < length && gc_bx > 0 {
-								gc_at[gc_tx] += gc_at2[0]
+								gc_at[gc_tx] += gc_elem
 							}
 							_ = inputIndex
 						}

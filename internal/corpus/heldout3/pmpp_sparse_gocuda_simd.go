@@ -56,9 +56,10 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off3 := gc_bx2 * gc_bdx2
 				gc_off4 := gc_bx2 - 1
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && compiled.Disjoint(base[gc_off4:][:1], output) {
 					gc_at3 := output[gc_off3:][:gc_to2]
 					gc_at4 := base[gc_off4:][:1]
+					gc_elem2 := gc_at4[0]
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:23
@@ -124,7 +125,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 
 //line pmpp_sparse.go:25
 						if tid < length && gc_bx2 > 0 {
-							gc_at3[gc_tx2] += gc_at4[0]
+							gc_at3[gc_tx2] += gc_elem2
 						}
 					}
 				} else {
@@ -310,9 +311,10 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_off3 := gc_bx2*sectionLength + i*gc_bdx2
 					gc_off4 := gc_bx2 - 1
-					if gc_off3 >= 0 && gc_off3 <= len(output) && gc_bdx2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) {
+					if gc_off3 >= 0 && gc_off3 <= len(output) && gc_bdx2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && compiled.Disjoint(base[gc_off4:][:1], output) {
 						gc_at3 := output[gc_off3:][:gc_bdx2]
 						gc_at4 := base[gc_off4:][:1]
+						gc_elem2 := gc_at4[0]
 						gc_vstep := 0
 						if compiled.SIMD {
 //line pmpp_sparse.go:38
@@ -377,7 +379,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 
 //line pmpp_sparse.go:39
 							if inputIndex < length && gc_bx2 > 0 {
-								gc_at3[gc_tx2] += gc_at4[0]
+								gc_at3[gc_tx2] += gc_elem2
 							}
 							_ = inputIndex
 						}

@@ -1156,13 +1156,15 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 						gc_off := gc_q
 						gc_off2 := (gc_bx * gc_bdx) + gc_seg
 						gc_off3 := gc_r + gc_seg
-						if gc_off >= 0 && gc_off < len(mean) && gc_off < len(rstd) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
+						if gc_off >= 0 && gc_off < len(mean) && compiled.Disjoint(mean[gc_off:][:1], out) && gc_off < len(rstd) && compiled.Disjoint(rstd[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
 							gc_at := mean[gc_off:][:1]
 							gc_at2 := rstd[gc_off:][:1]
 							gc_at3 := inp[gc_off2:][:gc_seglen]
 							gc_at4 := weight[gc_off3:][:gc_seglen]
 							gc_at5 := bias[gc_off3:][:gc_seglen]
 							gc_at6 := out[gc_off2:][:gc_seglen]
+							gc_elem := gc_at[0]
+							gc_elem2 := gc_at2[0]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
@@ -1179,10 +1181,10 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 								c := (gc_tx + gc_r)
 
 //line llmc_layernorm.go:113
-								m := gc_at[0]
+								m := gc_elem
 
 //line llmc_layernorm.go:114
-								s := gc_at2[0]
+								s := gc_elem2
 
 //line llmc_layernorm.go:115
 								xi := gc_at3[gc_u]

@@ -1515,13 +1515,15 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 						gc_off4 := gc_q
 						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
 						gc_off6 := gc_r + gc_seg2
-						if gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
+						if gc_off4 >= 0 && gc_off4 < len(mean) && compiled.Disjoint(mean[gc_off4:][:1], out) && gc_off4 < len(rstd) && compiled.Disjoint(rstd[gc_off4:][:1], out) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
 							gc_at7 := mean[gc_off4:][:1]
 							gc_at8 := rstd[gc_off4:][:1]
 							gc_at9 := inp[gc_off5:][:gc_seglen2]
 							gc_at10 := weight[gc_off6:][:gc_seglen2]
 							gc_at11 := bias[gc_off6:][:gc_seglen2]
 							gc_at12 := out[gc_off5:][:gc_seglen2]
+							gc_elem3 := gc_at7[0]
+							gc_elem4 := gc_at8[0]
 							gc_vstep := gc_seg2
 							if compiled.SIMD {
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
@@ -1581,10 +1583,10 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 								c := (gc_tx2 + gc_r)
 
 //line llmc_layernorm.go:113
-								m := gc_at7[0]
+								m := gc_elem3
 
 //line llmc_layernorm.go:114
-								s := gc_at8[0]
+								s := gc_elem4
 
 //line llmc_layernorm.go:115
 								xi := gc_at9[gc_u2]

@@ -2277,10 +2277,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_off6 := 0
 		if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 			gc_at2 := maxOrSumStorage[gc_off6:][:1]
+			gc_elem := gc_at2[0]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line llmc_softmax.go:179
-				offset := gc_at2[0]
+				offset := gc_elem
 				_ = offset
 				gc_s_offset[gc_rank] = offset
 			}
@@ -2846,10 +2847,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		gc_off10 := 0
 		if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 			gc_at6 := maxOrSumStorage[gc_off10:][:1]
+			gc_elem2 := gc_at6[0]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line llmc_softmax.go:205
-				sum := gc_at6[0]
+				sum := gc_elem2
 				_ = sum
 				gc_s_sum[gc_rank] = sum
 			}

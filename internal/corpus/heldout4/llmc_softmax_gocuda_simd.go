@@ -3017,6 +3017,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_off14 := 0
 		if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
 			gc_at10 := maxOrSumStorage[gc_off14:][:1]
+			gc_elem3 := gc_at10[0]
 			gc_vstep2 := 0
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
@@ -3033,7 +3034,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line llmc_softmax.go:179
-				offset := gc_at10[0]
+				offset := gc_elem3
 				_ = offset
 				gc_s_offset[gc_rank2] = offset
 			}
@@ -3782,6 +3783,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_off18 := 0
 		if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
 			gc_at14 := maxOrSumStorage[gc_off18:][:1]
+			gc_elem4 := gc_at14[0]
 			gc_vstep7 := 0
 			if compiled.SIMD {
 				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
@@ -3798,7 +3800,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line llmc_softmax.go:205
-				sum := gc_at14[0]
+				sum := gc_elem4
 				_ = sum
 				gc_s_sum[gc_rank2] = sum
 			}

@@ -223,3 +223,33 @@ func stridedStore(t *gocuda.Thread, in, out []float32, v float32) {
 		out[g+1] = -v
 	}
 }
+
+// weights reads its weights at the same indices for every thread: the
+// rows load them once, where out does not hold them.
+func weights(t *gocuda.Thread, in, w, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = w[0]*in[i] + w[1]*out[i]
+	}
+}
+
+// weightsWritten writes w too, at its thread's index: w[0] may change
+// under the row, and nothing is loaded once.
+func weightsWritten(t *gocuda.Thread, in, w, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) && i < len(w) {
+		out[i] = w[0] * in[i]
+		w[i] = 0
+	}
+}
+
+// weightAddressed takes its weight's address, as HeCBench's nms passes
+// &pointsbitmap[blockIdx.x] to a helper: a store through the pointer
+// may change the weight, and nothing is loaded once.
+func weightAddressed(t *gocuda.Thread, in, w, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		p := &w[0]
+		out[i] = w[0] * in[i] * *p
+	}
+}
