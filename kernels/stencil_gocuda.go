@@ -64,6 +64,8 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 
 //line stencil.go:33
 		nxy := nx * ny
+		gc_apart := compiled.Disjoint(coef, aout)
+		_ = gc_apart
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
@@ -97,7 +99,7 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 				gc_off22 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) + (3 * nxy)
 				gc_off23 := ((x0 + gc_bx*gc_bdx) + (z*nxy + y*nx)) - (3 * nxy)
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-				if gc_off >= 0 && gc_off < len(coef) && compiled.Disjoint(coef[gc_off:][:1], aout) && gc_off3 >= 0 && gc_off3 < len(coef) && compiled.Disjoint(coef[gc_off3:][:1], aout) && gc_off10 >= 0 && gc_off10 < len(coef) && compiled.Disjoint(coef[gc_off10:][:1], aout) && gc_off17 >= 0 && gc_off17 < len(coef) && compiled.Disjoint(coef[gc_off17:][:1], aout) {
+				if gc_off >= 0 && gc_off < len(coef) && gc_apart && gc_off3 >= 0 && gc_off3 < len(coef) && gc_off10 >= 0 && gc_off10 < len(coef) && gc_off17 >= 0 && gc_off17 < len(coef) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off2, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23), gc_to)
 					gc_fasthi = max(min(gc_to, len(ain)-gc_off2, len(ain)-gc_off4, len(ain)-gc_off5, len(ain)-gc_off6, len(ain)-gc_off7, len(ain)-gc_off8, len(ain)-gc_off9, len(ain)-gc_off11, len(ain)-gc_off12, len(ain)-gc_off13, len(ain)-gc_off14, len(ain)-gc_off15, len(ain)-gc_off16, len(ain)-gc_off18, len(ain)-gc_off19, len(ain)-gc_off20, len(ain)-gc_off21, len(ain)-gc_off22, len(ain)-gc_off23, len(aout)-gc_off2, len(vsq)-gc_off2), gc_fastlo)
 				}

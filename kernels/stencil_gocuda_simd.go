@@ -65,6 +65,8 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 
 //line stencil.go:33
 		nxy := nx * ny
+		gc_apart2 := compiled.Disjoint(coef, aout)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(x0+gc_bx2*gc_bdx2, gc_to2) {
@@ -98,7 +100,7 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 				gc_off45 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nxy)
 				gc_off46 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nxy)
 				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off24 >= 0 && gc_off24 < len(coef) && compiled.Disjoint(coef[gc_off24:][:1], aout) && gc_off26 >= 0 && gc_off26 < len(coef) && compiled.Disjoint(coef[gc_off26:][:1], aout) && gc_off33 >= 0 && gc_off33 < len(coef) && compiled.Disjoint(coef[gc_off33:][:1], aout) && gc_off40 >= 0 && gc_off40 < len(coef) && compiled.Disjoint(coef[gc_off40:][:1], aout) {
+				if gc_off24 >= 0 && gc_off24 < len(coef) && gc_apart2 && gc_off26 >= 0 && gc_off26 < len(coef) && gc_off33 >= 0 && gc_off33 < len(coef) && gc_off40 >= 0 && gc_off40 < len(coef) {
 					gc_fastlo2 = min(max(gc_from2, 0, -gc_off25, -gc_off27, -gc_off28, -gc_off29, -gc_off30, -gc_off31, -gc_off32, -gc_off34, -gc_off35, -gc_off36, -gc_off37, -gc_off38, -gc_off39, -gc_off41, -gc_off42, -gc_off43, -gc_off44, -gc_off45, -gc_off46), gc_to2)
 					gc_fasthi2 = max(min(gc_to2, len(ain)-gc_off25, len(ain)-gc_off27, len(ain)-gc_off28, len(ain)-gc_off29, len(ain)-gc_off30, len(ain)-gc_off31, len(ain)-gc_off32, len(ain)-gc_off34, len(ain)-gc_off35, len(ain)-gc_off36, len(ain)-gc_off37, len(ain)-gc_off38, len(ain)-gc_off39, len(ain)-gc_off41, len(ain)-gc_off42, len(ain)-gc_off43, len(ain)-gc_off44, len(ain)-gc_off45, len(ain)-gc_off46, len(aout)-gc_off25, len(vsq)-gc_off25), gc_fastlo2)
 				}

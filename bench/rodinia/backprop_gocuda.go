@@ -378,11 +378,13 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(inputNode, weightMatrix)
+	_ = gc_apart
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row2 := gc_ty
-			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && compiled.Disjoint(inputNode[gc_row2:][:1], weightMatrix) {
+			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) && gc_apart {
 				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
 				gc_at6 := inputNode[gc_row2:][:1]
 				gc_elem := gc_at6[0]

@@ -491,11 +491,13 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(inputNode, weightMatrix)
+	_ = gc_apart2
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row7 := gc_ty2
-			if gc_row7 >= 0 && gc_row7 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row7]) && gc_row7 < len(inputNode) && compiled.Disjoint(inputNode[gc_row7:][:1], weightMatrix) {
+			if gc_row7 >= 0 && gc_row7 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row7]) && gc_row7 < len(inputNode) && gc_apart2 {
 				gc_at17 := weightMatrix[gc_row7][:gc_bdx2]
 				gc_at18 := inputNode[gc_row7:][:1]
 				gc_elem2 := gc_at18[0]

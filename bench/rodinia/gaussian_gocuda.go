@@ -107,6 +107,8 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(mCuda, aCuda) && compiled.Disjoint(mCuda, bCuda)
+		_ = gc_apart
 		{
 			gc_ty := 0
 			gc_tz := 0
@@ -131,7 +133,7 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 				gc_off3 := ((gc_bx * gc_bdx) + pivot) + (size * pivot)
 				gc_off4 := (gc_by*gc_bdy + gc_ty) + 1 + pivot
 				gc_off5 := pivot
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(aCuda) && gc_to <= len(aCuda)-gc_off && gc_off2 >= 0 && gc_off2 < len(mCuda) && compiled.Disjoint(mCuda[gc_off2:][:1], aCuda) && compiled.Disjoint(mCuda[gc_off2:][:1], bCuda) && gc_off3 >= 0 && gc_off3 <= len(aCuda) && gc_to <= len(aCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(bCuda) && gc_off <= len(mCuda) && gc_to <= len(mCuda)-gc_off && gc_off5 >= 0 && gc_off5 < len(bCuda) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(aCuda) && gc_to <= len(aCuda)-gc_off && gc_off2 >= 0 && gc_off2 < len(mCuda) && gc_apart && gc_off3 >= 0 && gc_off3 <= len(aCuda) && gc_to <= len(aCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(bCuda) && gc_off <= len(mCuda) && gc_to <= len(mCuda)-gc_off && gc_off5 >= 0 && gc_off5 < len(bCuda) {
 					gc_at := aCuda[gc_off:][:gc_to]
 					gc_at2 := mCuda[gc_off2:][:1]
 					gc_at3 := aCuda[gc_off3:][:gc_to]

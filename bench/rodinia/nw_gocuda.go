@@ -841,13 +841,15 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(matrixCuda, temp)
+	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := indexNW
 			gc_off4 := 1
 			gc_stride := cols * 1
 			gc_off5 := indexW
-			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && compiled.Disjoint(matrixCuda[gc_off3:][:1], temp) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
+			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 && compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(matrixCuda)) {
 				gc_at := temp[:gc_bdx]
 				gc_at2 := matrixCuda[gc_off3:][:1]
 				gc_at3 := temp[gc_off4:][:gc_bdx]

@@ -1430,13 +1430,15 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(matrixCuda, temp)
+	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := indexNW
 			gc_off9 := 1
 			gc_stride2 := cols * 1
 			gc_off10 := indexW
-			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && compiled.Disjoint(matrixCuda[gc_off8:][:1], temp) && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
+			if gc_bdx2 <= len(temp) && gc_off8 >= 0 && gc_off8 < len(matrixCuda) && gc_apart2 && gc_off9 >= 0 && gc_off9 <= len(temp) && gc_bdx2 <= len(temp)-gc_off9 && compiled.InStride(gc_stride2, gc_off10, 0, gc_bdx2, len(matrixCuda)) {
 				gc_at6 := temp[:gc_bdx2]
 				gc_at7 := matrixCuda[gc_off8:][:1]
 				gc_at8 := temp[gc_off9:][:gc_bdx2]

@@ -217,6 +217,8 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
+	_ = gc_apart
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -225,7 +227,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off7 := cols*SRADBlock*by + cols*gc_ty
 			gc_off8 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
-			if gc_row2 >= 0 && gc_row2 < len(west) && gc_bdx <= len(west[gc_row2]) && gc_off5 >= 0 && gc_off5 < len(jCuda) && compiled.Disjoint(jCuda[gc_off5:][:1], west) && compiled.Disjoint(jCuda[gc_off5:][:1], east) && gc_row2 < len(east) && gc_bdx <= len(east[gc_row2]) && gc_off6 >= 0 && gc_off6 < len(jCuda) && compiled.Disjoint(jCuda[gc_off6:][:1], west) && compiled.Disjoint(jCuda[gc_off6:][:1], east) && gc_off7 >= 0 && gc_off7 < len(jCuda) && compiled.Disjoint(jCuda[gc_off7:][:1], west) && compiled.Disjoint(jCuda[gc_off7:][:1], east) && gc_off8 >= 0 && gc_off8 < len(jCuda) && compiled.Disjoint(jCuda[gc_off8:][:1], west) && compiled.Disjoint(jCuda[gc_off8:][:1], east) {
+			if gc_row2 >= 0 && gc_row2 < len(west) && gc_bdx <= len(west[gc_row2]) && gc_off5 >= 0 && gc_off5 < len(jCuda) && gc_apart && gc_row2 < len(east) && gc_bdx <= len(east[gc_row2]) && gc_off6 >= 0 && gc_off6 < len(jCuda) && gc_off7 >= 0 && gc_off7 < len(jCuda) && gc_off8 >= 0 && gc_off8 < len(jCuda) {
 				gc_at7 := west[gc_row2][:gc_bdx]
 				gc_at8 := jCuda[gc_off5:][:1]
 				gc_at9 := east[gc_row2][:gc_bdx]
@@ -1421,13 +1423,15 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(cCuda, eastC)
+	_ = gc_apart
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row3 := gc_ty
 			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
 			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
-			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && compiled.Disjoint(cCuda[gc_off4:][:1], eastC) && gc_off5 >= 0 && gc_off5 < len(cCuda) && compiled.Disjoint(cCuda[gc_off5:][:1], eastC) {
+			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_apart && gc_off5 >= 0 && gc_off5 < len(cCuda) {
 				gc_at6 := eastC[gc_row3][:gc_bdx]
 				gc_at7 := cCuda[gc_off4:][:1]
 				gc_at8 := cCuda[gc_off5:][:1]

@@ -804,6 +804,8 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(jCuda, west) && compiled.Disjoint(jCuda, east)
+	_ = gc_apart2
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -812,7 +814,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			gc_off18 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
 			gc_off19 := cols*SRADBlock*by + cols*gc_ty2
 			gc_off20 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
-			if gc_row9 >= 0 && gc_row9 < len(west) && gc_bdx2 <= len(west[gc_row9]) && gc_off17 >= 0 && gc_off17 < len(jCuda) && compiled.Disjoint(jCuda[gc_off17:][:1], west) && compiled.Disjoint(jCuda[gc_off17:][:1], east) && gc_row9 < len(east) && gc_bdx2 <= len(east[gc_row9]) && gc_off18 >= 0 && gc_off18 < len(jCuda) && compiled.Disjoint(jCuda[gc_off18:][:1], west) && compiled.Disjoint(jCuda[gc_off18:][:1], east) && gc_off19 >= 0 && gc_off19 < len(jCuda) && compiled.Disjoint(jCuda[gc_off19:][:1], west) && compiled.Disjoint(jCuda[gc_off19:][:1], east) && gc_off20 >= 0 && gc_off20 < len(jCuda) && compiled.Disjoint(jCuda[gc_off20:][:1], west) && compiled.Disjoint(jCuda[gc_off20:][:1], east) {
+			if gc_row9 >= 0 && gc_row9 < len(west) && gc_bdx2 <= len(west[gc_row9]) && gc_off17 >= 0 && gc_off17 < len(jCuda) && gc_apart2 && gc_row9 < len(east) && gc_bdx2 <= len(east[gc_row9]) && gc_off18 >= 0 && gc_off18 < len(jCuda) && gc_off19 >= 0 && gc_off19 < len(jCuda) && gc_off20 >= 0 && gc_off20 < len(jCuda) {
 				gc_at37 := west[gc_row9][:gc_bdx2]
 				gc_at38 := jCuda[gc_off17:][:1]
 				gc_at39 := east[gc_row9][:gc_bdx2]
@@ -3160,13 +3162,15 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(cCuda, eastC)
+	_ = gc_apart2
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row10 := gc_ty2
 			gc_off13 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
 			gc_off14 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
-			if gc_row10 >= 0 && gc_row10 < len(eastC) && gc_bdx2 <= len(eastC[gc_row10]) && gc_off13 >= 0 && gc_off13 < len(cCuda) && compiled.Disjoint(cCuda[gc_off13:][:1], eastC) && gc_off14 >= 0 && gc_off14 < len(cCuda) && compiled.Disjoint(cCuda[gc_off14:][:1], eastC) {
+			if gc_row10 >= 0 && gc_row10 < len(eastC) && gc_bdx2 <= len(eastC[gc_row10]) && gc_off13 >= 0 && gc_off13 < len(cCuda) && gc_apart2 && gc_off14 >= 0 && gc_off14 < len(cCuda) {
 				gc_at29 := eastC[gc_row10][:gc_bdx2]
 				gc_at30 := cCuda[gc_off13:][:1]
 				gc_at31 := cCuda[gc_off14:][:1]

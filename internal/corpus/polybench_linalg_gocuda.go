@@ -200,6 +200,8 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
+			gc_apart := compiled.Disjoint(a, tmp)
+			_ = gc_apart
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -220,7 +222,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], tmp) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
 						gc_at2 := tmp[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:1]
 						gc_at4 := b[gc_off4:][:gc_to]
@@ -468,6 +470,8 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
+			gc_apart := compiled.Disjoint(tmp, d)
+			_ = gc_apart
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -488,7 +492,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && compiled.Disjoint(tmp[gc_off3:][:1], d) && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 						gc_at2 := d[gc_off2:][:gc_to]
 						gc_at3 := tmp[gc_off3:][:1]
 						gc_at4 := c[gc_off4:][:gc_to]
@@ -736,6 +740,8 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
+			gc_apart := compiled.Disjoint(a, e)
+			_ = gc_apart
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -756,7 +762,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], e) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
 						gc_at2 := e[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:1]
 						gc_at4 := b[gc_off4:][:gc_to]
@@ -1004,6 +1010,8 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
+			gc_apart := compiled.Disjoint(c, f)
+			_ = gc_apart
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -1024,7 +1032,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nm + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && compiled.Disjoint(c[gc_off3:][:1], f) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
 						gc_at2 := f[gc_off2:][:gc_to]
 						gc_at3 := c[gc_off3:][:1]
 						gc_at4 := d[gc_off4:][:gc_to]
@@ -1272,6 +1280,8 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
+			gc_apart := compiled.Disjoint(e, g)
+			_ = gc_apart
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -1292,7 +1302,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && compiled.Disjoint(e[gc_off3:][:1], g) && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
 						gc_at2 := g[gc_off2:][:gc_to]
 						gc_at3 := e[gc_off3:][:1]
 						gc_at4 := f[gc_off4:][:gc_to]
@@ -1540,6 +1550,8 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
+			gc_apart := compiled.Disjoint(a, c)
+			_ = gc_apart
 			{
 				gc_ty := 0
 				gc_from, gc_to := 0, gc_bdx
@@ -1560,7 +1572,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
 					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], c) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
 						gc_at2 := c[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:1]
 						gc_at4 := b[gc_off4:][:gc_to]
@@ -2000,6 +2012,8 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
+			gc_apart := compiled.Disjoint(tmp, y)
+			_ = gc_apart
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -2012,7 +2026,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_off2 := gc_bx * gc_bdx
 					gc_off3 := (gc_bx * gc_bdx) + (i * ny)
 					gc_off4 := i
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) && compiled.Disjoint(tmp[gc_off4:][:1], y) {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) && gc_apart {
 						gc_at2 := y[gc_off2:][:gc_to]
 						gc_at3 := a[gc_off3:][:gc_to]
 						gc_at4 := tmp[gc_off4:][:1]
@@ -2274,6 +2288,8 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
+			gc_apart := compiled.Disjoint(r, s)
+			_ = gc_apart
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -2286,7 +2302,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_off2 := gc_bx * gc_bdx
 					gc_off3 := i
 					gc_off4 := (gc_bx * gc_bdx) + (i * ny)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && compiled.Disjoint(r[gc_off3:][:1], s) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
 						gc_at2 := s[gc_off2:][:gc_to]
 						gc_at3 := r[gc_off3:][:1]
 						gc_at4 := a[gc_off4:][:gc_to]
@@ -2685,6 +2701,8 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
+			gc_apart := compiled.Disjoint(y2, x2)
+			_ = gc_apart
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -2697,7 +2715,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 					gc_off := gc_bx * gc_bdx
 					gc_off2 := (gc_bx * gc_bdx) + (j * n)
 					gc_off3 := j
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) && compiled.Disjoint(y2[gc_off3:][:1], x2) {
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) && gc_apart {
 						gc_at := x2[gc_off:][:gc_to]
 						gc_at2 := a[gc_off2:][:gc_to]
 						gc_at3 := y2[gc_off3:][:1]

@@ -329,6 +329,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:21
 		for k := 0; k < nk; k++ {
+			gc_apart2 := compiled.Disjoint(a, tmp)
+			_ = gc_apart2
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -349,7 +351,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && compiled.Disjoint(a[gc_off7:][:1], tmp) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
 						gc_at6 := tmp[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
@@ -845,6 +847,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:36
 		for k := 0; k < nj; k++ {
+			gc_apart2 := compiled.Disjoint(tmp, d)
+			_ = gc_apart2
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -865,7 +869,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && compiled.Disjoint(tmp[gc_off7:][:1], d) && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
 						gc_at6 := d[gc_off6:][:gc_to2]
 						gc_at7 := tmp[gc_off7:][:1]
 						gc_at8 := c[gc_off8:][:gc_to2]
@@ -1359,6 +1363,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:51
 		for k := 0; k < nk; k++ {
+			gc_apart2 := compiled.Disjoint(a, e)
+			_ = gc_apart2
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -1379,7 +1385,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && compiled.Disjoint(a[gc_off7:][:1], e) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
 						gc_at6 := e[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
@@ -1873,6 +1879,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:66
 		for k := 0; k < nm; k++ {
+			gc_apart2 := compiled.Disjoint(c, f)
+			_ = gc_apart2
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -1893,7 +1901,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nm + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && compiled.Disjoint(c[gc_off7:][:1], f) && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
 						gc_at6 := f[gc_off6:][:gc_to2]
 						gc_at7 := c[gc_off7:][:1]
 						gc_at8 := d[gc_off8:][:gc_to2]
@@ -2387,6 +2395,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:81
 		for k := 0; k < nj; k++ {
+			gc_apart2 := compiled.Disjoint(e, g)
+			_ = gc_apart2
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -2407,7 +2417,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && compiled.Disjoint(e[gc_off7:][:1], g) && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
 						gc_at6 := g[gc_off6:][:gc_to2]
 						gc_at7 := e[gc_off7:][:1]
 						gc_at8 := f[gc_off8:][:gc_to2]
@@ -2903,6 +2913,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 
 //line polybench_linalg.go:96
 		for k := 0; k < nk; k++ {
+			gc_apart2 := compiled.Disjoint(a, c)
+			_ = gc_apart2
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -2923,7 +2935,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
 					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && compiled.Disjoint(a[gc_off7:][:1], c) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
 						gc_at6 := c[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
@@ -3593,6 +3605,8 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:157
 		for i := 0; i < nx; i++ {
+			gc_apart2 := compiled.Disjoint(tmp, y)
+			_ = gc_apart2
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -3605,7 +3619,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					gc_off6 := gc_bx2 * gc_bdx2
 					gc_off7 := (gc_bx2 * gc_bdx2) + (i * ny)
 					gc_off8 := i
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) && compiled.Disjoint(tmp[gc_off8:][:1], y) {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) && gc_apart2 {
 						gc_at6 := y[gc_off6:][:gc_to2]
 						gc_at7 := a[gc_off7:][:gc_to2]
 						gc_at8 := tmp[gc_off8:][:1]
@@ -4081,6 +4095,8 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:171
 		for i := 0; i < nx; i++ {
+			gc_apart2 := compiled.Disjoint(r, s)
+			_ = gc_apart2
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -4093,7 +4109,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					gc_off6 := gc_bx2 * gc_bdx2
 					gc_off7 := i
 					gc_off8 := (gc_bx2 * gc_bdx2) + (i * ny)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && compiled.Disjoint(r[gc_off7:][:1], s) && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
 						gc_at6 := s[gc_off6:][:gc_to2]
 						gc_at7 := r[gc_off7:][:1]
 						gc_at8 := a[gc_off8:][:gc_to2]
@@ -4594,6 +4610,8 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 
 //line polybench_linalg.go:227
 		for j := 0; j < n; j++ {
+			gc_apart2 := compiled.Disjoint(y2, x2)
+			_ = gc_apart2
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -4606,7 +4624,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 					gc_off4 := gc_bx2 * gc_bdx2
 					gc_off5 := (gc_bx2 * gc_bdx2) + (j * n)
 					gc_off6 := j
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) && compiled.Disjoint(y2[gc_off6:][:1], x2) {
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) && gc_apart2 {
 						gc_at4 := x2[gc_off4:][:gc_to2]
 						gc_at5 := a[gc_off5:][:gc_to2]
 						gc_at6 := y2[gc_off6:][:1]

@@ -355,6 +355,8 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
+			gc_apart := compiled.Disjoint(q, r)
+			_ = gc_apart
 			{
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -375,7 +377,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 					gc_off2 := (gc_bx * gc_bdx) + (k * nj)
 					gc_off3 := i*nj + k
 					gc_off4 := (gc_bx * gc_bdx) + (i * nj)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && compiled.Disjoint(q[gc_off3:][:1], r) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && gc_apart && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
 						gc_at2 := r[gc_off2:][:gc_to]
 						gc_at3 := q[gc_off3:][:1]
 						gc_at4 := a[gc_off4:][:gc_to]

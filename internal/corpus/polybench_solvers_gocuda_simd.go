@@ -468,6 +468,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 //line polybench_solvers.go:46
 		for i := 0; i < ni; i++ {
+			gc_apart2 := compiled.Disjoint(q, r)
+			_ = gc_apart2
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -488,7 +490,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					gc_off6 := (gc_bx2 * gc_bdx2) + (k * nj)
 					gc_off7 := i*nj + k
 					gc_off8 := (gc_bx2 * gc_bdx2) + (i * nj)
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(r) && gc_to2 <= len(r)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(q) && compiled.Disjoint(q[gc_off7:][:1], r) && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(r) && gc_to2 <= len(r)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(q) && gc_apart2 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
 						gc_at6 := r[gc_off6:][:gc_to2]
 						gc_at7 := q[gc_off7:][:1]
 						gc_at8 := a[gc_off8:][:gc_to2]

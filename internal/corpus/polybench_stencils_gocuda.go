@@ -46,6 +46,8 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(fict, ey)
+		_ = gc_apart
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
@@ -66,7 +68,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off2 := step
 				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && compiled.Disjoint(fict[gc_off2:][:1], ey) && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
 					gc_at := ey[gc_off:][:gc_to]
 					gc_at2 := fict[gc_off2:][:1]
 					gc_at3 := hz[gc_off:][:gc_to]

@@ -47,6 +47,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_apart2 := compiled.Disjoint(fict, ey)
+		_ = gc_apart2
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
@@ -67,7 +69,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
 				gc_off5 := step
 				gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * ny)
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(fict) && compiled.Disjoint(fict[gc_off5:][:1], ey) && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(hz) && gc_to2 <= len(hz)-gc_off6 {
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(fict) && gc_apart2 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(hz) && gc_to2 <= len(hz)-gc_off6 {
 					gc_at5 := ey[gc_off4:][:gc_to2]
 					gc_at6 := fict[gc_off5:][:1]
 					gc_at7 := hz[gc_off4:][:gc_to2]

@@ -1641,10 +1641,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			_ = beta
 		}
 	}
+	gc_apart := compiled.Disjoint(sdata, gOdata)
+	_ = gc_apart
 	{
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && compiled.Disjoint(sdata[gc_off3:][:1], gOdata) {
+		if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
 			gc_at := gOdata[gc_off2:][:1]
 			gc_at2 := sdata[gc_off3:][:1]
 			gc_elem := gc_at2[0]

@@ -1957,10 +1957,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			_ = beta
 		}
 	}
+	gc_apart2 := compiled.Disjoint(sdata, gOdata)
+	_ = gc_apart2
 	{
 		gc_off4 := gc_bx2
 		gc_off5 := 0
-		if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) && compiled.Disjoint(sdata[gc_off5:][:1], gOdata) {
+		if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_apart2 {
 			gc_at3 := gOdata[gc_off4:][:1]
 			gc_at4 := sdata[gc_off5:][:1]
 			gc_elem2 := gc_at4[0]

@@ -1227,11 +1227,13 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(buf, dData)
+	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
 			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 <= len(dData) && gc_bdx <= len(dData)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(buf) && compiled.Disjoint(buf[gc_off4:][:1], dData) {
+			if gc_off3 >= 0 && gc_off3 <= len(dData) && gc_bdx <= len(dData)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(buf) && gc_apart {
 				gc_at3 := dData[gc_off3:][:gc_bdx]
 				gc_at4 := buf[gc_off4:][:1]
 				gc_elem := gc_at4[0]

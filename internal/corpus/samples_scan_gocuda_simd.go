@@ -1558,11 +1558,13 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(buf, dData)
+	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := gc_bx2 * gc_bdx2
 			gc_off8 := 0
-			if gc_off7 >= 0 && gc_off7 <= len(dData) && gc_bdx2 <= len(dData)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(buf) && compiled.Disjoint(buf[gc_off8:][:1], dData) {
+			if gc_off7 >= 0 && gc_off7 <= len(dData) && gc_bdx2 <= len(dData)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(buf) && gc_apart2 {
 				gc_at7 := dData[gc_off7:][:gc_bdx2]
 				gc_at8 := buf[gc_off8:][:1]
 				gc_elem2 := gc_at8[0]

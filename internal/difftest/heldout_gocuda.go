@@ -2590,11 +2590,13 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(v, out)
+	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx * gc_bdx
 			gc_off7 := 1
-			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(v) && compiled.Disjoint(v[gc_off7:][:1], out) {
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(v) && gc_apart {
 				gc_at6 := out[gc_off6:][:gc_bdx]
 				gc_at7 := v[gc_off7:][:1]
 				gc_elem := gc_at7[0]

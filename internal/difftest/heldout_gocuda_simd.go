@@ -3579,11 +3579,13 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(v, out)
+	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off13 := gc_bx2 * gc_bdx2
 			gc_off14 := 1
-			if gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx2 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(v) && compiled.Disjoint(v[gc_off14:][:1], out) {
+			if gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx2 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(v) && gc_apart2 {
 				gc_at13 := out[gc_off13:][:gc_bdx2]
 				gc_at14 := v[gc_off14:][:1]
 				gc_elem2 := gc_at14[0]

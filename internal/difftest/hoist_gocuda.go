@@ -45,6 +45,8 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(w, out)
+		_ = gc_apart
 		{
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -57,7 +59,7 @@ func gc_body_hoistedWeights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out [
 				gc_off := gc_bx * gc_bdx
 				gc_off2 := 0
 				gc_off3 := 1
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && compiled.Disjoint(w[gc_off2:][:1], out) && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 < len(w) && compiled.Disjoint(w[gc_off3:][:1], out) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 < len(w) {
 					gc_at := out[gc_off:][:gc_to]
 					gc_at2 := w[gc_off2:][:1]
 					gc_at3 := in[gc_off:][:gc_to]
@@ -196,6 +198,8 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 
 //line hoist.go:26
 		b := gc_bx
+		gc_apart := compiled.Disjoint(w, out)
+		_ = gc_apart
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(b*gc_bdx, gc_to) {
@@ -207,7 +211,7 @@ func gc_body_ownWeight(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []floa
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := b * gc_bdx
 				gc_off2 := b
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && compiled.Disjoint(w[gc_off2:][:1], out) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 < len(w) && gc_apart {
 					gc_at := out[gc_off:][:gc_to]
 					gc_at2 := in[gc_off:][:gc_to]
 					gc_at3 := w[gc_off2:][:1]

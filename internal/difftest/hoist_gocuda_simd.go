@@ -46,6 +46,8 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_apart2 := compiled.Disjoint(w, out)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -58,7 +60,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 				gc_off4 := gc_bx2 * gc_bdx2
 				gc_off5 := 0
 				gc_off6 := 1
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(w) && compiled.Disjoint(w[gc_off5:][:1], out) && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 < len(w) && compiled.Disjoint(w[gc_off6:][:1], out) {
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(w) && gc_apart2 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 < len(w) {
 					gc_at5 := out[gc_off4:][:gc_to2]
 					gc_at6 := w[gc_off5:][:1]
 					gc_at7 := in[gc_off4:][:gc_to2]
@@ -315,6 +317,8 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 
 //line hoist.go:26
 		b := gc_bx2
+		gc_apart2 := compiled.Disjoint(w, out)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(b*gc_bdx2, gc_to2) {
@@ -326,7 +330,7 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off3 := b * gc_bdx2
 				gc_off4 := b
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(w) && compiled.Disjoint(w[gc_off4:][:1], out) {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(w) && gc_apart2 {
 					gc_at4 := out[gc_off3:][:gc_to2]
 					gc_at5 := in[gc_off3:][:gc_to2]
 					gc_at6 := w[gc_off4:][:1]

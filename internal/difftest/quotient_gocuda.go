@@ -293,6 +293,8 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+		gc_apart := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
+		_ = gc_apart
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -313,7 +315,7 @@ func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, r
 						gc_off := gc_q
 						gc_off2 := (gc_bx * gc_bdx) + gc_seg
 						gc_off3 := gc_r + gc_seg
-						if gc_off >= 0 && gc_off < len(rstd) && compiled.Disjoint(rstd[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && compiled.Disjoint(mean[gc_off:][:1], out) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
+						if gc_off >= 0 && gc_off < len(rstd) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off < len(mean) && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 {
 							gc_at := rstd[gc_off:][:1]
 							gc_at2 := inp[gc_off2:][:gc_seglen]
 							gc_at3 := mean[gc_off:][:1]

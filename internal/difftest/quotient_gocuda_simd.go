@@ -464,6 +464,8 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
+		gc_apart2 := compiled.Disjoint(rstd, out) && compiled.Disjoint(mean, out)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -484,7 +486,7 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 						gc_off4 := gc_q
 						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
 						gc_off6 := gc_r + gc_seg2
-						if gc_off4 >= 0 && gc_off4 < len(rstd) && compiled.Disjoint(rstd[gc_off4:][:1], out) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off4 < len(mean) && compiled.Disjoint(mean[gc_off4:][:1], out) && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 {
+						if gc_off4 >= 0 && gc_off4 < len(rstd) && gc_apart2 && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off4 < len(mean) && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 {
 							gc_at7 := rstd[gc_off4:][:1]
 							gc_at8 := inp[gc_off5:][:gc_seglen2]
 							gc_at9 := mean[gc_off4:][:1]

@@ -2312,11 +2312,13 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(s, out)
+	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
 			gc_off3 := 0
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(s) && compiled.Disjoint(s[gc_off3:][:1], out) {
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(s) && gc_apart {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_at3 := s[gc_off3:][:1]
 				gc_elem := gc_at3[0]

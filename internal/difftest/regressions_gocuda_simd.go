@@ -3718,11 +3718,13 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(s, out)
+	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := gc_bx2 * gc_bdx2
 			gc_off6 := 0
-			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(s) && compiled.Disjoint(s[gc_off6:][:1], out) {
+			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(s) && gc_apart2 {
 				gc_at5 := out[gc_off5:][:gc_bdx2]
 				gc_at6 := s[gc_off6:][:1]
 				gc_elem2 := gc_at6[0]

@@ -517,6 +517,8 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(in, out)
+		_ = gc_apart
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
@@ -536,7 +538,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 				}
 				gc_off := k
 				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && compiled.Disjoint(in[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at := in[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
 					gc_elem := gc_at[0]
@@ -629,6 +631,8 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(in, out)
+		_ = gc_apart
 		{
 			gc_ty := 0
 			gc_tz := 0
@@ -650,7 +654,7 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				}
 				gc_off := k
 				gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * h)
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && compiled.Disjoint(in[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(in) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at := in[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
 					gc_elem := gc_at[0]

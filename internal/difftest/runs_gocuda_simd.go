@@ -846,6 +846,8 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_apart2 := compiled.Disjoint(in, out)
+		_ = gc_apart2
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
@@ -865,7 +867,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 				}
 				gc_off3 := k
 				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && compiled.Disjoint(in[gc_off3:][:1], out) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_elem2 := gc_at3[0]
@@ -1290,6 +1292,8 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_apart2 := compiled.Disjoint(in, out)
+		_ = gc_apart2
 		{
 			gc_ty2 := 0
 			gc_tz2 := 0
@@ -1311,7 +1315,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				}
 				gc_off3 := k
 				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && compiled.Disjoint(in[gc_off3:][:1], out) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_elem2 := gc_at3[0]

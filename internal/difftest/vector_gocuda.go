@@ -374,6 +374,8 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(in, out)
+		_ = gc_apart
 		{
 			gc_from, gc_to := gc_runlo, gc_runhi
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -388,7 +390,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				gc_off3 := (gc_bx * gc_bdx) + 1
 				gc_off4 := k
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-				if gc_off4 >= 0 && gc_off4 < len(in) && compiled.Disjoint(in[gc_off4:][:1], out) {
+				if gc_off4 >= 0 && gc_off4 < len(in) && gc_apart {
 					gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
 					gc_fasthi = max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
 				}

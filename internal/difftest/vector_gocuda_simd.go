@@ -703,6 +703,8 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_apart2 := compiled.Disjoint(in, out)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -717,7 +719,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 				gc_off7 := (gc_bx2 * gc_bdx2) + 1
 				gc_off8 := k
 				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
-				if gc_off8 >= 0 && gc_off8 < len(in) && compiled.Disjoint(in[gc_off8:][:1], out) {
+				if gc_off8 >= 0 && gc_off8 < len(in) && gc_apart2 {
 					gc_fastlo2 = min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7), gc_to2)
 					gc_fasthi2 = max(min(gc_to2, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6, len(in)-gc_off7), gc_fastlo2)
 				}

@@ -45,6 +45,8 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_apart := compiled.Disjoint(a, out)
+		_ = gc_apart
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
@@ -64,7 +66,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 				}
 				gc_off := (gc_by*gc_bdy + gc_ty)
 				gc_off2 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && compiled.Disjoint(a[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_apart && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at := a[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
 					gc_elem := gc_at[0]
@@ -137,6 +139,8 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 			return
 		}
 		gc_pos.Block = gc_blk
+		gc_apart := compiled.Disjoint(a, out)
+		_ = gc_apart
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := len(out); gc_bound < gc_to {
@@ -144,7 +148,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := k
-				if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && compiled.Disjoint(a[gc_off:][:1], out) {
+				if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && gc_apart {
 					gc_at := flags[:gc_to]
 					gc_at2 := out[:gc_to]
 					gc_at3 := a[gc_off:][:1]

@@ -46,6 +46,8 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		gc_apart2 := compiled.Disjoint(a, out)
+		_ = gc_apart2
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
@@ -65,7 +67,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 				}
 				gc_off3 := (gc_by2*gc_bdy2 + gc_ty2)
 				gc_off4 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && compiled.Disjoint(a[gc_off3:][:1], out) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && gc_apart2 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_elem2 := gc_at3[0]
@@ -304,6 +306,8 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 			return
 		}
 		gc_pos2.Block = gc_blk2
+		gc_apart2 := compiled.Disjoint(a, out)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := len(out); gc_bound2 < gc_to2 {
@@ -311,7 +315,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off2 := k
-				if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) && compiled.Disjoint(a[gc_off2:][:1], out) {
+				if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) && gc_apart2 {
 					gc_at4 := flags[:gc_to2]
 					gc_at5 := out[:gc_to2]
 					gc_at6 := a[gc_off2:][:1]

@@ -91,7 +91,7 @@ func (e *emitter) peelSlices(l *ThreadLoop, c *rowCheck, from, to, n string) (lo
 		}
 		if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
 			fmt.Fprintf(&b, "%s := %s\n", e.fast.names[k], slice)
-			hoists = append(hoists, e.hoistedElem(c, l, k, slice))
+			hoists = append(hoists, e.hoistedElem(c, k))
 		}
 	}
 	return los, his, b.String() + strings.Join(hoists, "")

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -15,8 +16,11 @@ type rebasedLoop struct {
 	thread []byte
 	names  []string
 	// hoisted names, for each slice whose element is hoisted
-	// (RebasedSlice.Hoist), the local the row loads it into ("" for none).
+	// (RebasedSlice.Hoist), the local the row loads it into ("" for none);
+	// apart is the flag, set before the loop's rows, that no slice the
+	// loop writes shares memory with theirs ("" where it writes none).
 	hoisted []string
+	apart   string
 	label   string // the loop's label, where a thread returns
 	// checked is set where some index keeps its check: its threads
 	// record their positions.
@@ -238,9 +242,8 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		if r.Bound {
 			c.slice(r) // its check alone
 		} else if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
-			slice := c.slice(r)
-			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], slice)
-			hoists = append(hoists, e.hoistedElem(&c, l, k, slice))
+			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], c.slice(r))
+			hoists = append(hoists, e.hoistedElem(&c, k))
 		}
 	}
 	resliced.WriteString(strings.Join(hoists, ""))
@@ -414,14 +417,42 @@ func (e *emitter) blankLocals(orig, copied []ast.Stmt) []ast.Stmt {
 }
 
 // hoistedElem returns the declaration of the local into which a row
-// loads the element of rebased slice k (slice, its row's form), where it
-// is hoisted, noting in c that no slice the loop writes holds it; or "".
-func (e *emitter) hoistedElem(c *rowCheck, l *ThreadLoop, k int, slice string) string {
+// loads the element of rebased slice k, where it is hoisted, noting in c
+// the loop's apart flag; or "".
+func (e *emitter) hoistedElem(c *rowCheck, k int) string {
 	if e.fast.hoisted[k] == "" {
 		return ""
 	}
-	for _, w := range l.Rebase.Apart {
-		c.cond(fmt.Sprintf("%s.Disjoint(%s, %s)", e.f.Src.Compiled, slice, e.plain(w)))
+	if e.fast.apart != "" && !slices.Contains(c.conds, e.fast.apart) {
+		c.cond(e.fast.apart)
 	}
 	return fmt.Sprintf("%s := %s[0]\n", e.fast.hoisted[k], e.fast.names[k])
+}
+
+// apartFlag writes, before the rows of thread loop l, the flag that no
+// slice l writes shares memory with a slice whose element its rows load
+// once (rebasedLoop.apart): whole slices, the same for every row, so
+// that the rows test one variable. Slices that merely lie in the same
+// array without overlapping pass; overlapping ones that would not reach
+// the element only cost the rows their unchecked form.
+func (e *emitter) apartFlag(l *ThreadLoop) {
+	if e.fast == nil || l.Rebase == nil || len(l.Rebase.Apart) == 0 {
+		return
+	}
+	var conds []string
+	for k, name := range e.fast.hoisted {
+		if name == "" {
+			continue
+		}
+		for _, w := range l.Rebase.Apart {
+			cond := fmt.Sprintf("%s.Disjoint(%s, %s)", e.f.Src.Compiled, e.plain(l.Rebase.Slices[k].X), e.plain(w))
+			if !slices.Contains(conds, cond) {
+				conds = append(conds, cond)
+			}
+		}
+	}
+	if len(conds) > 0 {
+		e.fast.apart = e.f.Names.Fresh("apart")
+		e.printf("%s := %s\n_ = %s\n", e.fast.apart, strings.Join(conds, " && "), e.fast.apart)
+	}
 }

@@ -81,6 +81,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.loopPrologue(l)
 	thread.Write(buf.Bytes())
 	e.w = outer
+	e.apartFlag(l)
 	v, from, to, rank := e.loopHead(l, use)
 	if l.Outside {
 		e.threads(l, v, "0", from, rank, thread.Bytes())

@@ -47,10 +47,12 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 
 //line rodinia_btree.go:53
 	for ; i_ < height; i_++ {
+		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(keysD, offsetD)
+		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bid
-				if gc_off >= 0 && gc_off < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off:][:1], offsetD) && gc_off < len(keysD) && compiled.Disjoint(keysD[gc_off:][:1], offsetD) && gc_off < len(offsetD) {
+				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(keysD) && gc_off < len(offsetD) {
 					gc_at := currKnodeD[gc_off:][:1]
 					gc_at2 := keysD[gc_off:][:1]
 					gc_at3 := offsetD[gc_off:][:1]
@@ -200,10 +202,12 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 
 //line rodinia_btree.go:72
 	_ = i
+	gc_apart2 := compiled.Disjoint(currKnodeD, ansD) && compiled.Disjoint(keysD, ansD)
+	_ = gc_apart2
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := bid
-			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off3:][:1], ansD) && gc_off3 < len(keysD) && compiled.Disjoint(keysD[gc_off3:][:1], ansD) && gc_off3 < len(ansD) {
+			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
 				gc_at6 := currKnodeD[gc_off3:][:1]
 				gc_at7 := keysD[gc_off3:][:1]
 				gc_at8 := ansD[gc_off3:][:1]
@@ -280,10 +284,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:108
 	for ; i_ < height; i_++ {
+		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(currKnodeD, offset2D) && compiled.Disjoint(startD, offsetD) && compiled.Disjoint(startD, offset2D) && compiled.Disjoint(lastKnodeD, offsetD) && compiled.Disjoint(lastKnodeD, offset2D) && compiled.Disjoint(endD, offsetD) && compiled.Disjoint(endD, offset2D)
+		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bid
-				if gc_off >= 0 && gc_off < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off:][:1], offsetD) && compiled.Disjoint(currKnodeD[gc_off:][:1], offset2D) && gc_off < len(startD) && compiled.Disjoint(startD[gc_off:][:1], offsetD) && compiled.Disjoint(startD[gc_off:][:1], offset2D) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && compiled.Disjoint(lastKnodeD[gc_off:][:1], offsetD) && compiled.Disjoint(lastKnodeD[gc_off:][:1], offset2D) && gc_off < len(endD) && compiled.Disjoint(endD[gc_off:][:1], offsetD) && compiled.Disjoint(endD[gc_off:][:1], offset2D) && gc_off < len(offset2D) {
+				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
 					gc_at := currKnodeD[gc_off:][:1]
 					gc_at2 := startD[gc_off:][:1]
 					gc_at3 := offsetD[gc_off:][:1]
@@ -464,10 +470,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:134
 	_ = i
+	gc_apart2 := compiled.Disjoint(currKnodeD, RecstartD) && compiled.Disjoint(startD, RecstartD)
+	_ = gc_apart2
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := bid
-			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && compiled.Disjoint(currKnodeD[gc_off3:][:1], RecstartD) && gc_off3 < len(startD) && compiled.Disjoint(startD[gc_off3:][:1], RecstartD) && gc_off3 < len(RecstartD) {
+			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
 				gc_at11 := currKnodeD[gc_off3:][:1]
 				gc_at12 := startD[gc_off3:][:1]
 				gc_at13 := RecstartD[gc_off3:][:1]
@@ -562,10 +570,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			}
 		}
 	}
+	gc_apart3 := compiled.Disjoint(lastKnodeD, ReclenD) && compiled.Disjoint(endD, ReclenD) && compiled.Disjoint(RecstartD, ReclenD)
+	_ = gc_apart3
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := bid
-			if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && compiled.Disjoint(lastKnodeD[gc_off4:][:1], ReclenD) && gc_off4 < len(endD) && compiled.Disjoint(endD[gc_off4:][:1], ReclenD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) && compiled.Disjoint(RecstartD[gc_off4:][:1], ReclenD) {
+			if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_apart3 && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {
 				gc_at14 := lastKnodeD[gc_off4:][:1]
 				gc_at15 := endD[gc_off4:][:1]
 				gc_at16 := ReclenD[gc_off4:][:1]

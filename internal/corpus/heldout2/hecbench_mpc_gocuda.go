@@ -1105,10 +1105,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
+		gc_apart := compiled.Disjoint(top, compressed) && compiled.Disjoint(start, compressed)
+		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off6 := 0
-				if gc_off6 >= 0 && gc_off6 < len(top) && compiled.Disjoint(top[gc_off6:][:1], compressed) && gc_off6 < len(start) && compiled.Disjoint(start[gc_off6:][:1], compressed) && gc_bdx <= len(sbuf2) {
+				if gc_off6 >= 0 && gc_off6 < len(top) && gc_apart && gc_off6 < len(start) && gc_bdx <= len(sbuf2) {
 					gc_at9 := top[gc_off6:][:1]
 					gc_at10 := start[gc_off6:][:1]
 					gc_at11 := sbuf2[:gc_bdx]
@@ -2068,10 +2070,12 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
+		gc_apart := compiled.Disjoint(top, sbuf2) && compiled.Disjoint(start, sbuf2)
+		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := 0
-				if gc_off4 >= 0 && gc_off4 < len(top) && compiled.Disjoint(top[gc_off4:][:1], sbuf2) && gc_bdx <= len(sbuf2) && gc_off4 < len(start) && compiled.Disjoint(start[gc_off4:][:1], sbuf2) {
+				if gc_off4 >= 0 && gc_off4 < len(top) && gc_apart && gc_bdx <= len(sbuf2) && gc_off4 < len(start) {
 					gc_at5 := top[gc_off4:][:1]
 					gc_at6 := sbuf2[:gc_bdx]
 					gc_at7 := start[gc_off4:][:1]

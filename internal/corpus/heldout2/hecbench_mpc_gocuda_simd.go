@@ -1262,10 +1262,12 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 			}
 		}
+		gc_apart2 := compiled.Disjoint(top, compressed) && compiled.Disjoint(start, compressed)
+		_ = gc_apart2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off12 := 0
-				if gc_off12 >= 0 && gc_off12 < len(top) && compiled.Disjoint(top[gc_off12:][:1], compressed) && gc_off12 < len(start) && compiled.Disjoint(start[gc_off12:][:1], compressed) && gc_bdx2 <= len(sbuf2) {
+				if gc_off12 >= 0 && gc_off12 < len(top) && gc_apart2 && gc_off12 < len(start) && gc_bdx2 <= len(sbuf2) {
 					gc_at20 := top[gc_off12:][:1]
 					gc_at21 := start[gc_off12:][:1]
 					gc_at22 := sbuf2[:gc_bdx2]
@@ -2417,10 +2419,12 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 			}
 		}
+		gc_apart2 := compiled.Disjoint(top, sbuf2) && compiled.Disjoint(start, sbuf2)
+		_ = gc_apart2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off8 := 0
-				if gc_off8 >= 0 && gc_off8 < len(top) && compiled.Disjoint(top[gc_off8:][:1], sbuf2) && gc_bdx2 <= len(sbuf2) && gc_off8 < len(start) && compiled.Disjoint(start[gc_off8:][:1], sbuf2) {
+				if gc_off8 >= 0 && gc_off8 < len(top) && gc_apart2 && gc_bdx2 <= len(sbuf2) && gc_off8 < len(start) {
 					gc_at12 := top[gc_off8:][:1]
 					gc_at13 := sbuf2[:gc_bdx2]
 					gc_at14 := start[gc_off8:][:1]

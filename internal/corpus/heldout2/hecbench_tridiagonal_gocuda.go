@@ -1334,6 +1334,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:223
 		thidNum >>= 1
 	}
+	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	_ = gc_apart
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
@@ -1342,7 +1344,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && compiled.Disjoint(b[gc_off4:][:1], x) && gc_off5 >= 0 && gc_off5 < len(b) && compiled.Disjoint(b[gc_off5:][:1], x) && gc_off5 < len(c) && compiled.Disjoint(c[gc_off5:][:1], x) && gc_off4 < len(a) && compiled.Disjoint(a[gc_off4:][:1], x) && gc_off5 < len(x) && gc_off5 < len(d) && compiled.Disjoint(d[gc_off5:][:1], x) && gc_off4 < len(d) && compiled.Disjoint(d[gc_off4:][:1], x) && gc_off4 < len(x) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
 				gc_at18 := b[gc_off5:][:1]
 				gc_at19 := c[gc_off5:][:1]
@@ -1737,6 +1739,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:310
 		thidNum >>= 1
 	}
+	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	_ = gc_apart
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
@@ -1745,7 +1749,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := ((stride << 1) - 1)
 			gc_off5 := (stride - 1)
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && compiled.Disjoint(b[gc_off4:][:1], x) && gc_off5 >= 0 && gc_off5 < len(b) && compiled.Disjoint(b[gc_off5:][:1], x) && gc_off5 < len(c) && compiled.Disjoint(c[gc_off5:][:1], x) && gc_off4 < len(a) && compiled.Disjoint(a[gc_off4:][:1], x) && gc_off5 < len(x) && gc_off5 < len(d) && compiled.Disjoint(d[gc_off5:][:1], x) && gc_off4 < len(d) && compiled.Disjoint(d[gc_off4:][:1], x) && gc_off4 < len(x) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_apart && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
 				gc_at17 := b[gc_off4:][:1]
 				gc_at18 := b[gc_off5:][:1]
 				gc_at19 := c[gc_off5:][:1]

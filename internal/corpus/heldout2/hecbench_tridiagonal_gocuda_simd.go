@@ -2002,6 +2002,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:223
 		thidNum >>= 1
 	}
+	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	_ = gc_apart2
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 2; gc_bound2 < gc_to2 {
@@ -2010,7 +2012,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off12 := ((stride << 1) - 1)
 			gc_off13 := (stride - 1)
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && compiled.Disjoint(b[gc_off12:][:1], x) && gc_off13 >= 0 && gc_off13 < len(b) && compiled.Disjoint(b[gc_off13:][:1], x) && gc_off13 < len(c) && compiled.Disjoint(c[gc_off13:][:1], x) && gc_off12 < len(a) && compiled.Disjoint(a[gc_off12:][:1], x) && gc_off13 < len(x) && gc_off13 < len(d) && compiled.Disjoint(d[gc_off13:][:1], x) && gc_off12 < len(d) && compiled.Disjoint(d[gc_off12:][:1], x) && gc_off12 < len(x) {
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_apart2 && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
 				gc_at45 := b[gc_off12:][:1]
 				gc_at46 := b[gc_off13:][:1]
 				gc_at47 := c[gc_off13:][:1]
@@ -2554,6 +2556,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:310
 		thidNum >>= 1
 	}
+	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
+	_ = gc_apart2
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 2; gc_bound2 < gc_to2 {
@@ -2562,7 +2566,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off12 := ((stride << 1) - 1)
 			gc_off13 := (stride - 1)
-			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && compiled.Disjoint(b[gc_off12:][:1], x) && gc_off13 >= 0 && gc_off13 < len(b) && compiled.Disjoint(b[gc_off13:][:1], x) && gc_off13 < len(c) && compiled.Disjoint(c[gc_off13:][:1], x) && gc_off12 < len(a) && compiled.Disjoint(a[gc_off12:][:1], x) && gc_off13 < len(x) && gc_off13 < len(d) && compiled.Disjoint(d[gc_off13:][:1], x) && gc_off12 < len(d) && compiled.Disjoint(d[gc_off12:][:1], x) && gc_off12 < len(x) {
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_apart2 && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
 				gc_at45 := b[gc_off12:][:1]
 				gc_at46 := b[gc_off13:][:1]
 				gc_at47 := c[gc_off13:][:1]

@@ -197,6 +197,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(sumWeights, weights)
+	_ = gc_apart
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
@@ -208,7 +210,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bdx * blockID
 			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sumWeights) && compiled.Disjoint(sumWeights[gc_off3:][:1], weights) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sumWeights) && gc_apart {
 				gc_at3 := weights[gc_off2:][:gc_to]
 				gc_at4 := sumWeights[gc_off3:][:1]
 				gc_elem := gc_at4[0]
@@ -489,6 +491,8 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(u1, u)
+	_ = gc_apart2
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
@@ -500,7 +504,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bdx * blockID
 			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(u) && gc_to <= len(u)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(u1) && compiled.Disjoint(u1[gc_off7:][:1], u) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(u) && gc_to <= len(u)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(u1) && gc_apart2 {
 				gc_at8 := u[gc_off6:][:gc_to]
 				gc_at9 := u1[gc_off7:][:1]
 				gc_elem2 := gc_at9[0]

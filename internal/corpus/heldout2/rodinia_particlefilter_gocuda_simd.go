@@ -198,6 +198,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			}
 		}
 	}
+	gc_apart3 := compiled.Disjoint(sumWeights, weights)
+	_ = gc_apart3
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
@@ -209,7 +211,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := gc_bdx2 * blockID
 			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(weights) && gc_to2 <= len(weights)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sumWeights) && compiled.Disjoint(sumWeights[gc_off10:][:1], weights) {
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(weights) && gc_to2 <= len(weights)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sumWeights) && gc_apart3 {
 				gc_at12 := weights[gc_off9:][:gc_to2]
 				gc_at13 := sumWeights[gc_off10:][:1]
 				gc_elem3 := gc_at13[0]
@@ -533,6 +535,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			}
 		}
 	}
+	gc_apart4 := compiled.Disjoint(u1, u)
+	_ = gc_apart4
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
@@ -544,7 +548,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off13 := gc_bdx2 * blockID
 			gc_off14 := 0
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(u1) && compiled.Disjoint(u1[gc_off14:][:1], u) {
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(u1) && gc_apart4 {
 				gc_at17 := u[gc_off13:][:gc_to2]
 				gc_at18 := u1[gc_off14:][:1]
 				gc_elem4 := gc_at18[0]

@@ -39,6 +39,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 
 //line rodinia_small.go:32
 	by := gc_by
+	gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
+	_ = gc_apart
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -46,7 +48,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 			gc_off2 := 1
 			gc_off3 := (bpHeight*by + gc_ty + 1)
 			gc_fastlo, gc_fasthi := 0, 0
-			if gc_off3 >= 0 && gc_off3 < len(ly) && compiled.Disjoint(ly[gc_off3:][:1], w) && compiled.Disjoint(ly[gc_off3:][:1], oldw) {
+			if gc_off3 >= 0 && gc_off3 < len(ly) && gc_apart {
 				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
 				gc_fasthi = max(min(gc_bdx, len(w)-gc_off, len(delta)-gc_off2, len(oldw)-gc_off), gc_fastlo)
 			}

@@ -40,6 +40,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 
 //line rodinia_small.go:32
 	by := gc_by2
+	gc_apart2 := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
+	_ = gc_apart2
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -47,7 +49,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 			gc_off6 := 1
 			gc_off7 := (bpHeight*by + gc_ty2 + 1)
 			gc_fastlo3, gc_fasthi3 := 0, 0
-			if gc_off7 >= 0 && gc_off7 < len(ly) && compiled.Disjoint(ly[gc_off7:][:1], w) && compiled.Disjoint(ly[gc_off7:][:1], oldw) {
+			if gc_off7 >= 0 && gc_off7 < len(ly) && gc_apart2 {
 				gc_fastlo3 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
 				gc_fasthi3 = max(min(gc_bdx2, len(w)-gc_off5, len(delta)-gc_off6, len(oldw)-gc_off5), gc_fastlo3)
 			}

@@ -44,6 +44,8 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+		gc_apart := compiled.Disjoint(base, output)
+		_ = gc_apart
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -55,7 +57,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
 				gc_off2 := gc_bx - 1
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && compiled.Disjoint(base[gc_off2:][:1], output) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
 					gc_at := output[gc_off:][:gc_to]
 					gc_at2 := base[gc_off2:][:1]
 					gc_elem := gc_at2[0]
@@ -190,11 +192,13 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
+			gc_apart := compiled.Disjoint(base, output)
+			_ = gc_apart
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_off := gc_bx*sectionLength + i*gc_bdx
 					gc_off2 := gc_bx - 1
-					if gc_off >= 0 && gc_off <= len(output) && gc_bdx <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && compiled.Disjoint(base[gc_off2:][:1], output) {
+					if gc_off >= 0 && gc_off <= len(output) && gc_bdx <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
 						gc_at := output[gc_off:][:gc_bdx]
 						gc_at2 := base[gc_off2:][:1]
 						gc_elem := gc_at2[0]

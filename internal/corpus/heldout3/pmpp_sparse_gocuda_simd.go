@@ -45,6 +45,8 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
+		gc_apart2 := compiled.Disjoint(base, output)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -56,7 +58,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off3 := gc_bx2 * gc_bdx2
 				gc_off4 := gc_bx2 - 1
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && compiled.Disjoint(base[gc_off4:][:1], output) {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
 					gc_at3 := output[gc_off3:][:gc_to2]
 					gc_at4 := base[gc_off4:][:1]
 					gc_elem2 := gc_at4[0]
@@ -307,11 +309,13 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
+			gc_apart2 := compiled.Disjoint(base, output)
+			_ = gc_apart2
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_off3 := gc_bx2*sectionLength + i*gc_bdx2
 					gc_off4 := gc_bx2 - 1
-					if gc_off3 >= 0 && gc_off3 <= len(output) && gc_bdx2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && compiled.Disjoint(base[gc_off4:][:1], output) {
+					if gc_off3 >= 0 && gc_off3 <= len(output) && gc_bdx2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
 						gc_at3 := output[gc_off3:][:gc_bdx2]
 						gc_at4 := base[gc_off4:][:1]
 						gc_elem2 := gc_at4[0]

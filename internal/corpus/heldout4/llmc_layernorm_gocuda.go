@@ -1143,6 +1143,8 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
+		_ = gc_apart
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_qoff, gc_qd := gc_bx*gc_bdx, C
@@ -1156,7 +1158,7 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 						gc_off := gc_q
 						gc_off2 := (gc_bx * gc_bdx) + gc_seg
 						gc_off3 := gc_r + gc_seg
-						if gc_off >= 0 && gc_off < len(mean) && compiled.Disjoint(mean[gc_off:][:1], out) && gc_off < len(rstd) && compiled.Disjoint(rstd[gc_off:][:1], out) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
+						if gc_off >= 0 && gc_off < len(mean) && gc_apart && gc_off < len(rstd) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
 							gc_at := mean[gc_off:][:1]
 							gc_at2 := rstd[gc_off:][:1]
 							gc_at3 := inp[gc_off2:][:gc_seglen]

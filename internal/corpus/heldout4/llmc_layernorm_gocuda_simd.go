@@ -1502,6 +1502,8 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
+		gc_apart2 := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
+		_ = gc_apart2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
@@ -1515,7 +1517,7 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 						gc_off4 := gc_q
 						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
 						gc_off6 := gc_r + gc_seg2
-						if gc_off4 >= 0 && gc_off4 < len(mean) && compiled.Disjoint(mean[gc_off4:][:1], out) && gc_off4 < len(rstd) && compiled.Disjoint(rstd[gc_off4:][:1], out) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
+						if gc_off4 >= 0 && gc_off4 < len(mean) && gc_apart2 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
 							gc_at7 := mean[gc_off4:][:1]
 							gc_at8 := rstd[gc_off4:][:1]
 							gc_at9 := inp[gc_off5:][:gc_seglen2]
