@@ -10954,9 +10954,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = gc_iota5
+							_ = gc_iota
 //line scan_block.go:204
 							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -10967,9 +10967,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-								_ = gc_iota6
+								_ = gc_iota2
 //line scan_block.go:204
 								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -11014,13 +11014,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b4)
 //line scan_block.go:205
-									_ = gc_if6
+									_ = gc_if2
 //line scan_block.go:205
-									if gc_if6.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if6)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -11067,13 +11067,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
-									_ = gc_if5
+									_ = gc_if
 //line scan_block.go:205
-									if gc_if5.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if5)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -11229,14 +11229,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_left2 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota12
+							_ = gc_iota8
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota14
+								_ = gc_iota10
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -11260,13 +11260,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 										s = archsimd.LoadFloat32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if14
+										_ = gc_if10
 //line scan_block.go:184
-										if gc_if14.ToBits() != 0 {
+										if gc_if10.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if14)
+											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if10)
 										}
 //line scan_block.go:185
 									}
@@ -11296,13 +11296,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if12
+									_ = gc_if8
 //line scan_block.go:185
-									if gc_if12.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if12)
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -11380,9 +11380,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota15
+										_ = gc_iota11
 //line scan_block.go:204
 										gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -11393,9 +11393,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota16
+											_ = gc_iota12
 //line scan_block.go:204
 											gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -11428,13 +11428,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
+												gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
-												_ = gc_if16
+												_ = gc_if12
 //line scan_block.go:205
-												if gc_if16.ToBits() != 0 {
+												if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if16)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if12)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -11469,13 +11469,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
+												gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												_ = gc_if15
+												_ = gc_if11
 //line scan_block.go:205
-												if gc_if15.ToBits() != 0 {
+												if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if15)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if11)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -11959,9 +11959,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						gc_left5 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = gc_iota21
+							_ = gc_iota13
 //line scan_block.go:204
 							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -11972,9 +11972,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-								_ = gc_iota22
+								_ = gc_iota14
 //line scan_block.go:204
 								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -12019,13 +12019,13 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
+									gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
 //line scan_block.go:205
-									_ = gc_if22
+									_ = gc_if14
 //line scan_block.go:205
-									if gc_if22.ToBits() != 0 {
+									if gc_if14.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if22)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if14)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12072,13 +12072,13 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
+									gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
 //line scan_block.go:205
-									_ = gc_if21
+									_ = gc_if13
 //line scan_block.go:205
-									if gc_if21.ToBits() != 0 {
+									if gc_if13.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if21)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if13)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12234,14 +12234,14 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota28
+							_ = gc_iota20
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota30
+								_ = gc_iota22
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -12265,13 +12265,13 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 										s = archsimd.LoadInt32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if30
+										_ = gc_if22
 //line scan_block.go:184
-										if gc_if30.ToBits() != 0 {
+										if gc_if22.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if30)
+											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if22)
 										}
 //line scan_block.go:185
 									}
@@ -12301,13 +12301,13 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if28
+									_ = gc_if20
 //line scan_block.go:185
-									if gc_if28.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if28)
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -12385,9 +12385,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									gc_left7 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota31
+										_ = gc_iota23
 //line scan_block.go:204
 										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -12398,9 +12398,9 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota32
+											_ = gc_iota24
 //line scan_block.go:204
 											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -12433,13 +12433,13 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
+												gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
-												_ = gc_if32
+												_ = gc_if24
 //line scan_block.go:205
-												if gc_if32.ToBits() != 0 {
+												if gc_if24.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if32)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if24)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -12474,13 +12474,13 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if31 := gc_iota31.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
+												gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
 //line scan_block.go:205
-												_ = gc_if31
+												_ = gc_if23
 //line scan_block.go:205
-												if gc_if31.ToBits() != 0 {
+												if gc_if23.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if31)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if23)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -12964,9 +12964,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota37 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-							_ = gc_iota37
+							_ = gc_iota25
 //line scan_block.go:204
 							gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -12977,9 +12977,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-								_ = gc_iota38
+								_ = gc_iota26
 //line scan_block.go:204
 								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -13024,13 +13024,13 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if38 := gc_iota38.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
+									gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
 //line scan_block.go:205
-									_ = gc_if38
+									_ = gc_if26
 //line scan_block.go:205
-									if gc_if38.ToBits() != 0 {
+									if gc_if26.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if38)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if26)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13077,13 +13077,13 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if37 := gc_iota37.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
+									gc_if25 := gc_iota25.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
 //line scan_block.go:205
-									_ = gc_if37
+									_ = gc_if25
 //line scan_block.go:205
-									if gc_if37.ToBits() != 0 {
+									if gc_if25.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if37)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if25)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13239,14 +13239,14 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						gc_left10 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota44 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-							_ = gc_iota44
+							_ = gc_iota32
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:183
-								_ = gc_iota46
+								_ = gc_iota34
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -13270,13 +13270,13 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 										s = archsimd.LoadUint32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if46 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if46
+										_ = gc_if34
 //line scan_block.go:184
-										if gc_if46.ToBits() != 0 {
+										if gc_if34.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if46)
+											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if34)
 										}
 //line scan_block.go:185
 									}
@@ -13306,13 +13306,13 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if44 := gc_iota44.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if44
+									_ = gc_if32
 //line scan_block.go:185
-									if gc_if44.ToBits() != 0 {
+									if gc_if32.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if44)
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -13390,9 +13390,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									gc_left11 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota47 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-										_ = gc_iota47
+										_ = gc_iota35
 //line scan_block.go:204
 										gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -13403,9 +13403,9 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota48 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:204
-											_ = gc_iota48
+											_ = gc_iota36
 //line scan_block.go:204
 											gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
@@ -13438,13 +13438,13 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
+												gc_if36 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205
-												_ = gc_if48
+												_ = gc_if36
 //line scan_block.go:205
-												if gc_if48.ToBits() != 0 {
+												if gc_if36.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if48)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if36)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13479,13 +13479,13 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if47 := gc_iota47.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
+												gc_if35 := gc_iota35.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
 //line scan_block.go:205
-												_ = gc_if47
+												_ = gc_if35
 //line scan_block.go:205
-												if gc_if47.ToBits() != 0 {
+												if gc_if35.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if47)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if35)
 //line scan_block.go:205
 												}
 //line scan_block.go:205

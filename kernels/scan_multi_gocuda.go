@@ -44,6 +44,8 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
+		gc_apart := compiled.Disjoint(offsets, out)
+		_ = gc_apart
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -63,9 +65,10 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 						gc_seglen := gc_segend - gc_seg
 						gc_off := (gc_bx * gc_bdx) + gc_seg
 						gc_off2 := gc_q
-						if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) {
+						if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(offsets) && gc_apart {
 							gc_at := out[gc_off:][:gc_seglen]
 							gc_at2 := offsets[gc_off2:][:1]
+							gc_elem := gc_at2[0]
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_seg + gc_u
 								gc_rank := gc_base + gc_tx
@@ -77,7 +80,7 @@ func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, o
 
 //line scan_multi.go:100
 								{
-									gc_at[gc_u] += gc_at2[0]
+									gc_at[gc_u] += gc_elem
 								}
 							}
 						} else {

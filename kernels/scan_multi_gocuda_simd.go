@@ -66,6 +66,8 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 		if gc_bx5 == gc_gdx5 {
 			gc_bx5 = 0
 		}
+		gc_apart5 := compiled.Disjoint(offsets, out)
+		_ = gc_apart5
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
 			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
@@ -85,9 +87,10 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 						gc_seglen5 := gc_segend5 - gc_seg5
 						gc_off9 := (gc_bx5 * gc_bdx5) + gc_seg5
 						gc_off10 := gc_q
-						if gc_off9 >= 0 && gc_off9 <= len(out) && gc_seglen5 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(offsets) {
+						if gc_off9 >= 0 && gc_off9 <= len(out) && gc_seglen5 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(offsets) && gc_apart5 {
 							gc_at9 := out[gc_off9:][:gc_seglen5]
 							gc_at10 := offsets[gc_off10:][:1]
+							gc_elem5 := gc_at10[0]
 							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx5 := gc_seg5 + gc_u5
 								gc_rank5 := gc_base5 + gc_tx5
@@ -99,7 +102,7 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 
 //line scan_multi.go:100
 								{
-									gc_at9[gc_u5] += gc_at10[0]
+									gc_at9[gc_u5] += gc_elem5
 								}
 							}
 						} else {
@@ -275,6 +278,8 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
+		gc_apart2 := compiled.Disjoint(offsets, out)
+		_ = gc_apart2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -294,9 +299,10 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 						gc_seglen2 := gc_segend2 - gc_seg2
 						gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
 						gc_off4 := gc_q
-						if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(offsets) {
+						if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(offsets) && gc_apart2 {
 							gc_at3 := out[gc_off3:][:gc_seglen2]
 							gc_at4 := offsets[gc_off4:][:1]
+							gc_elem2 := gc_at4[0]
 							gc_vstep := gc_seg2
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
@@ -352,7 +358,7 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 
 //line scan_multi.go:100
 								{
-									gc_at3[gc_u2] += gc_at4[0]
+									gc_at3[gc_u2] += gc_elem2
 								}
 							}
 						} else {
@@ -528,6 +534,8 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 		if gc_bx3 == gc_gdx3 {
 			gc_bx3 = 0
 		}
+		gc_apart3 := compiled.Disjoint(offsets, out)
+		_ = gc_apart3
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
@@ -547,9 +555,10 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 						gc_seglen3 := gc_segend3 - gc_seg3
 						gc_off5 := (gc_bx3 * gc_bdx3) + gc_seg3
 						gc_off6 := gc_q
-						if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen3 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(offsets) {
+						if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen3 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(offsets) && gc_apart3 {
 							gc_at5 := out[gc_off5:][:gc_seglen3]
 							gc_at6 := offsets[gc_off6:][:1]
+							gc_elem3 := gc_at6[0]
 							gc_vstep2 := gc_seg3
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop2 bool
@@ -605,7 +614,7 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 
 //line scan_multi.go:100
 								{
-									gc_at5[gc_u3] += gc_at6[0]
+									gc_at5[gc_u3] += gc_elem3
 								}
 							}
 						} else {
@@ -781,6 +790,8 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 		if gc_bx4 == gc_gdx4 {
 			gc_bx4 = 0
 		}
+		gc_apart4 := compiled.Disjoint(offsets, out)
+		_ = gc_apart4
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
@@ -800,9 +811,10 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 						gc_seglen4 := gc_segend4 - gc_seg4
 						gc_off7 := (gc_bx4 * gc_bdx4) + gc_seg4
 						gc_off8 := gc_q
-						if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen4 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(offsets) {
+						if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen4 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(offsets) && gc_apart4 {
 							gc_at7 := out[gc_off7:][:gc_seglen4]
 							gc_at8 := offsets[gc_off8:][:1]
+							gc_elem4 := gc_at8[0]
 							gc_vstep3 := gc_seg4
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
@@ -858,7 +870,7 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 
 //line scan_multi.go:100
 								{
-									gc_at7[gc_u4] += gc_at8[0]
+									gc_at7[gc_u4] += gc_elem4
 								}
 							}
 						} else {

@@ -2375,13 +2375,16 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(x, partial)
+	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
 			gc_off4 := gc_bx
-			if gc_off3 >= 0 && gc_off3 < len(x) && gc_off4 >= 0 && gc_off4 < len(partial) {
+			if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 				gc_at5 := x[gc_off3:][:1]
 				gc_at6 := partial[gc_off4:][:1]
+				gc_elem := gc_at5[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -2391,7 +2394,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line kernels.go:227
-					var r T = gc_at5[0]
+					var r T = gc_elem
 
 //line kernels.go:227
 					_ = r

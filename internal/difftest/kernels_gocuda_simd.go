@@ -6895,13 +6895,16 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 	}
+	gc_apart4 := compiled.Disjoint(x, partial)
+	_ = gc_apart4
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off15 := 0
 			gc_off16 := gc_bx4
-			if gc_off15 >= 0 && gc_off15 < len(x) && gc_off16 >= 0 && gc_off16 < len(partial) {
+			if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
 				gc_at23 := x[gc_off15:][:1]
 				gc_at24 := partial[gc_off16:][:1]
+				gc_elem4 := gc_at23[0]
 				gc_vstep13 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop13 bool
@@ -7003,7 +7006,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line kernels.go:227
-					var r T = gc_at23[0]
+					var r T = gc_elem4
 
 //line kernels.go:227
 					_ = r
@@ -7835,13 +7838,16 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(x, partial)
+	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := 0
 			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 < len(x) && gc_off8 >= 0 && gc_off8 < len(partial) {
+			if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
 				gc_at11 := x[gc_off7:][:1]
 				gc_at12 := partial[gc_off8:][:1]
+				gc_elem2 := gc_at11[0]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -7943,7 +7949,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					_ = tid
 
 //line kernels.go:227
-					var r float32 = gc_at11[0]
+					var r float32 = gc_elem2
 
 //line kernels.go:227
 					_ = r
@@ -8775,13 +8781,16 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
+	gc_apart3 := compiled.Disjoint(x, partial)
+	_ = gc_apart3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off11 := 0
 			gc_off12 := gc_bx3
-			if gc_off11 >= 0 && gc_off11 < len(x) && gc_off12 >= 0 && gc_off12 < len(partial) {
+			if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
 				gc_at17 := x[gc_off11:][:1]
 				gc_at18 := partial[gc_off12:][:1]
+				gc_elem3 := gc_at17[0]
 				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
@@ -8883,7 +8892,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line kernels.go:227
-					var r int32 = gc_at17[0]
+					var r int32 = gc_elem3
 
 //line kernels.go:227
 					_ = r
@@ -11539,22 +11548,42 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 
 //line kernels.go:368
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+//line kernels.go:368
+						x := gc_c21r[gc_lane2]
+						_ = x
+
+//line kernels.go:369
+						gc_l_x[gc_lane2] = x
+					}
+
+//line kernels.go:369
+					compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line kernels.go:368
+//line kernels.go:369
 								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:368
+//line kernels.go:369
 								_ = v
-//line kernels.go:368
-								x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:368
-								_ = x
-//line kernels.go:368
-								x.StoreSlice(gc_l_x[gc_lane2:])
+//line kernels.go:369
+								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:369
+								_ = hi
+								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+								hi.StoreSlice(gc_l_hi[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
@@ -11564,16 +11593,17 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line kernels.go:368
+//line kernels.go:369
 								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:368
+//line kernels.go:369
 								_ = v
-//line kernels.go:368
-								x := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line kernels.go:368
-								_ = x
-//line kernels.go:368
-								x.StoreSlice(gc_l_x[gc_lane2:])
+//line kernels.go:369
+								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line kernels.go:369
+								_ = hi
+								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
+//line kernels.go:369
+								hi.StoreSlice(gc_l_hi[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
@@ -11582,69 +11612,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 					if gc_left2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
-//line kernels.go:368
-							x := gc_c21r[gc_lane2]
-							_ = x
-
-//line kernels.go:369
-							gc_l_x[gc_lane2] = x
-						}
-					}
-
-//line kernels.go:369
-					compiled.WarpLanes[int32, int32](gc_b2, "ReduceMaxSync", gc_w2, gc_act2, 0xfffff, nil, &gc_l_v, nil, nil, &gc_c22r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:369
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:369
-								_ = v
-//line kernels.go:369
-								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:369
-								_ = hi
-								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
-//line kernels.go:369
-								hi.StoreSlice(gc_l_hi[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:369
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line kernels.go:369
-								_ = v
-//line kernels.go:369
-								hi := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:369
-								_ = hi
-								v.AsUint32x8().StoreSlice(gc_c23v[gc_lane2:])
-//line kernels.go:369
-								hi.StoreSlice(gc_l_hi[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -11664,7 +11631,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 
 //line kernels.go:370
 					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceAndSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c23v, nil, nil, &gc_c23r)
-					gc_left4 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11681,7 +11648,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 								v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
 //line kernels.go:370
 								and.StoreSlice(gc_l_and[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11701,14 +11668,14 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 								v.AsUint32x8().StoreSlice(gc_c24v[gc_lane2:])
 //line kernels.go:370
 								and.StoreSlice(gc_l_and[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -11728,7 +11695,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 
 //line kernels.go:371
 					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceOrSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c24v, nil, nil, &gc_c24r)
-					gc_left5 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11745,7 +11712,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 								v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
 //line kernels.go:371
 								or.StoreSlice(gc_l_or[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11765,14 +11732,14 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 								v.AsUint32x8().StoreSlice(gc_c25v[gc_lane2:])
 //line kernels.go:371
 								or.StoreSlice(gc_l_or[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left4 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -11792,7 +11759,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 
 //line kernels.go:372
 					compiled.WarpLanes[uint32, uint32](gc_b2, "ReduceXorSync", gc_w2, gc_act2, 0xfffff, nil, &gc_c25v, nil, nil, &gc_c25r)
-					gc_left6 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11952,7 +11919,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:373
 								}
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -12115,14 +12082,14 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:373
 								}
-								gc_left6 &^= 0xff << gc_lane2
+								gc_left5 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2

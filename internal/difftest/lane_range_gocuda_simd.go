@@ -136,9 +136,9 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line lane_range.go:25
-							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:25
-							_ = gc_iota5
+							_ = gc_iota
 //line lane_range.go:25
 							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:25
@@ -149,9 +149,9 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							_ = gc_all
 							if gc_act2 == ^uint32(0) {
 //line lane_range.go:25
-								gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:25
-								_ = gc_iota6
+								_ = gc_iota2
 //line lane_range.go:25
 								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:25
@@ -192,13 +192,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:26
 									}
 //line lane_range.go:26
-									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b4)
 //line lane_range.go:26
-									_ = gc_if6
+									_ = gc_if2
 //line lane_range.go:26
-									if gc_if6.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line lane_range.go:26
-										v = v.Add(y).Merge(v, gc_if6)
+										v = v.Add(y).Merge(v, gc_if2)
 //line lane_range.go:26
 									}
 //line lane_range.go:26
@@ -241,13 +241,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:26
 									}
 //line lane_range.go:26
-									gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
 //line lane_range.go:26
-									_ = gc_if5
+									_ = gc_if
 //line lane_range.go:26
-									if gc_if5.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line lane_range.go:26
-										v = v.Add(y).Merge(v, gc_if5)
+										v = v.Add(y).Merge(v, gc_if)
 //line lane_range.go:26
 									}
 //line lane_range.go:26
@@ -301,18 +301,18 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:30
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:30
-				_ = gc_iota7
+				_ = gc_iota3
 //line lane_range.go:32
 				gc_vb := archsimd.BroadcastInt32x8(3)
 //line lane_range.go:32
 				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
 //line lane_range.go:32
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:32
-					_ = gc_iota8
+					_ = gc_iota4
 //line lane_range.go:32
 					gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line lane_range.go:32
@@ -339,13 +339,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:31
 						} else {
 //line lane_range.go:31
-							gc_if8 := gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+							gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 //line lane_range.go:31
-							_ = gc_if8
+							_ = gc_if4
 //line lane_range.go:31
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line lane_range.go:31
-								v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if8)
+								v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
 //line lane_range.go:31
 							}
 //line lane_range.go:31
@@ -374,13 +374,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:30
 						_ = z
 //line lane_range.go:31
-						gc_if7 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+						gc_if3 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 //line lane_range.go:31
-						_ = gc_if7
+						_ = gc_if3
 //line lane_range.go:31
-						if gc_if7.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line lane_range.go:31
-							v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if7)
+							v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
 //line lane_range.go:31
 						}
 //line lane_range.go:31
@@ -423,9 +423,9 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:34
-				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:34
-				_ = gc_iota10
+				_ = gc_iota6
 //line lane_range.go:34
 				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:34
@@ -436,9 +436,9 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				_ = gc_all4
 				if gc_act2 == ^uint32(0) {
 //line lane_range.go:34
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:34
-					_ = gc_iota12
+					_ = gc_iota8
 //line lane_range.go:34
 					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:34
@@ -483,13 +483,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:35
 						} else {
 //line lane_range.go:35
-							gc_if12 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b8.And(gc_iota12.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+							gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b8.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
-							_ = gc_if12
+							_ = gc_if8
 //line lane_range.go:35
-							if gc_if12.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line lane_range.go:35
-								v = v.Xor(z).Merge(v, gc_if12)
+								v = v.Xor(z).Merge(v, gc_if8)
 //line lane_range.go:35
 							}
 //line lane_range.go:35
@@ -532,13 +532,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:35
 						}
 //line lane_range.go:35
-						gc_if10 := gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b6.And(gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+						gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b6.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
-						_ = gc_if10
+						_ = gc_if6
 //line lane_range.go:35
-						if gc_if10.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line lane_range.go:35
-							v = v.Xor(z).Merge(v, gc_if10)
+							v = v.Xor(z).Merge(v, gc_if6)
 //line lane_range.go:35
 						}
 //line lane_range.go:35
@@ -588,15 +588,15 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:38
-				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:38
-				_ = gc_iota14
+				_ = gc_iota10
 				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line lane_range.go:38
-					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line lane_range.go:38
-					_ = gc_iota16
+					_ = gc_iota12
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx6.X + gc_lane2
@@ -631,13 +631,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:39
 						} else {
 //line lane_range.go:39
-							gc_if19 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+							gc_if15 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 //line lane_range.go:39
-							_ = gc_if19
+							_ = gc_if15
 //line lane_range.go:39
-							if gc_if19.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line lane_range.go:39
-								v = v.Sub(z).Merge(v, gc_if19)
+								v = v.Sub(z).Merge(v, gc_if15)
 //line lane_range.go:39
 							}
 //line lane_range.go:39
@@ -654,13 +654,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							v.StoreSlice(out[i:])
 						} else {
 //line lane_range.go:43
-							gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:42
-							_ = gc_if20
+							_ = gc_if16
 //line lane_range.go:42
-							if gc_if20.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line lane_range.go:42
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if20)
+								v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
 							}
 //line lane_range.go:43
 						}
@@ -704,13 +704,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:38
 						z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
 //line lane_range.go:39
-						gc_if15 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+						gc_if11 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 //line lane_range.go:39
-						_ = gc_if15
+						_ = gc_if11
 //line lane_range.go:39
-						if gc_if15.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line lane_range.go:39
-							v = v.Sub(z).Merge(v, gc_if15)
+							v = v.Sub(z).Merge(v, gc_if11)
 //line lane_range.go:39
 						}
 //line lane_range.go:42
@@ -720,13 +720,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:42
 						}
 //line lane_range.go:42
-						gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:42
-						_ = gc_if16
+						_ = gc_if12
 //line lane_range.go:43
-						if gc_if16.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line lane_range.go:43
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
 //line lane_range.go:43
 						}
 //line lane_range.go:43

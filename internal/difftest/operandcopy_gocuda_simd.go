@@ -292,20 +292,38 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				gc_save132 := gc_act2
 				gc_act2 = gc_save132 & gc_m132
 				if gc_act2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						u := gc_l_u[gc_lane2]
+						_ = u
+
+//line operandcopy.go:25
+						z := u
+						_ = z
+
+//line operandcopy.go:26
+					}
+
+//line operandcopy.go:26
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c24r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 						if gc_act2 == ^uint32(0) {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line operandcopy.go:25
-								u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
-//line operandcopy.go:25
-								_ = u
-//line operandcopy.go:25
-								z := u
-//line operandcopy.go:25
-								_ = z
+//line operandcopy.go:26
+								y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line operandcopy.go:26
+								_ = y
+//line operandcopy.go:26
+								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+//line operandcopy.go:26
+								y.StoreSlice(gc_s_y[gc_rank2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
 						} else {
@@ -315,14 +333,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line operandcopy.go:25
-								u := archsimd.LoadInt32x8Slice(gc_l_u[gc_lane2:])
-//line operandcopy.go:25
-								_ = u
-//line operandcopy.go:25
-								z := u
-//line operandcopy.go:25
-								_ = z
+//line operandcopy.go:26
+								y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line operandcopy.go:26
+								_ = y
+//line operandcopy.go:26
+								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+//line operandcopy.go:26
+								y.StoreSlice(gc_s_y[gc_rank2:])
 								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
@@ -331,62 +349,6 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							u := gc_l_u[gc_lane2]
-							_ = u
-
-//line operandcopy.go:25
-							z := u
-							_ = z
-
-//line operandcopy.go:26
-						}
-					}
-
-//line operandcopy.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xaaaaaaaa, &gc_l_u, 2, gocuda.WarpSize, &gc_c24r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line operandcopy.go:26
-								y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:26
-								_ = y
-//line operandcopy.go:26
-								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line operandcopy.go:26
-								y.StoreSlice(gc_s_y[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line operandcopy.go:26
-								y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line operandcopy.go:26
-								_ = y
-//line operandcopy.go:26
-								y = y.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line operandcopy.go:26
-								y.StoreSlice(gc_s_y[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -401,7 +363,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				gc_act2 = gc_save132 &^ gc_dead2
 			}
-			gc_left5 := gc_act2
+			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line operandcopy.go:29
 				gc_vb := archsimd.BroadcastInt32x8(3)
@@ -429,7 +391,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						w.StoreSlice(gc_c25v[gc_lane2:])
 //line operandcopy.go:30
 						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -452,14 +414,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						w.StoreSlice(gc_c25v[gc_lane2:])
 //line operandcopy.go:30
 						u.StoreSlice(gc_l_u[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left5 != 0 {
+			if gc_left4 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+					if gc_left4&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -482,7 +444,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 
 //line operandcopy.go:30
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c25v, 1, gocuda.WarpSize, &gc_c25r)
-			gc_left6 := gc_act2
+			gc_left5 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -500,7 +462,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
 //line operandcopy.go:30
 						y.StoreSlice(gc_s_y[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -521,14 +483,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 						y = y.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]).Add(u))
 //line operandcopy.go:30
 						y.StoreSlice(gc_s_y[gc_rank2:])
-						gc_left6 &^= 0xff << gc_lane2
+						gc_left5 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left6 != 0 {
+			if gc_left5 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left6&(1<<gc_lane2) == 0 {
+					if gc_left5&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2

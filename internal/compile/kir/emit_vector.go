@@ -249,10 +249,7 @@ func leftmostIdent(x ast.Expr) *ast.Ident {
 // laneVector translates the code of the lane loop being written into its
 // vector step, in the SIMD build, where the vector pass picked it.
 func (e *emitter) laneVector(l *LaneLoop, whole bool) *vecLoop {
-	// A loop whose rows the block read ahead runs its whole warps over
-	// them lane by lane, not in vector steps that read memory where it
-	// is: the SIMD build's warp-shuffle reduction took 27% less time so.
-	if !e.simd || e.scalarOnly || !e.f.VectorLanes[l] || len(l.Ahead) > 0 {
+	if !e.simd || e.scalarOnly || !e.f.VectorLanes[l] { // the vector pass leaves out scalarLanes
 		return nil
 	}
 	ctx := &vlanes{loop: l, warp: e.warp, colls: warpCollectives(e.warp), whole: whole}

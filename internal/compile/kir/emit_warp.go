@@ -106,11 +106,6 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	if rng != nil && vec != nil && rng.single() {
 		vec = nil // one lane runs alone, without a vector step testing every lane
 	}
-	if vec != nil && l.Copy != nil && l.Rebase != nil {
-		// A whole warp's copy (laneCopy) beats vector steps: no mask, and
-		// no eight-lane stores that the scalar steps after them read.
-		vec = nil
-	}
 	if rng != nil && vec != nil {
 		rng = nil
 		buf = e.laneCode(l, body, false) // every lane runs, its guard with it

@@ -7,8 +7,8 @@ import (
 
 // hoist marks the elements of rebased thread loop rb that its unchecked
 // form loads once per row (RebasedSlice.Hoist): an element the whole row
-// reads at one index (One) of a basic type, whose slice the loop does not
-// write. Go loads such an element again after every store that might
+// reads at one index (One) of a basic type or a type parameter, whose
+// slice the loop does not write. Go loads such an element again after every store that might
 // change it (the stencil's weights coef[k], read between the stores to
 // out); the row's check makes sure that none can: each slice the loop
 // writes (Rebase.Apart) must not hold the element, and the loop's calls
@@ -34,7 +34,7 @@ func (r *rebaser) hoist(l *ThreadLoop, stmts []ast.Stmt, rb *Rebase) {
 		if !isSlice {
 			continue
 		}
-		if _, basic := sl.Elem().Underlying().(*types.Basic); basic {
+		if hoistable(sl.Elem()) {
 			s.Hoist = true
 			rb.Apart = apart
 		}
@@ -158,4 +158,16 @@ func (f *Func) oneThreadRows(l *ThreadLoop) bool {
 		}
 	}
 	return false
+}
+
+// hoistable reports whether an element of type t is worth a local: a
+// basic type, or a type parameter (a kernel generic over Number), not an
+// array or a struct, which a copy per row could cost more than it saves.
+func hoistable(t types.Type) bool {
+	switch t.(type) {
+	case *types.TypeParam:
+		return true
+	}
+	_, basic := t.Underlying().(*types.Basic)
+	return basic
 }

