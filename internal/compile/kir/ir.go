@@ -143,6 +143,7 @@ type Func struct {
 	collResults map[ast.Stmt]*Collective        // the statements using a collective's result
 	writes      map[*types.Var]int              // the rebase pass's count of each variable's assignments (kernelWrites)
 	lenDefs     map[*types.Var]*ast.Ident       // the rebase pass's variables defined as a slice's length (lengthDefs)
+	addrTaken   map[*types.Var]bool             // the rebase pass's variables whose address the kernel takes (addressedVars)
 	loops       int                             // thread loops made, for their ids
 	seq         map[*types.Var]int              // the order in which inlining made variables
 	depth       int                             // helpers being inlined

@@ -29,7 +29,7 @@ func rebase(f *Func) {
 	if f.Exits {
 		return // a thread that has returned is skipped by its record: keep the usual loop
 	}
-	f.writes, f.lenDefs = nil, nil // counted afresh, on the IR as it is now
+	f.writes, f.lenDefs, f.addrTaken = nil, nil, nil // counted afresh, on the IR as it is now
 	Walk(f.Body, func(n Node) {
 		switch l := n.(type) {
 		case *ThreadLoop:

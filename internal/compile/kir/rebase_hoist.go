@@ -5,17 +5,19 @@ import (
 	"go/types"
 )
 
-// hoist marks the elements of rebased thread loop rb that its unchecked
-// form loads once per row (RebasedSlice.Hoist): an element the whole row
-// reads at one index (One) of a basic type or a type parameter, whose
-// slice the loop does not write. Go loads such an element again after every store that might
-// change it (the stencil's weights coef[k], read between the stores to
-// out); the row's check makes sure that none can: each slice the loop
-// writes (Rebase.Apart) must not hold the element, and the loop's calls
-// only read. A loop that writes memory any other way (through a pointer,
-// a slice it does not name, a variable whose address is taken) hoists
-// nothing, and so does a loop whose rows run one thread (if tid == 0),
-// which would pay the check for no load saved.
+// hoist marks the elements of rebased thread loop l (rb its Rebase) that
+// its unchecked form loads once per row (RebasedSlice.Hoist): an element
+// the whole row reads at one index (One), of a basic type or a type
+// parameter, whose slice the loop does not write. Go loads such an
+// element again after every store that might change it (the stencil's
+// weights coef[k], read between the stores to out); the emitter makes
+// sure that none can, with a flag set before the rows: no slice the loop
+// writes (Rebase.Apart) shares memory with the element's slice. The
+// loop's calls must only read. A loop that writes memory any other way
+// (through a pointer, a slice it does not name, a variable whose address
+// is taken) or takes an address hoists nothing, and so does a loop whose
+// rows run one thread (if tid == 0), which would pay the check for no
+// load saved.
 func (r *rebaser) hoist(l *ThreadLoop, stmts []ast.Stmt, rb *Rebase) {
 	apart, ok := r.writtenSlices(stmts)
 	if !ok || r.f.oneThreadRows(l) {
@@ -127,15 +129,17 @@ func (f *Func) storeTarget(e ast.Expr) (id *ast.Ident, root *types.Var, ok bool)
 
 // addressedVars returns the variables whose storage the kernel (with its
 // inlined helpers) reaches by a pointer or a slice: &v, v[:] of an
-// array, a pointer method of v.
+// array, a pointer method of v. The rebase pass finds them once.
 func (f *Func) addressedVars() map[*types.Var]bool {
-	out := map[*types.Var]bool{}
-	f.inspectAll(func(n ast.Node) {
-		if v := f.addressedMem(n); v != nil {
-			out[v] = true
-		}
-	})
-	return out
+	if f.addrTaken == nil {
+		f.addrTaken = map[*types.Var]bool{}
+		f.inspectAll(func(n ast.Node) {
+			if v := f.addressedMem(n); v != nil {
+				f.addrTaken[v] = true
+			}
+		})
+	}
+	return f.addrTaken
 }
 
 // panics reports whether call is of the builtin panic, which ends the
@@ -164,10 +168,7 @@ func (f *Func) oneThreadRows(l *ThreadLoop) bool {
 // basic type, or a type parameter (a kernel generic over Number), not an
 // array or a struct, which a copy per row could cost more than it saves.
 func hoistable(t types.Type) bool {
-	switch t.(type) {
-	case *types.TypeParam:
-		return true
-	}
+	_, param := t.(*types.TypeParam)
 	_, basic := t.Underlying().(*types.Basic)
-	return basic
+	return param || basic
 }
