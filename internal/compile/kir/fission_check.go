@@ -28,7 +28,7 @@ func (f *Func) uniformCheck(s ast.Stmt) bool {
 	if !ok || len(call.Args) != 1 {
 		return false
 	}
-	if b, isBuiltin := f.Src.Info.Uses[identOf(call.Fun)].(*types.Builtin); !isBuiltin || b.Name() != "panic" {
+	if !f.panics(call) {
 		return false
 	}
 	return f.uniformNames(call.Args[0])

@@ -273,3 +273,14 @@ func (f *Func) pureStmts(stmts []ast.Stmt, own func(*types.Var) bool) bool {
 	}
 	return true
 }
+
+// panics reports whether call is of the builtin panic, which ends the
+// launch and writes nothing.
+func (f *Func) panics(call *ast.CallExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := f.Src.Info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "panic"
+}

@@ -142,17 +142,6 @@ func (f *Func) addressedVars() map[*types.Var]bool {
 	return f.addrTaken
 }
 
-// panics reports whether call is of the builtin panic, which ends the
-// launch and writes nothing.
-func (f *Func) panics(call *ast.CallExpr) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := f.Src.Info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "panic"
-}
-
 // oneThreadRows reports whether a bound of l admits at most the first
 // thread of each row: x < c with c at most 1.
 func (f *Func) oneThreadRows(l *ThreadLoop) bool {

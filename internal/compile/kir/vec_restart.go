@@ -3,7 +3,6 @@ package kir
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"slices"
 )
 
@@ -107,9 +106,5 @@ func (v *vectorizer) panics(body []ast.Stmt) bool {
 		return false
 	}
 	c, ok := ast.Unparen(e.X).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	b, ok := typeutilCallee(v.f.Src.Info, c).(*types.Builtin)
-	return ok && b.Name() == "panic"
+	return ok && v.f.panics(c)
 }
