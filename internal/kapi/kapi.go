@@ -74,6 +74,11 @@ type Entry struct {
 	// coalesced groups (compiled.CoalescedLanes, CoalescedReduce) when
 	// its group is a cg.Coalesced, or, for the partitions, a tile.
 	Coalesced bool
+	// Same marks a collective whose result is the same for every lane
+	// that takes part (the mask's, the group's): a reduction or a vote.
+	// A shuffle from one source lane (Warp is grid.KindShfl) is too where
+	// its argument is the same for them.
+	Same bool
 }
 
 var (

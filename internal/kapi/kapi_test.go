@@ -140,3 +140,19 @@ func TestCollectiveNamed(t *testing.T) {
 		assert.False(t, ok, "%q is no collective of the engine", name)
 	}
 }
+
+// TestSame: the collectives whose result every lane taking part shares
+// are the reductions and the votes, and only they: not the scans, the
+// shuffles (whose argument decides) or the matches.
+func TestSame(t *testing.T) {
+	var got []string
+	for _, e := range kapi.Entries() {
+		if e.Same {
+			assert.Equal(t, kapi.Collective, e.Kind, e.Name)
+			got = append(got, e.Short)
+		}
+	}
+	assert.ElementsMatch(t, []string{"AllSync", "AnySync", "BallotSync",
+		"ReduceAddSync", "ReduceMinSync", "ReduceMaxSync", "ReduceAndSync", "ReduceOrSync", "ReduceXorSync",
+		"All", "Any", "Ballot", "All", "Any", "Ballot", "Reduce"}, got)
+}

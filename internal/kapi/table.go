@@ -65,9 +65,9 @@ var table = []*Entry{
 	// Warp collectives of the thread.
 	warp(thread+"SyncWarp", "SyncWarp", grid.KindSyncWarp, none, 0, none, none, none),
 	warp(thread+"ActiveMask", "ActiveMask", grid.KindActiveMask, none, none, none, none, none),
-	warp(thread+"AllSync", "AllSync", grid.KindAll, none, 0, 1, none, none),
-	warp(thread+"AnySync", "AnySync", grid.KindAny, none, 0, 1, none, none),
-	warp(thread+"BallotSync", "BallotSync", grid.KindBallot, none, 0, 1, none, none),
+	same(warp(thread+"AllSync", "AllSync", grid.KindAll, none, 0, 1, none, none)),
+	same(warp(thread+"AnySync", "AnySync", grid.KindAny, none, 0, 1, none, none)),
+	same(warp(thread+"BallotSync", "BallotSync", grid.KindBallot, none, 0, 1, none, none)),
 	{Name: thread + "UniSync", Short: "UniSync", Kind: Collective, Thread: none, Mask: 0, Value: 1, Arg: none, Width: none, Op: none},
 
 	// Warp collectives of package gocuda.
@@ -77,12 +77,12 @@ var table = []*Entry{
 	warp(gocuda+"ShflXorSync", "ShflXorSync", grid.KindShflXor, 0, 1, 2, 3, 4),
 	warp(gocuda+"MatchAnySync", "MatchAnySync", grid.KindMatchAny, 0, 1, 2, none, none),
 	warp(gocuda+"MatchAllSync", "MatchAllSync", grid.KindMatchAll, 0, 1, 2, none, none), // two results: the engine's is mask | 1<<32 or 0
-	warp(gocuda+"ReduceAddSync", "ReduceAddSync", grid.KindReduceAdd, 0, 1, 2, none, none),
-	warp(gocuda+"ReduceMinSync", "ReduceMinSync", grid.KindReduceMin, 0, 1, 2, none, none),
-	warp(gocuda+"ReduceMaxSync", "ReduceMaxSync", grid.KindReduceMax, 0, 1, 2, none, none),
-	warp(gocuda+"ReduceAndSync", "ReduceAndSync", grid.KindReduceAnd, 0, 1, 2, none, none),
-	warp(gocuda+"ReduceOrSync", "ReduceOrSync", grid.KindReduceOr, 0, 1, 2, none, none),
-	warp(gocuda+"ReduceXorSync", "ReduceXorSync", grid.KindReduceXor, 0, 1, 2, none, none),
+	same(warp(gocuda+"ReduceAddSync", "ReduceAddSync", grid.KindReduceAdd, 0, 1, 2, none, none)),
+	same(warp(gocuda+"ReduceMinSync", "ReduceMinSync", grid.KindReduceMin, 0, 1, 2, none, none)),
+	same(warp(gocuda+"ReduceMaxSync", "ReduceMaxSync", grid.KindReduceMax, 0, 1, 2, none, none)),
+	same(warp(gocuda+"ReduceAndSync", "ReduceAndSync", grid.KindReduceAnd, 0, 1, 2, none, none)),
+	same(warp(gocuda+"ReduceOrSync", "ReduceOrSync", grid.KindReduceOr, 0, 1, 2, none, none)),
+	same(warp(gocuda+"ReduceXorSync", "ReduceXorSync", grid.KindReduceXor, 0, 1, 2, none, none)),
 
 	// Shared memory.
 	sharedDecl("Shared"),
@@ -118,15 +118,15 @@ var table = []*Entry{
 	method("("+cg+"Tile).MetaGroupRank", "MetaGroupRank", Index),
 	method("("+cg+"Tile).MetaGroupSize", "MetaGroupSize", Uniform),
 	method("("+cg+"Tile).Size", "Size", Uniform),
-	onTile(tileVote("("+cg+"Tile).All", "All"), grid.KindAll),
-	onTile(tileVote("("+cg+"Tile).Any", "Any"), grid.KindAny),
-	onTile(tileVote("("+cg+"Tile).Ballot", "Ballot"), grid.KindBallot),
+	same(onTile(tileVote("("+cg+"Tile).All", "All"), grid.KindAll)),
+	same(onTile(tileVote("("+cg+"Tile).Any", "Any"), grid.KindAny)),
+	same(onTile(tileVote("("+cg+"Tile).Ballot", "Ballot"), grid.KindBallot)),
 	onTile(groupColl(cg+"Shfl", "Shfl", 2), grid.KindShfl),
 	onTile(groupColl(cg+"ShflUp", "ShflUp", 2), grid.KindShflUp),
 	onTile(groupColl(cg+"ShflDown", "ShflDown", 2), grid.KindShflDown),
 	onTile(groupColl(cg+"ShflXor", "ShflXor", 2), grid.KindShflXor),
 	onCoalesced(groupColl(cg+"ShflRank", "ShflRank", 2)),
-	groupOp(cg+"Reduce", "Reduce"),
+	same(groupOp(cg+"Reduce", "Reduce")),
 	groupOp(cg+"InclusiveScan", "InclusiveScan"),
 	groupOp(cg+"ExclusiveScan", "ExclusiveScan"),
 
@@ -134,9 +134,9 @@ var table = []*Entry{
 	onCoalesced(method("("+cg+"Coalesced).Sync", "Sync", Collective)),
 	method("("+cg+"Coalesced).ThreadRank", "ThreadRank", Plain),
 	method("("+cg+"Coalesced).Size", "Size", Plain),
-	onCoalesced(tileVote("("+cg+"Coalesced).All", "All")),
-	onCoalesced(tileVote("("+cg+"Coalesced).Any", "Any")),
-	onCoalesced(tileVote("("+cg+"Coalesced).Ballot", "Ballot")),
+	same(onCoalesced(tileVote("("+cg+"Coalesced).All", "All"))),
+	same(onCoalesced(tileVote("("+cg+"Coalesced).Any", "Any"))),
+	same(onCoalesced(tileVote("("+cg+"Coalesced).Ballot", "Ballot"))),
 	onCoalesced(groupColl(cg+"BinaryPartition", "BinaryPartition", none)),
 	onCoalesced(groupColl(cg+"LabeledPartition", "LabeledPartition", none)),
 
@@ -193,6 +193,13 @@ func groupColl(name, short string, arg int) *Entry {
 // collective of kind k over the tile's lanes.
 func onTile(e *Entry, k grid.Kind) *Entry {
 	e.Tile, e.Warp = true, k
+	return e
+}
+
+// same marks e as a collective whose result every lane taking part
+// shares.
+func same(e *Entry) *Entry {
+	e.Same = true
 	return e
 }
 

@@ -116,6 +116,12 @@
 //     thread; a walk that only copies copies each row's part in range at
 //     once
 //   - stops: loops that might not end check for a stopped launch
+//   - memo: in a warp loop's lane loops, a run of statements that divides or
+//     calls a function, computing with no other effect from values a
+//     collective leaves the same for its lanes (a reduction's sum, a vote, a
+//     broadcast) and uniform ones, runs for a lane only where its inputs'
+//     bits differ from those of the lane that last ran it: the others take
+//     that lane's results
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector; of those, the
 //     loops whose threads carry a sum through a loop of their own, which

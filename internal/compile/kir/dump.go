@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/printer"
+	"go/types"
 	"strings"
 )
 
@@ -52,6 +53,18 @@ func (d *dumper) arrays(w *WarpLoop) string {
 		return ""
 	}
 	return " lanes(" + strings.Join(names, ", ") + ")"
+}
+
+// vars lists the names of vars, or "none".
+func (d *dumper) vars(vars []*types.Var) string {
+	if len(vars) == 0 {
+		return "none"
+	}
+	names := make([]string, len(vars))
+	for i, v := range vars {
+		names[i] = d.f.Vars[v].Name
+	}
+	return strings.Join(names, ", ")
 }
 
 type dumper struct {
@@ -282,6 +295,9 @@ func (d *dumper) warpNode(n Node, depth int) {
 				lanes += fmt.Sprintf("+%d", dm.Lanes-1)
 			}
 			head += " [lanes < " + lanes + " of one-dimensional blocks]"
+		}
+		for _, r := range n.Memo {
+			head += fmt.Sprintf(" [memo %s from %s]", d.vars(r.Outputs), d.vars(r.Inputs))
 		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)

@@ -70,6 +70,10 @@ type emitter struct {
 	// whole is set while a warp loop's code for whole warps is written
 	// (emit_warp_whole.go).
 	whole *wholeWarp
+	// memo is the state of the memo runs of the lane loop being written,
+	// and memoRun that of the run whose statements are (emit_memo.go).
+	memo    map[*MemoRun]*memoState
+	memoRun *memoState
 }
 
 var (

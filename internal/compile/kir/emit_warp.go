@@ -97,6 +97,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 		defer e.openJam(l.Jam)()
 	}
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
+	e.memoPlan(l)
 	buf := e.laneCode(l, body, rng != nil)
 	vec := e.laneVector(l, false)
 	var whole *vecLoop
@@ -112,6 +113,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	}
 	safe := e.safeLane(l)
 	e.w = outer
+	e.memoDecls(l)
 	use := e.loopUse
 	e.loop, e.lane, e.loopUse = nil, false, nil
 	act := n["act"]
@@ -308,11 +310,14 @@ func (e *emitter) lanes(l *LaneLoop) {
 	}
 	e.laneLoopIn(l, rng, func(dropGuard bool) {
 		for i, n := range l.Body {
-			s := n.(*Code).Stmt
+			c := n.(*Code)
+			s := c.Stmt
 			if dropGuard && i == len(l.Body)-1 {
 				s = s.(*ast.IfStmt).Body // the loop's range holds its condition
 			}
+			e.memoOpen(l, c)
 			e.source(s)
+			e.memoClose(l, c)
 		}
 		e.blankTopDecls(l.Body)
 		for _, c := range l.Operands {

@@ -355,6 +355,9 @@ type (
 		// its code only copies a shuffle reduction's result, which no
 		// other lane reads (demand.go).
 		Upto *LaneDemand
+		// Memo are the runs of its code that a lane computes only where
+		// its inputs differ from the lane's that last did (memo.go).
+		Memo []*MemoRun
 	}
 	// WarpIf is an if holding collectives whose condition may differ
 	// between lanes: each branch runs for its lanes, which then reconverge.

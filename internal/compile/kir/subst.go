@@ -32,6 +32,9 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 	case *ast.CallExpr:
 		return e.call(c, n)
 	case *ast.AssignStmt:
+		if r, ok := e.memoAssign(c, n); ok {
+			return r, true
+		}
 		if r, ok := e.jamAssign(c, n); ok {
 			return r, true
 		}

@@ -618,6 +618,11 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:107
 			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			var gc_memoIn float32
+			var gc_memoIn2 float32
+			var gc_memoOut float32
+			var gc_memoOut2 float32
+			gc_ran := false
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -630,12 +635,19 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:107
 				dnormNormMean = gc_c2r[gc_lane]
+				if gc_ran && compiled.Same32(dnormMean, gc_memoIn) && compiled.Same32(dnormNormMean, gc_memoIn2) {
+					dnormMean, dnormNormMean = gc_memoOut, gc_memoOut2
+				} else {
+					gc_memoIn, gc_memoIn2 = dnormMean, dnormNormMean
 
 //line llmc_backward.go:108
-				dnormMean = dnormMean / float32(C)
+					dnormMean = dnormMean / float32(C)
 
 //line llmc_backward.go:109
-				dnormNormMean = dnormNormMean / float32(C)
+					dnormNormMean = dnormNormMean / float32(C)
+					gc_memoOut, gc_memoOut2 = dnormMean, dnormNormMean
+					gc_ran = true
+				}
 				gc_s_dnormMean[gc_rank] = dnormMean
 				gc_s_dnormNormMean[gc_rank] = dnormNormMean
 			}

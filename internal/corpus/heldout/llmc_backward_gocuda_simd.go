@@ -675,6 +675,11 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:107
 			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			var gc_memoIn3 float32
+			var gc_memoIn4 float32
+			var gc_memoOut3 float32
+			var gc_memoOut4 float32
+			gc_ran2 := false
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -687,12 +692,19 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:107
 				dnormNormMean = gc_c22r[gc_lane2]
+				if gc_ran2 && compiled.Same32(dnormMean, gc_memoIn3) && compiled.Same32(dnormNormMean, gc_memoIn4) {
+					dnormMean, dnormNormMean = gc_memoOut3, gc_memoOut4
+				} else {
+					gc_memoIn3, gc_memoIn4 = dnormMean, dnormNormMean
 
 //line llmc_backward.go:108
-				dnormMean = dnormMean / float32(C)
+					dnormMean = dnormMean / float32(C)
 
 //line llmc_backward.go:109
-				dnormNormMean = dnormNormMean / float32(C)
+					dnormNormMean = dnormNormMean / float32(C)
+					gc_memoOut3, gc_memoOut4 = dnormMean, dnormNormMean
+					gc_ran2 = true
+				}
 				gc_s_dnormMean[gc_rank2] = dnormMean
 				gc_s_dnormNormMean[gc_rank2] = dnormNormMean
 			}

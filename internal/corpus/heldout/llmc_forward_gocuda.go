@@ -372,6 +372,9 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:115
 			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			var gc_memoIn float32
+			var gc_memoOut float32
+			gc_ran := false
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -387,9 +390,17 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:115
 				sum = gc_c1r[gc_lane]
+				var m float32
+				if gc_ran && compiled.Same32(sum, gc_memoIn) {
+					m = gc_memoOut
+				} else {
+					gc_memoIn = sum
 
 //line llmc_forward.go:116
-				m := sum / float32(C)
+					m = sum / float32(C)
+					gc_memoOut = m
+					gc_ran = true
+				}
 
 //line llmc_forward.go:117
 				if (gc_rank&(32-1)) == 0 && mean != nil {
@@ -790,6 +801,9 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 
 //line llmc_forward.go:208
 			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_sumval, compiled.OpPlus, &gc_c2r)
+			var gc_memoIn float32
+			var gc_memoOut float32
+			gc_ran := false
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -809,9 +823,17 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 
 //line llmc_forward.go:208
 				sum := gc_c2r[gc_lane]
+				var norm float32
+				if gc_ran && compiled.Same32(sum, gc_memoIn) {
+					norm = gc_memoOut
+				} else {
+					gc_memoIn = sum
 
 //line llmc_forward.go:209
-				norm := 1. / sum
+					norm = 1. / sum
+					gc_memoOut = norm
+					gc_ran = true
+				}
 
 //line llmc_forward.go:212
 				for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {

@@ -1475,6 +1475,13 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:145
 			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			var gc_memoIn float32
+			var gc_memoIn2 float32
+			var gc_memoOut float32
+			var gc_memoOut2 float32
+			var gc_memoOut3 float32
+			var gc_memoOut4 float32
+			gc_ran := false
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -1491,21 +1498,31 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:145
 				sum2 = gc_c2r[gc_lane]
+				var m float32
+				var vr float32
+				var s float32
+				if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+					sum, sum2, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4
+				} else {
+					gc_memoIn, gc_memoIn2 = sum, sum2
 
 //line llmc_layernorm.go:146
-				sum /= float32(C)
+					sum /= float32(C)
 
 //line llmc_layernorm.go:147
-				sum2 /= float32(C)
+					sum2 /= float32(C)
 
 //line llmc_layernorm.go:149
-				m := sum
+					m = sum
 
 //line llmc_layernorm.go:150
-				vr := sum2 - sum*sum
+					vr = sum2 - sum*sum
 
 //line llmc_layernorm.go:151
-				s := rsqrtf(vr + 1e-5)
+					s = rsqrtf(vr + 1e-5)
+					gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4 = sum, sum2, m, s
+					gc_ran = true
+				}
 
 //line llmc_layernorm.go:153
 				if (gc_rank&(32-1)) == 0 && mean != nil {
@@ -2008,6 +2025,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:204
 			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+			var gc_memoIn float32
+			var gc_memoIn2 float32
+			var gc_memoOut float32
+			var gc_memoOut2 float32
+			var gc_memoOut3 float32
+			gc_ran := false
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -2027,21 +2050,31 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:204
 							blockSum2 := gc_c4r[gc_lane]
+							var m float32
+							var vr float32
+							var s float32
+							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+								blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+							} else {
+								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 
 //line llmc_layernorm.go:205
-							blockSum /= float32(C)
+								blockSum /= float32(C)
 
 //line llmc_layernorm.go:206
-							blockSum2 /= float32(C)
+								blockSum2 /= float32(C)
 
 //line llmc_layernorm.go:207
-							m := blockSum
+								m = blockSum
 
 //line llmc_layernorm.go:208
-							vr := blockSum2 - m*m
+								vr = blockSum2 - m*m
 
 //line llmc_layernorm.go:209
-							s := rsqrtf(vr + 1e-5)
+								s = rsqrtf(vr + 1e-5)
+								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+								gc_ran = true
+							}
 
 //line llmc_layernorm.go:210
 							if gc_tx == 0 && mean != nil {
@@ -2073,21 +2106,31 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:204
 							blockSum2 := gc_c4r[gc_lane]
+							var m float32
+							var vr float32
+							var s float32
+							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+								blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+							} else {
+								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 
 //line llmc_layernorm.go:205
-							blockSum /= float32(C)
+								blockSum /= float32(C)
 
 //line llmc_layernorm.go:206
-							blockSum2 /= float32(C)
+								blockSum2 /= float32(C)
 
 //line llmc_layernorm.go:207
-							m := blockSum
+								m = blockSum
 
 //line llmc_layernorm.go:208
-							vr := blockSum2 - m*m
+								vr = blockSum2 - m*m
 
 //line llmc_layernorm.go:209
-							s := rsqrtf(vr + 1e-5)
+								s = rsqrtf(vr + 1e-5)
+								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+								gc_ran = true
+							}
 
 //line llmc_layernorm.go:210
 							if gc_tx == 0 && mean != nil {
