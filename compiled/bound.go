@@ -3,6 +3,8 @@ package compiled
 import (
 	"errors"
 	"math"
+
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // Adds reports whether x + off stays in the ints' range for every x in
@@ -33,3 +35,34 @@ func Diff(x, off int) int {
 // the wrapped sums need not be. The runtime path (Config.RuntimePath)
 // runs such a launch; no real index comes near.
 var ErrGuardWraps = errors.New("gocuda: compiled code: a guard's thread index plus an offset passes math.MaxInt (run the launch with RuntimePath)")
+
+// maxScale is the largest k for which k*x cannot wrap for any thread's x
+// index (below gocuda.MaxThreadsPerBlock).
+const maxScale = math.MaxInt / gocuda.MaxThreadsPerBlock
+
+// ScaledBelow returns where a guard k*x < y stops admitting a thread's x
+// index: the least x >= 0 with k*x >= y, which generated code bounds the
+// threads of a row by (Harris's index := 2*s*tid; index < blockDim.x). It
+// returns math.MaxInt, no bound, where k is not positive, or large enough
+// for k*x to wrap: there the guard does not admit a range of x.
+func ScaledBelow(y, k int) int {
+	if k <= 0 || k > maxScale {
+		return math.MaxInt
+	}
+	if y <= 0 {
+		return 0
+	}
+	return (y-1)/k + 1
+}
+
+// ScaledAtMost is ScaledBelow for a guard k*x <= y: the least x >= 0 with
+// k*x > y.
+func ScaledAtMost(y, k int) int {
+	if k <= 0 || k > maxScale {
+		return math.MaxInt
+	}
+	if y < 0 {
+		return 0
+	}
+	return min(y/k, gocuda.MaxThreadsPerBlock) + 1 // no x reaches the bound: it may not wrap
+}

@@ -39,3 +39,26 @@ func TestDiffAdds(t *testing.T) {
 		}
 	}
 }
+
+// TestScaledBounds: every thread's x index (below 1024) that a guard
+// k*x < y (k*x <= y) admits, computed as Go computes it, wrapping, lies
+// below ScaledBelow(y, k) (ScaledAtMost); and where k is positive and
+// small enough not to wrap, exactly those do.
+func TestScaledBounds(t *testing.T) {
+	vals := []int{math.MinInt, -1000, -7, -1, 0, 1, 2, 7, 63, 64, 1000, 1 << 40, math.MaxInt - 1, math.MaxInt}
+	for _, y := range vals {
+		for _, k := range vals {
+			below, atMost := compiled.ScaledBelow(y, k), compiled.ScaledAtMost(y, k)
+			exact := k > 0 && k <= math.MaxInt/1024
+			for x := range 1024 {
+				lt, le := k*x < y, k*x <= y
+				if lt != (x < below) && (lt || exact) {
+					t.Fatalf("ScaledBelow(%d, %d) = %d: x = %d, k*x < y is %v", y, k, below, x, lt)
+				}
+				if le != (x < atMost) && (le || exact) {
+					t.Fatalf("ScaledAtMost(%d, %d) = %d: x = %d, k*x <= y is %v", y, k, atMost, x, le)
+				}
+			}
+		}
+	}
+}

@@ -633,9 +633,13 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:70
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.ScaledBelow(gc_bdx, 2*s); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -709,7 +713,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

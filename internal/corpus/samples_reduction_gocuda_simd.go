@@ -2764,9 +2764,13 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:70
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
-			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+			gc_from5, gc_to5 := 0, gc_bdx5
+			if gc_bound5 := compiled.ScaledBelow(gc_bdx5, 2*s); gc_bound5 < gc_to5 {
+				gc_to5 = gc_bound5
+			}
+			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+				gc_step14 := gc_from5
+				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
 						gc_tx5 := gc_step14 + 0
 						gc_rank5 := gc_base5 + gc_tx5
@@ -2840,7 +2844,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -3319,8 +3323,12 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:70
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -3354,7 +3362,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:60
 							_ = gc_oddLanes16
 						gc_steps2:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -3568,7 +3576,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:60
 						_ = gc_oddLanes
 					gc_steps:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -3749,7 +3757,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3823,7 +3831,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4302,8 +4310,12 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:70
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep6 := 0
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := compiled.ScaledBelow(gc_bdx3, 2*s); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep6 := gc_from3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
@@ -4337,7 +4349,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:60
 							_ = gc_oddLanes162
 						gc_steps4:
-							for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
@@ -4551,7 +4563,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:60
 						_ = gc_oddLanes2
 					gc_steps3:
-						for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -4732,7 +4744,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 					{
 						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4806,7 +4818,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5285,8 +5297,12 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:70
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep9 := 0
+			gc_from4, gc_to4 := 0, gc_bdx4
+			if gc_bound4 := compiled.ScaledBelow(gc_bdx4, 2*s); gc_bound4 < gc_to4 {
+				gc_to4 = gc_bound4
+			}
+			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep9 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
@@ -5320,7 +5336,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:60
 							_ = gc_oddLanes163
 						gc_steps6:
-							for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
 								gc_tx4 := gc_vstep9
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
@@ -5534,7 +5550,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:60
 						_ = gc_oddLanes3
 					gc_steps5:
-						for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -5715,7 +5731,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 				gc_step11 := gc_vstep9
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 					{
 						gc_tx4 := gc_step11 + 0
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5789,7 +5805,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

@@ -991,8 +991,12 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:58
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.ScaledBelow(gc_bdx2, 2*s); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -1026,7 +1030,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:54
 							_ = gc_oddLanes16
 						gc_steps4:
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1244,7 +1248,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:54
 						_ = gc_oddLanes
 					gc_steps2:
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1429,7 +1433,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 					}
 				}
 				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1487,7 +1491,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -208,7 +208,7 @@ func (r *laneReads) boundLanes(l *ThreadLoop) (int, bool) {
 	}
 	hi, found := warpSize, false
 	for _, b := range l.Bounds {
-		if b.Row != nil || !b.Upper || b.Off != nil {
+		if b.Row != nil || !b.Upper || b.Off != nil || b.Scale != nil {
 			continue
 		}
 		if x, ok := r.f.intConst(b.X); ok {

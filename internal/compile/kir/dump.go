@@ -198,6 +198,9 @@ func (d *dumper) bound(b Bound) string {
 	if b.Off != nil {
 		x += "+" + d.text(b.Off)
 	}
+	if b.Scale != nil { // the guard stays: the bound may admit more
+		return fmt.Sprintf(" [x*(%s) %s %s%s, guard kept]", d.text(b.Scale), op, d.text(b.X), adj)
+	}
 	return fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
 }
 

@@ -322,6 +322,11 @@ func (e *emitter) bounds(bounds []Bound) {
 			continue // per row: loopHead
 		}
 		x := e.plain(b.X)
+		if b.Scale != nil {
+			fn := map[int]string{0: "ScaledBelow", 1: "ScaledAtMost"}[b.Adj]
+			e.printf("if %s := %s.%s(%s, %s); %s < %s {\n%s = %s\n}\n", v, e.f.Src.Compiled, fn, x, e.plain(b.Scale), v, to, to, v)
+			continue
+		}
 		if b.Off != nil {
 			off := e.plain(b.Off)
 			e.printf("if !%s.Adds(%s, %s) {\npanic(%s.ErrGuardWraps)\n}\n", e.f.Src.Compiled, off, to, e.f.Src.Compiled) // no call: its spills would cost the loop

@@ -77,6 +77,11 @@ type Bound struct {
 	// would, recorded as that thread.
 	RowRisk bool
 	Pos     token.Pos // a RowRisk's comparison, where a failure is reported
+	// Scale, where set, bounds tx*Scale instead of tx (Upper, Off nil):
+	// the row runs the threads below compiled.ScaledBelow(X, Scale), or
+	// ScaledAtMost with Adj 1, which may admit more than the guard
+	// (narrow_scaled.go); the guard stays.
+	Scale ast.Expr
 }
 
 // guardBounds returns the bounds of the guards of body, and the guards
@@ -87,19 +92,28 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool) {
 	var proven map[ast.Stmt]bool
 	for i, n := range body {
 		s, ok := n.(*Code).Stmt.(*ast.IfStmt)
-		if !ok || s.Init != nil || s.Else != nil {
+		if !ok || s.Else != nil {
+			break
+		}
+		defs, ok := f.initDefs(s.Init)
+		if !ok {
 			break
 		}
 		var b []Bound
-		whole, holds := false, false
+		whole, holds, negate := false, false, false
 		switch {
 		case !f.Exits && isReturn(s.Body):
-			b, whole = f.condBounds(s.Cond, true)
+			negate = true
 		case i == len(body)-1:
-			b, whole = f.condBounds(s.Cond, false)
 			holds = true
 		default:
 			return out, proven // an if every thread runs: the guards after it bound none of it
+		}
+		if s.Init == nil {
+			b, whole = f.condBounds(s.Cond, negate)
+		}
+		if len(b) == 0 {
+			b, whole = f.scaledGuard(s.Cond, negate, defs), false // the guard stays: its bound may admit more
 		}
 		out = append(out, b...)
 		if !f.safeCond(s.Cond) && !(len(b) == 1 && b[0].RowRisk) {

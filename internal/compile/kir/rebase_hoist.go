@@ -146,7 +146,7 @@ func (f *Func) addressedVars() map[*types.Var]bool {
 // thread of each row: x < c with c at most 1.
 func (f *Func) oneThreadRows(l *ThreadLoop) bool {
 	for _, b := range l.Bounds {
-		if c, ok := f.intConst(b.X); ok && b.Upper && b.Row == nil && b.Off == nil && c+int64(b.Adj) <= 1 {
+		if c, ok := f.intConst(b.X); ok && b.Upper && b.Row == nil && b.Off == nil && b.Scale == nil && c+int64(b.Adj) <= 1 {
 			return true
 		}
 	}

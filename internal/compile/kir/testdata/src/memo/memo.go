@@ -42,3 +42,22 @@ func laneScale(t *gocuda.Thread, out, in []int32) {
 	sum := gocuda.ReduceAddSync(t, 0xffffffff, v)
 	out[i] = v / sum
 }
+
+// blockScale is a block's sum through shared memory, then each thread's
+// value divided by it: every thread reads the sum's element after the
+// barrier.
+func blockScale(t *gocuda.Thread, out, in []float32) {
+	s := gocuda.Shared[float32](t, 256)
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	s[tid] = in[i]
+	t.SyncThreads()
+	for d := t.BlockDim.X / 2; d > 0; d /= 2 {
+		if tid < d {
+			s[tid] += s[tid+d]
+		}
+		t.SyncThreads()
+	}
+	inv := 1 / float32(math.Sqrt(float64(s[0])))
+	out[i] = in[i] * inv
+}

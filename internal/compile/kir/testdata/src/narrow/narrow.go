@@ -65,3 +65,29 @@ func rowMod(t *gocuda.Thread, w [][16]float32, p int) {
 		w[ty][tx] += w[ty+p/2][tx]
 	}
 }
+
+// stridedIndex is Harris's reduction kernel 2: the threads of step s
+// whose index 2*s*tid lies in the block add, the first ones.
+func stridedIndex(t *gocuda.Thread, in, partial []float32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if index := 2 * s * tid; index < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
+	}
+}
+
+// scaledAtMost admits the threads whose tid times a parameter is at
+// most a limit, written from right to left.
+func scaledAtMost(t *gocuda.Thread, out []int32, k, lim int) {
+	if lim >= t.ThreadIdx.X*k {
+		out[t.ThreadIdx.X] = 1
+	}
+}
