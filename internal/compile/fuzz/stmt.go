@@ -310,7 +310,8 @@ func (g *gen) shiftStep(c ctx) {
 // an offset below theirs to theirs, at indices the offset scales, the
 // offset starting at 1 and doubling, for one level or up to four. Or, by
 // the same byte, Harris's reduction kernel 2's steps: thread tid adds the
-// slot index+off to the slot index = 2*off*tid, where both are slots. A
+// slot index+off to the slot index = 2*off*tid, where both are slots (the
+// guard written as index < 2*size-off or index+off < 2*size). A
 // level's threads write distinct slots no thread of the level reads.
 func (g *gen) treeStep(c ctx) {
 	g.barrier(c)
@@ -342,7 +343,11 @@ func (g *gen) harrisSteps(off, d, cond string) {
 	ix := g.fresh("ix")
 	g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
 	g.line("\tfor %s, %s := 1, 0; %s < 2*size && %s < %d; %s, %s = 2*%s, %s+1 {", off, d, off, d, []int{1, 4}[g.ch.pick(2)], off, d, off, d)
-	g.line("\t\tif %s := 2 * %s * t.ThreadIdx.X; %s+%s < 2*size%s {", ix, off, ix, off, cond)
+	if g.ids%2 == 0 { // by the parity of the generator's names: the guard on the index alone, which narrows the threads (narrow_scaled.go)
+		g.line("\t\tif %s := 2 * %s * t.ThreadIdx.X; %s < 2*size-%s%s {", ix, off, ix, off, cond)
+	} else {
+		g.line("\t\tif %s := 2 * %s * t.ThreadIdx.X; %s+%s < 2*size%s {", ix, off, ix, off, cond)
+	}
 	g.line("\t\t\tsh[%s] %s sh[%s+%s]", ix, []string{"+=", "^=", "="}[g.ch.pick(3)], ix, off)
 	g.line("\t\t}")
 	g.line("\t\tt.SyncThreads()")
