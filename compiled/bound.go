@@ -66,3 +66,17 @@ func ScaledAtMost(y, k int) int {
 	}
 	return min(y/k, gocuda.MaxThreadsPerBlock) + 1 // no x reaches the bound: it may not wrap
 }
+
+// EveryFrom returns where a loop over the threads x >= from that a guard
+// x%m == c admits starts, and its step: the first such x, and m (Harris's
+// reduction kernel 1: if tid%(2*s) == 0); exact reports that the guard
+// holds for every x the loop visits, so that generated code may drop it.
+// Where m is not positive (the guard fails), c is no residue of m (it
+// admits none), or m is so large that the loop's steps could wrap, it
+// returns from, 1 and false: every thread, whose guard decides.
+func EveryFrom(from, m, c int) (start, step int, exact bool) {
+	if m <= 0 || m > maxScale || c < 0 || c >= m || from < 0 {
+		return from, 1, false
+	}
+	return from + (c-from%m+m)%m, m, true
+}

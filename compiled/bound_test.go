@@ -62,3 +62,35 @@ func TestScaledBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryFrom: the loop EveryFrom starts visits, from each first
+// thread, every thread below 1024 whose x%m == c holds, as Go computes
+// it; and where it reports the guard exact (m positive and not too
+// large, c a residue), those alone.
+func TestEveryFrom(t *testing.T) {
+	for _, m := range []int{math.MinInt, -4, 0, 1, 2, 3, 64, 1000, 1 << 40, math.MaxInt} {
+		for _, c := range []int{-1, 0, 1, 2, 63, 999, 1 << 40} {
+			for _, from := range []int{0, 1, 5, 64, 1023} {
+				start, step, exact := compiled.EveryFrom(from, m, c)
+				visited := map[int]bool{}
+				for x := start; x < 1024; x += step {
+					visited[x] = true
+				}
+				if want := m > 0 && m <= math.MaxInt/1024 && c >= 0 && c < m; exact != want {
+					t.Fatalf("EveryFrom(%d, %d, %d) exact = %v", from, m, c, exact)
+				}
+				for x := from; x < 1024; x++ {
+					admits := m != 0 && x%m == c
+					if admits && !visited[x] || exact && visited[x] && !admits {
+						t.Fatalf("EveryFrom(%d, %d, %d) = %d, %d: x = %d admitted %v, visited %v", from, m, c, start, step, x, admits, visited[x])
+					}
+				}
+				for x := range visited {
+					if x < from {
+						t.Fatalf("EveryFrom(%d, %d, %d) visits %d", from, m, c, x)
+					}
+				}
+			}
+		}
+	}
+}

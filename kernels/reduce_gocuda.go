@@ -454,170 +454,23 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := 0, (2 * s)
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off2 := gc_seg
-						gc_off3 := s + gc_seg
-						if gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_seglen <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_seglen <= len(sdata)-gc_off3 {
-							gc_at3 := sdata[gc_off2:][:gc_seglen]
-							gc_at4 := sdata[gc_off3:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
+				gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact {
+					for ; gc_tx < gc_bdx; gc_tx += gc_every {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line reduce.go:208
-								tid := gc_tx
-								_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line reduce.go:213
-								if (gc_tx + gc_r) == 0 {
-									gc_at3[gc_u] += gc_at4[gc_u]
-								}
-							}
-						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-									tid := gc_tx
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-									tid := gc_tx
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-									tid := gc_tx
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-									tid := gc_tx
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-								tid := gc_tx
-								_ = tid
-
-//line reduce.go:213
-								if (gc_tx + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-							tid := gc_tx
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for ; gc_tx < gc_bdx; gc_tx += gc_every {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -640,11 +493,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := partial[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -655,14 +508,14 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:218
 					{
-						gc_at5[0] = gc_at6[0]
+						gc_at3[0] = gc_at4[0]
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -676,7 +529,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -690,7 +543,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -704,7 +557,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -718,7 +571,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -2421,14 +2421,14 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off21 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 {
-				gc_at25 := sdata[:gc_bdx5]
-				gc_at26 := in[gc_off21:][:gc_bdx5]
+			gc_off13 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx5 <= len(in)-gc_off13 {
+				gc_at17 := sdata[:gc_bdx5]
+				gc_at18 := in[gc_off13:][:gc_bdx5]
 
 //line reduce.go:210
-				if compiled.Disjoint(gc_at25, gc_at26) {
-					copy(gc_at25, gc_at26)
+				if compiled.Disjoint(gc_at17, gc_at18) {
+					copy(gc_at17, gc_at18)
 				} else {
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
@@ -2439,14 +2439,14 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						_ = tid
 
 //line reduce.go:210
-						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
 			} else {
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
 					{
-						gc_tx5 := gc_step17 + 0
+						gc_tx5 := gc_step9 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2458,7 +2458,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step17 + 1
+						gc_tx5 := gc_step9 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2470,7 +2470,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step17 + 2
+						gc_tx5 := gc_step9 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2482,7 +2482,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step17 + 3
+						gc_tx5 := gc_step9 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2494,7 +2494,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
-				for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2513,170 +2513,23 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_qoff5, gc_qd5 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx5) {
-					for gc_seg5 := 0; gc_seg5 < gc_bdx5; {
-						gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-						gc_r := gc_qoff5 - gc_q*gc_qd5
-						_, _ = gc_q, gc_r
-						gc_segend5 := min(gc_bdx5, gc_qd5-gc_r)
-						gc_seglen5 := gc_segend5 - gc_seg5
-						gc_off22 := gc_seg5
-						gc_off23 := s + gc_seg5
-						if gc_off22 >= 0 && gc_off22 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off23 {
-							gc_at27 := sdata[gc_off22:][:gc_seglen5]
-							gc_at28 := sdata[gc_off23:][:gc_seglen5]
-							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx5 := gc_seg5 + gc_u5
-								gc_rank5 := gc_base5 + gc_tx5
-								_ = gc_rank5
+				gc_tx5, gc_every5, gc_exact5 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact5 {
+					for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
 
 //line reduce.go:208
-								tid := gc_tx5
-								_ = tid
+						tid := gc_tx5
+						_ = tid
 
 //line reduce.go:213
-								if (gc_tx5 + gc_r) == 0 {
-									gc_at27[gc_u5] += gc_at28[gc_u5]
-								}
-							}
-						} else {
-							gc_step18 := gc_seg5
-							for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
-								{
-									gc_tx5 := gc_step18 + 0
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-									tid := gc_tx5
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx5 := gc_step18 + 1
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-									tid := gc_tx5
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx5 := gc_step18 + 2
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-									tid := gc_tx5
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx5 := gc_step18 + 3
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-									tid := gc_tx5
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx5 := gc_step18; gc_tx5 < gc_segend5; gc_tx5++ {
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-								tid := gc_tx5
-								_ = tid
-
-//line reduce.go:213
-								if (gc_tx5 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg5 = gc_segend5
 					}
 				} else {
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
-						{
-							gc_tx5 := gc_step19 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step19 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step19 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step19 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-							tid := gc_tx5
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2699,11 +2552,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off24 := gc_bx5
-			gc_off25 := 0
-			if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 < len(partial) && gc_off25 >= 0 && gc_off25 < len(sdata) {
-				gc_at29 := partial[gc_off24:][:1]
-				gc_at30 := sdata[gc_off25:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at19 := partial[gc_off14:][:1]
+				gc_at20 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2714,14 +2567,14 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 
 //line reduce.go:218
 					{
-						gc_at29[0] = gc_at30[0]
+						gc_at19[0] = gc_at20[0]
 					}
 				}
 			} else {
-				gc_step20 := gc_from5
-				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
-						gc_tx5 := gc_step20 + 0
+						gc_tx5 := gc_step10 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2735,7 +2588,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step20 + 1
+						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2749,7 +2602,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step20 + 2
+						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2763,7 +2616,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step20 + 3
+						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2777,7 +2630,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2809,10 +2662,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
-				gc_at7 := sdata[:gc_bdx2]
-				gc_at8 := in[gc_off6:][:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+				gc_at5 := sdata[:gc_bdx2]
+				gc_at6 := in[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -2825,7 +2678,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							var tid int = gc_tx2
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2843,7 +2696,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						var tid int = gc_tx2
 //line reduce.go:208
 						_ = tid
-						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2856,7 +2709,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					_ = tid
 
 //line reduce.go:210
-					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -3105,10 +2958,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3120,7 +2973,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3132,7 +2985,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3144,7 +2997,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3156,7 +3009,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3175,230 +3028,23 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off7 := gc_seg2
-						gc_off8 := s + gc_seg2
-						if gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off8 {
-							gc_at9 := sdata[gc_off7:][:gc_seglen2]
-							gc_at10 := sdata[gc_off8:][:gc_seglen2]
-							gc_vstep3 := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line reduce.go:208
-									gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:208
-									_ = gc_iota6
-									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line reduce.go:208
-										var tid int = gc_tx2
-//line reduce.go:208
-										_ = tid
-//line reduce.go:213
-										gc_if8 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
-//line reduce.go:213
-										_ = gc_if8
-//line reduce.go:213
-										if gc_if8.ToBits() != 0 {
-//line reduce.go:213
-											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if8)
-//line reduce.go:213
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line reduce.go:208
-								gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-								_ = gc_iota5
-								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line reduce.go:208
-									var tid int = gc_tx2
-//line reduce.go:208
-									_ = tid
-//line reduce.go:213
-									gc_if7 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
-//line reduce.go:213
-									_ = gc_if7
-//line reduce.go:213
-									if gc_if7.ToBits() != 0 {
-//line reduce.go:213
-										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if7)
-//line reduce.go:213
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact2 {
+					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line reduce.go:208
-								tid := gc_tx2
-								_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line reduce.go:213
-								if (gc_tx2 + gc_r) == 0 {
-									gc_at9[gc_u2] += gc_at10[gc_u2]
-								}
-							}
-						} else {
-							gc_step6 := gc_seg2
-							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-								{
-									gc_tx2 := gc_step6 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-									tid := gc_tx2
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx2 := gc_step6 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-									tid := gc_tx2
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx2 := gc_step6 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-									tid := gc_tx2
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx2 := gc_step6 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-									tid := gc_tx2
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-								tid := gc_tx2
-								_ = tid
-
-//line reduce.go:213
-								if (gc_tx2 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg2 = gc_segend2
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-							tid := gc_tx2
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3421,11 +3067,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at11 := partial[gc_off9:][:1]
-				gc_at12 := sdata[gc_off10:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at7 := partial[gc_off5:][:1]
+				gc_at8 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3436,14 +3082,14 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 
 //line reduce.go:218
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at7[0] = gc_at8[0]
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3457,7 +3103,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3471,7 +3117,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3485,7 +3131,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3499,7 +3145,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3531,45 +3177,45 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx3 <= len(in)-gc_off11 {
-				gc_at13 := sdata[:gc_bdx3]
-				gc_at14 := in[gc_off11:][:gc_bdx3]
-				gc_vstep4 := 0
+			gc_off7 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx3 <= len(in)-gc_off7 {
+				gc_at9 := sdata[:gc_bdx3]
+				gc_at10 := in[gc_off7:][:gc_bdx3]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:208
 							var tid int = gc_tx3
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:208
 						var tid int = gc_tx3
 //line reduce.go:208
 						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -3578,28 +3224,28 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					_ = tid
 
 //line reduce.go:210
-					gc_at13[gc_tx3] = gc_at14[gc_tx3]
+					gc_at9[gc_tx3] = gc_at10[gc_tx3]
 				}
 			} else {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce.go:208
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
 						_ = gc_none4
 //line reduce.go:208
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota10
+						_ = gc_iota8
 //line reduce.go:208
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all4
 					gc_steps8:
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:208
@@ -3657,11 +3303,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if13 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:210
-								_ = gc_if13
+								_ = gc_if11
 //line reduce.go:210
-								if gc_if13.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce.go:210
 									var gc_ld16 archsimd.Int32x16
 //line reduce.go:210
@@ -3675,36 +3321,36 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 									}
 //line reduce.go:210
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:210
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if13.ToBits() | gc_returned8.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:210
 								}
 //line reduce.go:210
 							}
 //line reduce.go:281
-							gc_if14 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:281
-							_ = gc_if14
+							_ = gc_if12
 //line reduce.go:284
-							if gc_if14.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero8 int32
 //line reduce.go:284
 								_ = gc_zero8
 //line reduce.go:284
-								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if14.ToBits() | gc_returned8.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
 							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
@@ -3714,16 +3360,16 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 					_ = gc_none3
 //line reduce.go:208
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota8
+					_ = gc_iota6
 //line reduce.go:208
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all3
 				gc_steps6:
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:208
@@ -3781,11 +3427,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:210
-							_ = gc_if10
+							_ = gc_if8
 //line reduce.go:210
-							if gc_if10.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:210
 								var gc_ld12 archsimd.Int32x8
 //line reduce.go:210
@@ -3799,27 +3445,27 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if10)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce.go:210
-								gc_returned6 = gc_if10.Or(gc_returned6)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:210
 							}
 //line reduce.go:210
 						}
 //line reduce.go:281
-						gc_if11 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if9
 //line reduce.go:284
-						if gc_if11.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero6 int32
 //line reduce.go:284
 							_ = gc_zero6
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if11)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_returned6 = gc_if11.Or(gc_returned6)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 						}
 //line reduce.go:210
@@ -3827,10 +3473,10 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep5
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step5 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3842,7 +3488,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step5 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3854,7 +3500,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step5 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3866,7 +3512,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step5 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3878,7 +3524,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3897,230 +3543,23 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_qoff3, gc_qd3 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
-					for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
-						gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
-						gc_seglen3 := gc_segend3 - gc_seg3
-						gc_off12 := gc_seg3
-						gc_off13 := s + gc_seg3
-						if gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off13 {
-							gc_at15 := sdata[gc_off12:][:gc_seglen3]
-							gc_at16 := sdata[gc_off13:][:gc_seglen3]
-							gc_vstep6 := gc_seg3
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop6 bool
-								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line reduce.go:208
-									gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:208
-									_ = gc_iota12
-									for ; gc_vstep6+15 < gc_segend3; gc_vstep6 += 16 {
-										gc_tx3 := gc_vstep6
-										gc_rank3 := gc_base3 + gc_tx3
-										_ = gc_rank3
-//line reduce.go:208
-										var tid int = gc_tx3
-//line reduce.go:208
-										_ = tid
-//line reduce.go:213
-										gc_if16 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
-//line reduce.go:213
-										_ = gc_if16
-//line reduce.go:213
-										if gc_if16.ToBits() != 0 {
-//line reduce.go:213
-											archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if16)
-//line reduce.go:213
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep6, false
-								}(gc_vstep6)
-								if gc_stop6 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line reduce.go:208
-								gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-								_ = gc_iota11
-								for ; gc_vstep6+7 < gc_segend3; gc_vstep6 += 8 {
-									gc_tx3 := gc_vstep6
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line reduce.go:208
-									var tid int = gc_tx3
-//line reduce.go:208
-									_ = tid
-//line reduce.go:213
-									gc_if15 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
-//line reduce.go:213
-									_ = gc_if15
-//line reduce.go:213
-									if gc_if15.ToBits() != 0 {
-//line reduce.go:213
-										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if15)
-//line reduce.go:213
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u3 := gc_vstep6 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx3 := gc_seg3 + gc_u3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
+				gc_tx3, gc_every3, gc_exact3 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact3 {
+					for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line reduce.go:208
-								tid := gc_tx3
-								_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line reduce.go:213
-								if (gc_tx3 + gc_r) == 0 {
-									gc_at15[gc_u3] += gc_at16[gc_u3]
-								}
-							}
-						} else {
-							gc_step10 := gc_seg3
-							for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
-								{
-									gc_tx3 := gc_step10 + 0
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-									tid := gc_tx3
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx3 := gc_step10 + 1
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-									tid := gc_tx3
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx3 := gc_step10 + 2
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-									tid := gc_tx3
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx3 := gc_step10 + 3
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-									tid := gc_tx3
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx3 := gc_step10; gc_tx3 < gc_segend3; gc_tx3++ {
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-								tid := gc_tx3
-								_ = tid
-
-//line reduce.go:213
-								if (gc_tx3 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg3 = gc_segend3
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-						{
-							gc_tx3 := gc_step11 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-							tid := gc_tx3
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4143,11 +3582,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off14 := gc_bx3
-			gc_off15 := 0
-			if gc_from3 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at17 := partial[gc_off14:][:1]
-				gc_at18 := sdata[gc_off15:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := partial[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -4158,14 +3597,14 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 
 //line reduce.go:218
 					{
-						gc_at17[0] = gc_at18[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
-				gc_step12 := gc_from3
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
+						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4179,7 +3618,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 1
+						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4193,7 +3632,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 2
+						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4207,7 +3646,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 3
+						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4221,7 +3660,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4253,45 +3692,45 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off16 := gc_bx4 * gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 {
-				gc_at19 := sdata[:gc_bdx4]
-				gc_at20 := in[gc_off16:][:gc_bdx4]
-				gc_vstep7 := 0
+			gc_off10 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx4 <= len(in)-gc_off10 {
+				gc_at13 := sdata[:gc_bdx4]
+				gc_at14 := in[gc_off10:][:gc_bdx4]
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
-							gc_tx4 := gc_vstep7
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:208
 							var tid int = gc_tx4
 //line reduce.go:208
 							_ = tid
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-						gc_tx4 := gc_vstep7
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:208
 						var tid int = gc_tx4
 //line reduce.go:208
 						_ = tid
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+						archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -4300,28 +3739,28 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					_ = tid
 
 //line reduce.go:210
-					gc_at19[gc_tx4] = gc_at20[gc_tx4]
+					gc_at13[gc_tx4] = gc_at14[gc_tx4]
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:208
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
 						_ = gc_none6
 //line reduce.go:208
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota16
+						_ = gc_iota12
 //line reduce.go:208
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all6
 					gc_steps12:
-						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
-							gc_tx4 := gc_vstep8
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:208
@@ -4379,11 +3818,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								gc_if21 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:210
-								_ = gc_if21
+								_ = gc_if17
 //line reduce.go:210
-								if gc_if21.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:210
 									var gc_ld24 archsimd.Uint32x16
 //line reduce.go:210
@@ -4397,36 +3836,36 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 									}
 //line reduce.go:210
-									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:210
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned12.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:210
 								}
 //line reduce.go:210
 							}
 //line reduce.go:281
-							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:281
-							_ = gc_if22
+							_ = gc_if18
 //line reduce.go:284
-							if gc_if22.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero12 uint32
 //line reduce.go:284
 								_ = gc_zero12
 //line reduce.go:284
-								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned12.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
 							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
@@ -4436,16 +3875,16 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:208
 					_ = gc_none5
 //line reduce.go:208
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota14
+					_ = gc_iota10
 //line reduce.go:208
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all5
 				gc_steps10:
-					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-						gc_tx4 := gc_vstep8
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:208
@@ -4503,11 +3942,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 						} else {
 //line reduce.go:210
-							gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:210
-							_ = gc_if18
+							_ = gc_if14
 //line reduce.go:210
-							if gc_if18.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line reduce.go:210
 								var gc_ld20 archsimd.Uint32x8
 //line reduce.go:210
@@ -4521,27 +3960,27 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result10 = gc_ld20.Merge(gc_result10, gc_if18)
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce.go:210
-								gc_returned10 = gc_if18.Or(gc_returned10)
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:210
 							}
 //line reduce.go:210
 						}
 //line reduce.go:281
-						gc_if19 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-						_ = gc_if19
+						_ = gc_if15
 //line reduce.go:284
-						if gc_if19.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero10 uint32
 //line reduce.go:284
 							_ = gc_zero10
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if19)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_returned10 = gc_if19.Or(gc_returned10)
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:284
 						}
 //line reduce.go:210
@@ -4549,10 +3988,10 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep8
-				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
 					{
-						gc_tx4 := gc_step13 + 0
+						gc_tx4 := gc_step7 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4564,7 +4003,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step13 + 1
+						gc_tx4 := gc_step7 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4576,7 +4015,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step13 + 2
+						gc_tx4 := gc_step7 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4588,7 +4027,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step13 + 3
+						gc_tx4 := gc_step7 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4600,7 +4039,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
-				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4619,230 +4058,23 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_qoff4, gc_qd4 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx4) {
-					for gc_seg4 := 0; gc_seg4 < gc_bdx4; {
-						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-						gc_r := gc_qoff4 - gc_q*gc_qd4
-						_, _ = gc_q, gc_r
-						gc_segend4 := min(gc_bdx4, gc_qd4-gc_r)
-						gc_seglen4 := gc_segend4 - gc_seg4
-						gc_off17 := gc_seg4
-						gc_off18 := s + gc_seg4
-						if gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off18 {
-							gc_at21 := sdata[gc_off17:][:gc_seglen4]
-							gc_at22 := sdata[gc_off18:][:gc_seglen4]
-							gc_vstep9 := gc_seg4
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop9 bool
-								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line reduce.go:208
-									gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line reduce.go:208
-									_ = gc_iota18
-									for ; gc_vstep9+15 < gc_segend4; gc_vstep9 += 16 {
-										gc_tx4 := gc_vstep9
-										gc_rank4 := gc_base4 + gc_tx4
-										_ = gc_rank4
-//line reduce.go:208
-										var tid int = gc_tx4
-//line reduce.go:208
-										_ = tid
-//line reduce.go:213
-										gc_if24 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
-//line reduce.go:213
-										_ = gc_if24
-//line reduce.go:213
-										if gc_if24.ToBits() != 0 {
-//line reduce.go:213
-											archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if24)
-//line reduce.go:213
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep9, false
-								}(gc_vstep9)
-								if gc_stop9 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line reduce.go:208
-								gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce.go:208
-								_ = gc_iota17
-								for ; gc_vstep9+7 < gc_segend4; gc_vstep9 += 8 {
-									gc_tx4 := gc_vstep9
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line reduce.go:208
-									var tid int = gc_tx4
-//line reduce.go:208
-									_ = tid
-//line reduce.go:213
-									gc_if23 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
-//line reduce.go:213
-									_ = gc_if23
-//line reduce.go:213
-									if gc_if23.ToBits() != 0 {
-//line reduce.go:213
-										archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if23)
-//line reduce.go:213
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u4 := gc_vstep9 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx4 := gc_seg4 + gc_u4
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
+				gc_tx4, gc_every4, gc_exact4 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact4 {
+					for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line reduce.go:208
-								tid := gc_tx4
-								_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line reduce.go:213
-								if (gc_tx4 + gc_r) == 0 {
-									gc_at21[gc_u4] += gc_at22[gc_u4]
-								}
-							}
-						} else {
-							gc_step14 := gc_seg4
-							for ; gc_step14+3 < gc_segend4; gc_step14 += 4 {
-								{
-									gc_tx4 := gc_step14 + 0
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-									tid := gc_tx4
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx4 := gc_step14 + 1
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-									tid := gc_tx4
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx4 := gc_step14 + 2
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-									tid := gc_tx4
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx4 := gc_step14 + 3
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-									tid := gc_tx4
-									_ = tid
-
-//line reduce.go:213
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx4 := gc_step14; gc_tx4 < gc_segend4; gc_tx4++ {
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-								tid := gc_tx4
-								_ = tid
-
-//line reduce.go:213
-								if (gc_tx4 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg4 = gc_segend4
 					}
 				} else {
-					gc_step15 := 0
-					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
-						{
-							gc_tx4 := gc_step15 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-							tid := gc_tx4
-							_ = tid
-
-//line reduce.go:213
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4865,11 +4097,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off19 := gc_bx4
-			gc_off20 := 0
-			if gc_from4 >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
-				gc_at23 := partial[gc_off19:][:1]
-				gc_at24 := sdata[gc_off20:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at15 := partial[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4880,14 +4112,14 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 
 //line reduce.go:218
 					{
-						gc_at23[0] = gc_at24[0]
+						gc_at15[0] = gc_at16[0]
 					}
 				}
 			} else {
-				gc_step16 := gc_from4
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
+						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4901,7 +4133,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
+						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4915,7 +4147,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
+						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4929,7 +4161,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
+						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4943,7 +4175,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

@@ -989,21 +989,42 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
+				gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact {
+					for ; gc_tx < gc_bdx; gc_tx += gc_every {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
 
 //line numba.go:103
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line numba.go:118
-					if tid%(2*s) == 0 {
+						{
 
-						shr[tid] += shr[tid+s]
+							shr[tid] += shr[tid+s]
+						}
+					}
+				} else {
+					for ; gc_tx < gc_bdx; gc_tx += gc_every {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
+//line numba.go:103
+						tid := gc_tx
+						_ = tid
+
+//line numba.go:118
+						if tid%(2*s) == 0 {
+
+							shr[tid] += shr[tid+s]
+						}
 					}
 				}
 			}

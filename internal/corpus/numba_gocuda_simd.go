@@ -1197,21 +1197,42 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
+				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact2 {
+					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
 
 //line numba.go:103
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line numba.go:118
-					if tid%(2*s) == 0 {
+						{
 
-						shr[tid] += shr[tid+s]
+							shr[tid] += shr[tid+s]
+						}
+					}
+				} else {
+					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
+
+//line numba.go:103
+						tid := gc_tx2
+						_ = tid
+
+//line numba.go:118
+						if tid%(2*s) == 0 {
+
+							shr[tid] += shr[tid+s]
+						}
 					}
 				}
 			}

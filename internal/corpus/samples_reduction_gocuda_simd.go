@@ -57,10 +57,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off21 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off21 {
-				gc_at25 := sdata[:gc_bdx5]
-				gc_at26 := gIdata[gc_off21:][:gc_bdx5]
+			gc_off13 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 {
+				gc_at17 := sdata[:gc_bdx5]
+				gc_at18 := gIdata[gc_off13:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -74,18 +74,18 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					_ = i
 
 //line samples_reduction.go:29
-					gc_at25[gc_tx5] = 0
+					gc_at17[gc_tx5] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-						gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				}
 			} else {
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
 					{
-						gc_tx5 := gc_step17 + 0
+						gc_tx5 := gc_step9 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -106,7 +106,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step17 + 1
+						gc_tx5 := gc_step9 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -127,7 +127,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step17 + 2
+						gc_tx5 := gc_step9 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -148,7 +148,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step17 + 3
+						gc_tx5 := gc_step9 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -169,7 +169,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -197,170 +197,23 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_qoff5, gc_qd5 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx5) {
-					for gc_seg5 := 0; gc_seg5 < gc_bdx5; {
-						gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
-						gc_r := gc_qoff5 - gc_q*gc_qd5
-						_, _ = gc_q, gc_r
-						gc_segend5 := min(gc_bdx5, gc_qd5-gc_r)
-						gc_seglen5 := gc_segend5 - gc_seg5
-						gc_off22 := gc_seg5
-						gc_off23 := s + gc_seg5
-						if gc_off22 >= 0 && gc_off22 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off23 {
-							gc_at27 := sdata[gc_off22:][:gc_seglen5]
-							gc_at28 := sdata[gc_off23:][:gc_seglen5]
-							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
-								gc_tx5 := gc_seg5 + gc_u5
-								gc_rank5 := gc_base5 + gc_tx5
-								_ = gc_rank5
+				gc_tx5, gc_every5, gc_exact5 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact5 {
+					for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:26
-								tid := gc_tx5
-								_ = tid
+						tid := gc_tx5
+						_ = tid
 
 //line samples_reduction.go:39
-								if (gc_tx5 + gc_r) == 0 {
-									gc_at27[gc_u5] += gc_at28[gc_u5]
-								}
-							}
-						} else {
-							gc_step18 := gc_seg5
-							for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
-								{
-									gc_tx5 := gc_step18 + 0
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-									tid := gc_tx5
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx5 := gc_step18 + 1
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-									tid := gc_tx5
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx5 := gc_step18 + 2
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-									tid := gc_tx5
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx5 := gc_step18 + 3
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-									tid := gc_tx5
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx5 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx5 := gc_step18; gc_tx5 < gc_segend5; gc_tx5++ {
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-								tid := gc_tx5
-								_ = tid
-
-//line samples_reduction.go:39
-								if (gc_tx5 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg5 = gc_segend5
 					}
 				} else {
-					gc_step19 := 0
-					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
-						{
-							gc_tx5 := gc_step19 + 0
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-							tid := gc_tx5
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step19 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-							tid := gc_tx5
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step19 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-							tid := gc_tx5
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx5 := gc_step19 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-							tid := gc_tx5
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for ; gc_tx5 < gc_bdx5; gc_tx5 += gc_every5 {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -383,11 +236,11 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off24 := gc_bx5
-			gc_off25 := 0
-			if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 < len(gOdata) && gc_off25 >= 0 && gc_off25 < len(sdata) {
-				gc_at29 := gOdata[gc_off24:][:1]
-				gc_at30 := sdata[gc_off25:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at19 := gOdata[gc_off14:][:1]
+				gc_at20 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -398,14 +251,14 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:47
 					{
-						gc_at29[0] = gc_at30[0]
+						gc_at19[0] = gc_at20[0]
 					}
 				}
 			} else {
-				gc_step20 := gc_from5
-				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
-						gc_tx5 := gc_step20 + 0
+						gc_tx5 := gc_step10 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -419,7 +272,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step20 + 1
+						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -433,7 +286,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step20 + 2
+						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -447,7 +300,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step20 + 3
+						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -461,7 +314,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -497,10 +350,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 {
-				gc_at7 := sdata[:gc_bdx2]
-				gc_at8 := gIdata[gc_off6:][:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 {
+				gc_at5 := sdata[:gc_bdx2]
+				gc_at6 := gIdata[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -526,11 +379,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
@@ -540,7 +393,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 								if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_if4)
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
@@ -575,11 +428,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
@@ -589,7 +442,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 							if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if3)
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -610,11 +463,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					_ = i
 
 //line samples_reduction.go:29
-					gc_at7[gc_tx2] = 0
+					gc_at5[gc_tx2] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				}
 			} else {
@@ -722,10 +575,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -746,7 +599,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -767,7 +620,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -788,7 +641,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -809,7 +662,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -837,230 +690,23 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off7 := gc_seg2
-						gc_off8 := s + gc_seg2
-						if gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off8 {
-							gc_at9 := sdata[gc_off7:][:gc_seglen2]
-							gc_at10 := sdata[gc_off8:][:gc_seglen2]
-							gc_vstep3 := gc_seg2
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-//line samples_reduction.go:26
-									gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:26
-									_ = gc_iota6
-									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line samples_reduction.go:26
-										var tid int = gc_tx2
-//line samples_reduction.go:26
-										_ = tid
-//line samples_reduction.go:39
-										gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
-//line samples_reduction.go:39
-										_ = gc_if6
-//line samples_reduction.go:39
-										if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:39
-											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if6)
-//line samples_reduction.go:39
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line samples_reduction.go:26
-								gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:26
-								_ = gc_iota5
-								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line samples_reduction.go:26
-									var tid int = gc_tx2
-//line samples_reduction.go:26
-									_ = tid
-//line samples_reduction.go:39
-									gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
-//line samples_reduction.go:39
-									_ = gc_if5
-//line samples_reduction.go:39
-									if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:39
-										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if5)
-//line samples_reduction.go:39
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact2 {
+					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:26
-								tid := gc_tx2
-								_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_reduction.go:39
-								if (gc_tx2 + gc_r) == 0 {
-									gc_at9[gc_u2] += gc_at10[gc_u2]
-								}
-							}
-						} else {
-							gc_step6 := gc_seg2
-							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-								{
-									gc_tx2 := gc_step6 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-									tid := gc_tx2
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx2 := gc_step6 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-									tid := gc_tx2
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx2 := gc_step6 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-									tid := gc_tx2
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx2 := gc_step6 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-									tid := gc_tx2
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx2 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-								tid := gc_tx2
-								_ = tid
-
-//line samples_reduction.go:39
-								if (gc_tx2 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg2 = gc_segend2
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-							tid := gc_tx2
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for ; gc_tx2 < gc_bdx2; gc_tx2 += gc_every2 {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1083,11 +729,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := gc_bx2
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at11 := gOdata[gc_off9:][:1]
-				gc_at12 := sdata[gc_off10:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at7 := gOdata[gc_off5:][:1]
+				gc_at8 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1098,14 +744,14 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:47
 					{
-						gc_at11[0] = gc_at12[0]
+						gc_at7[0] = gc_at8[0]
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1119,7 +765,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1133,7 +779,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1147,7 +793,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1161,7 +807,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1197,24 +843,24 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 {
-				gc_at13 := sdata[:gc_bdx3]
-				gc_at14 := gIdata[gc_off11:][:gc_bdx3]
-				gc_vstep4 := 0
+			gc_off7 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off7 {
+				gc_at9 := sdata[:gc_bdx3]
+				gc_at10 := gIdata[gc_off7:][:gc_bdx3]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
 						_ = gc_vb8
 //line samples_reduction.go:29
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota10
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+						_ = gc_iota8
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:26
@@ -1226,30 +872,30 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
+							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if10
+								_ = gc_if8
 //line samples_reduction.go:30
-								if gc_if10.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if10)
+									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if8)
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
@@ -1259,11 +905,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 					_ = gc_vb7
 //line samples_reduction.go:29
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota9
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					_ = gc_iota7
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:26
@@ -1275,21 +921,21 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
+						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreSlice(gc_at13[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if9
+							_ = gc_if7
 //line samples_reduction.go:30
-							if gc_if9.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if9)
+								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if7)
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -1297,7 +943,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -1310,28 +956,28 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					_ = i
 
 //line samples_reduction.go:29
-					gc_at13[gc_tx3] = 0
+					gc_at9[gc_tx3] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-						gc_at13[gc_tx3] = gc_at14[gc_tx3]
+						gc_at9[gc_tx3] = gc_at10[gc_tx3]
 					}
 				}
 			} else {
-				gc_vstep5 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
 						_ = gc_vb6
 //line samples_reduction.go:29
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota8
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
+						_ = gc_iota6
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:26
@@ -1356,21 +1002,21 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:31
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if8
+								_ = gc_if6
 //line samples_reduction.go:30
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if8)
+									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
 								}
 //line samples_reduction.go:31
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
@@ -1380,11 +1026,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 					_ = gc_vb5
 //line samples_reduction.go:29
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota7
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					_ = gc_iota5
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:26
@@ -1409,23 +1055,23 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:31
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if7
+							_ = gc_if5
 //line samples_reduction.go:30
-							if gc_if7.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if7)
+								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
 							}
 //line samples_reduction.go:31
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep5
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step5 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1446,7 +1092,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step5 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1467,7 +1113,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step5 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1488,7 +1134,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step5 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1509,7 +1155,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1537,230 +1183,23 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_qoff3, gc_qd3 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
-					for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
-						gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
-						gc_seglen3 := gc_segend3 - gc_seg3
-						gc_off12 := gc_seg3
-						gc_off13 := s + gc_seg3
-						if gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off13 {
-							gc_at15 := sdata[gc_off12:][:gc_seglen3]
-							gc_at16 := sdata[gc_off13:][:gc_seglen3]
-							gc_vstep6 := gc_seg3
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop6 bool
-								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:26
-									gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:26
-									_ = gc_iota12
-									for ; gc_vstep6+15 < gc_segend3; gc_vstep6 += 16 {
-										gc_tx3 := gc_vstep6
-										gc_rank3 := gc_base3 + gc_tx3
-										_ = gc_rank3
-//line samples_reduction.go:26
-										var tid int = gc_tx3
-//line samples_reduction.go:26
-										_ = tid
-//line samples_reduction.go:39
-										gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
-//line samples_reduction.go:39
-										_ = gc_if12
-//line samples_reduction.go:39
-										if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:39
-											archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if12)
-//line samples_reduction.go:39
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep6, false
-								}(gc_vstep6)
-								if gc_stop6 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line samples_reduction.go:26
-								gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:26
-								_ = gc_iota11
-								for ; gc_vstep6+7 < gc_segend3; gc_vstep6 += 8 {
-									gc_tx3 := gc_vstep6
-									gc_rank3 := gc_base3 + gc_tx3
-									_ = gc_rank3
-//line samples_reduction.go:26
-									var tid int = gc_tx3
-//line samples_reduction.go:26
-									_ = tid
-//line samples_reduction.go:39
-									gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
-//line samples_reduction.go:39
-									_ = gc_if11
-//line samples_reduction.go:39
-									if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:39
-										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if11)
-//line samples_reduction.go:39
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u3 := gc_vstep6 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx3 := gc_seg3 + gc_u3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
+				gc_tx3, gc_every3, gc_exact3 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact3 {
+					for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:26
-								tid := gc_tx3
-								_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line samples_reduction.go:39
-								if (gc_tx3 + gc_r) == 0 {
-									gc_at15[gc_u3] += gc_at16[gc_u3]
-								}
-							}
-						} else {
-							gc_step10 := gc_seg3
-							for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
-								{
-									gc_tx3 := gc_step10 + 0
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-									tid := gc_tx3
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx3 := gc_step10 + 1
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-									tid := gc_tx3
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx3 := gc_step10 + 2
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-									tid := gc_tx3
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx3 := gc_step10 + 3
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-									tid := gc_tx3
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx3 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx3 := gc_step10; gc_tx3 < gc_segend3; gc_tx3++ {
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-								tid := gc_tx3
-								_ = tid
-
-//line samples_reduction.go:39
-								if (gc_tx3 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg3 = gc_segend3
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-						{
-							gc_tx3 := gc_step11 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-							tid := gc_tx3
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-							tid := gc_tx3
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-							tid := gc_tx3
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-							tid := gc_tx3
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for ; gc_tx3 < gc_bdx3; gc_tx3 += gc_every3 {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1783,11 +1222,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off14 := gc_bx3
-			gc_off15 := 0
-			if gc_from3 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at17 := gOdata[gc_off14:][:1]
-				gc_at18 := sdata[gc_off15:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := gOdata[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -1798,14 +1237,14 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:47
 					{
-						gc_at17[0] = gc_at18[0]
+						gc_at11[0] = gc_at12[0]
 					}
 				}
 			} else {
-				gc_step12 := gc_from3
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
+						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1819,7 +1258,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 1
+						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1833,7 +1272,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 2
+						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1847,7 +1286,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 3
+						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1861,7 +1300,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1897,24 +1336,24 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off16 := gc_bx4 * gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 {
-				gc_at19 := sdata[:gc_bdx4]
-				gc_at20 := gIdata[gc_off16:][:gc_bdx4]
-				gc_vstep7 := 0
+			gc_off10 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off10 {
+				gc_at13 := sdata[:gc_bdx4]
+				gc_at14 := gIdata[gc_off10:][:gc_bdx4]
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
 						_ = gc_vb12
 //line samples_reduction.go:29
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota16
-						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
-							gc_tx4 := gc_vstep7
+						_ = gc_iota12
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:26
@@ -1926,30 +1365,30 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
+							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if16
+								_ = gc_if12
 //line samples_reduction.go:30
-								if gc_if16.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if16)
+									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if12)
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
@@ -1959,11 +1398,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 					_ = gc_vb11
 //line samples_reduction.go:29
-					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota15
-					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-						gc_tx4 := gc_vstep7
+					_ = gc_iota11
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:26
@@ -1975,21 +1414,21 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
+						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if15
+							_ = gc_if11
 //line samples_reduction.go:30
-							if gc_if15.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if15)
+								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if11)
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -1997,7 +1436,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -2010,28 +1449,28 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					_ = i
 
 //line samples_reduction.go:29
-					gc_at19[gc_tx4] = 0
+					gc_at13[gc_tx4] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-						gc_at19[gc_tx4] = gc_at20[gc_tx4]
+						gc_at13[gc_tx4] = gc_at14[gc_tx4]
 					}
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
 						_ = gc_vb10
 //line samples_reduction.go:29
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota14
-						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
-							gc_tx4 := gc_vstep8
+						_ = gc_iota10
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:26
@@ -2056,21 +1495,21 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:31
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if14
+								_ = gc_if10
 //line samples_reduction.go:30
-								if gc_if14.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if14)
+									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
 								}
 //line samples_reduction.go:31
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
@@ -2080,11 +1519,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 					_ = gc_vb9
 //line samples_reduction.go:29
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota13
-					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-						gc_tx4 := gc_vstep8
+					_ = gc_iota9
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:26
@@ -2109,23 +1548,23 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:31
-							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if13
+							_ = gc_if9
 //line samples_reduction.go:30
-							if gc_if13.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if13)
+								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
 							}
 //line samples_reduction.go:31
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep8
-				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
 					{
-						gc_tx4 := gc_step13 + 0
+						gc_tx4 := gc_step7 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2146,7 +1585,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step13 + 1
+						gc_tx4 := gc_step7 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2167,7 +1606,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step13 + 2
+						gc_tx4 := gc_step7 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2188,7 +1627,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step13 + 3
+						gc_tx4 := gc_step7 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2209,7 +1648,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2237,230 +1676,23 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_qoff4, gc_qd4 := 0, (2 * s)
-				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx4) {
-					for gc_seg4 := 0; gc_seg4 < gc_bdx4; {
-						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-						gc_r := gc_qoff4 - gc_q*gc_qd4
-						_, _ = gc_q, gc_r
-						gc_segend4 := min(gc_bdx4, gc_qd4-gc_r)
-						gc_seglen4 := gc_segend4 - gc_seg4
-						gc_off17 := gc_seg4
-						gc_off18 := s + gc_seg4
-						if gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off18 {
-							gc_at21 := sdata[gc_off17:][:gc_seglen4]
-							gc_at22 := sdata[gc_off18:][:gc_seglen4]
-							gc_vstep9 := gc_seg4
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop9 bool
-								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line samples_reduction.go:26
-									gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:26
-									_ = gc_iota18
-									for ; gc_vstep9+15 < gc_segend4; gc_vstep9 += 16 {
-										gc_tx4 := gc_vstep9
-										gc_rank4 := gc_base4 + gc_tx4
-										_ = gc_rank4
-//line samples_reduction.go:26
-										var tid int = gc_tx4
-//line samples_reduction.go:26
-										_ = tid
-//line samples_reduction.go:39
-										gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
-//line samples_reduction.go:39
-										_ = gc_if18
-//line samples_reduction.go:39
-										if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:39
-											archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if18)
-//line samples_reduction.go:39
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep9, false
-								}(gc_vstep9)
-								if gc_stop9 {
-									return
-								}
-							}
-							if compiled.SIMD {
-//line samples_reduction.go:26
-								gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:26
-								_ = gc_iota17
-								for ; gc_vstep9+7 < gc_segend4; gc_vstep9 += 8 {
-									gc_tx4 := gc_vstep9
-									gc_rank4 := gc_base4 + gc_tx4
-									_ = gc_rank4
-//line samples_reduction.go:26
-									var tid int = gc_tx4
-//line samples_reduction.go:26
-									_ = tid
-//line samples_reduction.go:39
-									gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
-//line samples_reduction.go:39
-									_ = gc_if17
-//line samples_reduction.go:39
-									if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:39
-										archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if17)
-//line samples_reduction.go:39
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u4 := gc_vstep9 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx4 := gc_seg4 + gc_u4
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
+				gc_tx4, gc_every4, gc_exact4 := compiled.EveryFrom(0, (2 * s), 0)
+				if gc_exact4 {
+					for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:26
-								tid := gc_tx4
-								_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line samples_reduction.go:39
-								if (gc_tx4 + gc_r) == 0 {
-									gc_at21[gc_u4] += gc_at22[gc_u4]
-								}
-							}
-						} else {
-							gc_step14 := gc_seg4
-							for ; gc_step14+3 < gc_segend4; gc_step14 += 4 {
-								{
-									gc_tx4 := gc_step14 + 0
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-									tid := gc_tx4
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx4 := gc_step14 + 1
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-									tid := gc_tx4
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx4 := gc_step14 + 2
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-									tid := gc_tx4
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-								{
-									gc_tx4 := gc_step14 + 3
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-									tid := gc_tx4
-									_ = tid
-
-//line samples_reduction.go:39
-									if (gc_tx4 + gc_r) == 0 {
-										sdata[tid] += sdata[tid+s]
-									}
-								}
-							}
-							for gc_tx4 := gc_step14; gc_tx4 < gc_segend4; gc_tx4++ {
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-								tid := gc_tx4
-								_ = tid
-
-//line samples_reduction.go:39
-								if (gc_tx4 + gc_r) == 0 {
-									sdata[tid] += sdata[tid+s]
-								}
-							}
+						{
+							sdata[tid] += sdata[tid+s]
 						}
-						gc_seg4 = gc_segend4
 					}
 				} else {
-					gc_step15 := 0
-					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
-						{
-							gc_tx4 := gc_step15 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-							tid := gc_tx4
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-							tid := gc_tx4
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-							tid := gc_tx4
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-							tid := gc_tx4
-							_ = tid
-
-//line samples_reduction.go:39
-							if tid%(2*s) == 0 {
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for ; gc_tx4 < gc_bdx4; gc_tx4 += gc_every4 {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2483,11 +1715,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off19 := gc_bx4
-			gc_off20 := 0
-			if gc_from4 >= 0 && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(sdata) {
-				gc_at23 := gOdata[gc_off19:][:1]
-				gc_at24 := sdata[gc_off20:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at15 := gOdata[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -2498,14 +1730,14 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:47
 					{
-						gc_at23[0] = gc_at24[0]
+						gc_at15[0] = gc_at16[0]
 					}
 				}
 			} else {
-				gc_step16 := gc_from4
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
+						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2519,7 +1751,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
+						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2533,7 +1765,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
+						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2547,7 +1779,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
+						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2561,7 +1793,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

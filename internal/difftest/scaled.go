@@ -18,3 +18,23 @@ func scaledGuard(t *gocuda.Thread, out []int32, k, lim int) {
 		out[2*tid+1] = 1
 	}
 }
+
+// EveryGuardKernel marks, in out[2*i] for thread i of the block (x
+// fastest), the threads whose x is c modulo m, and in out[2*i+1] those
+// that do not return on a guard that x is not c+1 modulo m: the compiled
+// form runs each loop's rows m threads at a time from the first thread
+// admitted (compiled.EveryFrom), and every thread where m is not positive
+// or c is no residue of it.
+//
+//gocuda:kernel EveryGuardKernel
+func everyGuard(t *gocuda.Thread, out []int32, m, c int) {
+	i := t.ThreadIdx.Y*t.BlockDim.X + t.ThreadIdx.X
+	if t.ThreadIdx.X%m == c {
+		out[2*i] = 1
+	}
+	t.SyncThreads()
+	if c+1 != t.ThreadIdx.X%m {
+		return
+	}
+	out[2*i+1] = 1
+}

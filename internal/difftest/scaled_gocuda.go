@@ -58,3 +58,109 @@ func gc_body_scaledGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, k,
 		}
 	}
 }
+
+// EveryGuardKernel marks, in out[2*i] for thread i of the block (x
+// fastest), the threads whose x is c modulo m, and in out[2*i+1] those
+// that do not return on a guard that x is not c+1 modulo m: the compiled
+// form runs each loop's rows m threads at a time from the first thread
+// admitted (compiled.EveryFrom), and every thread where m is not positive
+// or c is no residue of it.
+//
+//line scaled.go:30
+func EveryGuardKernel(out []int32, m, c int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_everyGuard,
+		func(gc_t *gocuda.Thread) { everyGuard(gc_t, out, m, c) },
+		func(gc_b *compiled.Block) { gc_body_everyGuard(gc_b, out, m, c) })
+}
+
+//line scaled.go:30
+var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:22-40")
+
+//line scaled.go:30
+func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, m, c)
+			if gc_exact {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:31
+					i := gc_ty*gc_bdx + gc_tx
+					_ = i
+
+//line scaled.go:32
+					{
+						out[2*i] = 1
+					}
+				}
+			} else {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:31
+					i := gc_ty*gc_bdx + gc_tx
+					_ = i
+
+//line scaled.go:32
+					if gc_tx%m == c {
+						out[2*i] = 1
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_tx, gc_every2, gc_exact2 := compiled.EveryFrom(0, m, c+1)
+			if gc_exact2 {
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:31
+					i := gc_ty*gc_bdx + gc_tx
+					_ = i
+
+//line scaled.go:39
+					out[2*i+1] = 1
+				}
+			} else {
+			gc_L2:
+				for ; gc_tx < gc_bdx; gc_tx += gc_every2 {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:31
+					i := gc_ty*gc_bdx + gc_tx
+					_ = i
+
+//line scaled.go:36
+					if c+1 != gc_tx%m {
+						continue gc_L2
+					}
+
+//line scaled.go:39
+					out[2*i+1] = 1
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package difftest
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -29,5 +30,34 @@ func TestScaledGuard(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestEveryGuard: the threads a guard on the thread's x index modulo m
+// admits are the runtime path's and Go's arithmetic's, in a block of two
+// rows, for m positive and negative and residues in and out of range;
+// where m is 0, both forms fail the launch, reporting the first thread.
+func TestEveryGuard(t *testing.T) {
+	const bx, by = 37, 2
+	for _, m := range []int{1, 2, 5, 64, -3, math.MaxInt} {
+		for _, c := range []int{0, 1, 4, -1, 40} {
+			t.Run(fmt.Sprintf("m=%d/c=%d", m, c), func(t *testing.T) {
+				got := agree(t, func(f form) ([]int32, error) {
+					out := make([]int32, 2*bx*by)
+					return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: bx, Y: by}}, EveryGuardKernel(out, m, c))
+				})
+				for i := range bx * by {
+					x := i % bx
+					require.Equal(t, x%m == c, got[2*i] == 1, "thread %d", i)
+					require.Equal(t, x%m == c+1, got[2*i+1] == 1, "thread %d, after the return", i)
+				}
+			})
+		}
+	}
+	for _, f := range forms {
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: bx, Y: by}}, EveryGuardKernel(make([]int32, 2*bx*by), 0, 0))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		require.Equal(t, gocuda.Dim3{}, ke.Thread, f.name)
 	}
 }

@@ -262,10 +262,14 @@ func (g *gen) barrier(c ctx) {
 
 // guardedStep writes a step of a reduction tree: between barriers, an if
 // on the thread's x index alone, which the compiler runs for the threads
-// its guard admits.
+// its guard admits (a range, or a residue modulo a uniform value).
 func (g *gen) guardedStep(c ctx) {
 	g.barrier(c)
-	g.line("if %s {", g.guard())
+	guard := "t.ThreadIdx.X%(1+int(uint32(p0)%7)) == int(uint32(p1)%5)" // Harris's kernel 1: a residue of x the loop steps through (narrow_every.go)
+	if g.ids%4 != 1 { // by the generator's names
+		guard = g.guard()
+	}
+	g.line("if %s {", guard)
 	g.line("\tout[gid*%d+%d] ^= %s", Slots, 8+g.ch.pick(Slots-8), g.u32Of(false))
 	g.line("}")
 	g.barrier(c)

@@ -143,6 +143,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	for _, b := range n.Bounds {
 		head += d.bound(b)
 	}
+	if n.Every != nil {
+		head += d.every(n.Every)
+	}
 	if n.Quot != nil {
 		for _, s := range n.Quot.Segs {
 			head += " " + s.String(d.text)
@@ -185,6 +188,11 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 		}
 	}
 	return head
+}
+
+// every is a thread loop's residue class, as its head shows it.
+func (d *dumper) every(ev *Every) string {
+	return fmt.Sprintf(" [x %% %s == %s, guard kept]", d.text(ev.M), d.text(ev.C))
 }
 
 // bound is a thread loop's bound, as its head shows it.

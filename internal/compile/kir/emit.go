@@ -74,6 +74,10 @@ type emitter struct {
 	// and memoRun that of the run whose statements are (emit_memo.go).
 	memo    map[*MemoRun]*memoState
 	memoRun *memoState
+	// everyExact is set while a stepped loop's form for an exact residue
+	// is written (ThreadLoop.Every): its guard holds; every is that form.
+	everyExact bool
+	every      *everyForm
 }
 
 var (

@@ -26,7 +26,7 @@ func (e *emitter) threadLoop(l *ThreadLoop) {
 		}
 		for _, n := range l.Body {
 			s := n.(*Code).Stmt
-			switch holds, proven := l.Proven[s]; {
+			switch holds, proven := e.proven(l, s); {
 			case !proven:
 				e.source(s)
 			case holds:
@@ -60,6 +60,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.vec = e.vectorStep(l)
 	e.fast = e.rebasedBody(l, body)
 	e.seg = e.segmentedBody(l, body)
+	e.every = e.everyBody(l, body)
 	switch {
 	case e.fast != nil && l.Quot != nil:
 		e.vecFast = e.segmentedVectorStep(l) // its segments' only vector steps
@@ -88,7 +89,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 		from, to = to, e.use("bdx")
 	}
 	e.threads(l, v, from, to, rank, thread.Bytes())
-	e.vec, e.fast, e.vecFast, e.seg, e.segStart = nil, nil, nil, nil, ""
+	e.vec, e.fast, e.vecFast, e.seg, e.segStart, e.every = nil, nil, nil, nil, "", nil
 	e.loopTail(l, use)
 }
 
@@ -126,6 +127,10 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		}
 		e.printf("}\n")
 		from = step
+	}
+	if l.Every != nil {
+		e.everyThreads(l, v, from, to, rank, thread)
+		return
 	}
 	e.loopLabel()
 	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)

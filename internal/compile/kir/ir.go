@@ -312,6 +312,10 @@ type (
 		// Copy, where set, is the element each thread copies: the
 		// loop's rebased rows run as one copy (copies.go).
 		Copy *ThreadCopy
+		// Every, where set, is a guard admitting the threads whose x is
+		// C modulo M: each row runs every Mth thread from the first
+		// such, the guard kept (narrow_every.go).
+		Every *Every
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

@@ -51,7 +51,7 @@ func jam(f *Func) {
 	Walk(f.Body, func(n Node) {
 		switch l := n.(type) {
 		case *ThreadLoop:
-			if l.Reduce != nil || l.Tile != nil || l.Quot != nil || f.Vector[l] || f.lockstep(l) != nil {
+			if l.Reduce != nil || l.Tile != nil || l.Quot != nil || l.stepped() || f.Vector[l] || f.lockstep(l) != nil {
 				return
 			}
 			if l.Jam = f.jamOf(l.Body, nil); l.Jam != nil {

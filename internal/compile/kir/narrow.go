@@ -27,7 +27,7 @@ func narrow(f *Func) {
 			l.Bounds, l.StrideBound = strideBounds(f, s)
 			return
 		}
-		l.Bounds, l.Proven = f.guardBounds(l.Body)
+		l.Bounds, l.Proven, l.Every = f.guardBounds(l.Body)
 	})
 }
 
@@ -86,8 +86,9 @@ type Bound struct {
 
 // guardBounds returns the bounds of the guards of body, and the guards
 // whose condition they decide whole: true where it always holds in their
-// range, false where it never does.
-func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool) {
+// range, false where it never does; and the residue of x modulo a uniform
+// value a guard admits the threads of, where the last does.
+func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool, *Every) {
 	var out []Bound
 	var proven map[ast.Stmt]bool
 	for i, n := range body {
@@ -107,13 +108,18 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool) {
 		case i == len(body)-1:
 			holds = true
 		default:
-			return out, proven // an if every thread runs: the guards after it bound none of it
+			return out, proven, nil // an if every thread runs: the guards after it bound none of it
 		}
 		if s.Init == nil {
 			b, whole = f.condBounds(s.Cond, negate)
 		}
 		if len(b) == 0 {
 			b, whole = f.scaledGuard(s.Cond, negate, defs), false // the guard stays: its bound may admit more
+		}
+		if len(b) == 0 && s.Init == nil {
+			if every := f.everyGuard(s, negate); every != nil {
+				return out, proven, every // the guard stays, and its condition may fail: the last bounded
+			}
 		}
 		out = append(out, b...)
 		if !f.safeCond(s.Cond) && !(len(b) == 1 && b[0].RowRisk) {
@@ -126,7 +132,7 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool) {
 			proven[s] = holds
 		}
 	}
-	return out, proven
+	return out, proven, nil
 }
 
 // isReturn reports whether b is a bare return.

@@ -23,7 +23,7 @@ func quotient(f *Func) {
 	}
 	Walk(f.Body, func(n Node) {
 		l, ok := n.(*ThreadLoop)
-		if !ok || l.Reduce != nil || l.Outside || f.lockstep(l) != nil {
+		if !ok || l.Reduce != nil || l.Outside || l.stepped() || f.lockstep(l) != nil {
 			return
 		}
 		l.Quot = f.quotients(l)

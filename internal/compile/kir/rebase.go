@@ -33,7 +33,7 @@ func rebase(f *Func) {
 	Walk(f.Body, func(n Node) {
 		switch l := n.(type) {
 		case *ThreadLoop:
-			if l.Reduce != nil || l.Outside {
+			if l.Reduce != nil || l.Outside || l.stepped() {
 				return
 			}
 			r := f.newRebaser(l.Quot)

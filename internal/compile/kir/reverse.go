@@ -96,7 +96,7 @@ func (f *Func) reversible(first *ThreadLoop, b, next Node) *Reversed {
 		return nil
 	}
 	for _, l := range []*ThreadLoop{first, second} {
-		if l.Reduce != nil || f.lockstep(l) != nil {
+		if l.Reduce != nil || l.stepped() || f.lockstep(l) != nil {
 			return nil
 		}
 	}

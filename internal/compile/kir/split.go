@@ -64,7 +64,7 @@ func (f *Func) splitHalves(l *ThreadLoop) []Node {
 
 // splitGuard returns the halves of l where split takes it, or nils.
 func (f *Func) splitGuard(l *ThreadLoop) (rejected, admitted *ThreadLoop) {
-	if l.Reduce != nil || len(l.Bounds) > 0 || f.lockstep(l) != nil || f.Exits {
+	if l.Reduce != nil || len(l.Bounds) > 0 || l.stepped() || f.lockstep(l) != nil || f.Exits {
 		return nil, nil
 	}
 	guard := f.splittable(l)

@@ -59,7 +59,7 @@ type TileNest struct {
 // tileNest returns l's walk over a tile, or nil.
 func (f *Func) tileNest(l *ThreadLoop) *TileNest {
 	so := f.lockstep(l)
-	if so == nil || l.Reduce != nil || l.Outside || len(l.Bounds) > 0 || so.Op != token.LSS || !isInt(so.Key) {
+	if so == nil || l.Reduce != nil || l.Outside || len(l.Bounds) > 0 || l.stepped() || so.Op != token.LSS || !isInt(so.Key) {
 		return nil
 	}
 	offY, ok := f.threadPlus(so.Start, "Y")

@@ -27,7 +27,7 @@ const (
 // of a thread), declares no label (labels are the function's) and it is
 // not a reduction or a grid-stride loop run in lockstep.
 func (f *Func) stepUnrollable(l *ThreadLoop) bool {
-	if l.Reduce != nil || f.Exits || len(l.Body) == 0 {
+	if l.Reduce != nil || l.stepped() || f.Exits || len(l.Body) == 0 {
 		return false
 	}
 	if f.lockstep(l) != nil && !l.StrideBound {

@@ -66,7 +66,7 @@ func (f *Func) streamsTaken() {
 // vectorizable reports whether the code of l can run eight threads at a
 // time: the translation succeeds without writing anything.
 func (f *Func) vectorizable(l *ThreadLoop) bool {
-	if l.Reduce != nil || l.Outside {
+	if l.Reduce != nil || l.Outside || l.stepped() {
 		return false
 	}
 	if f.lockstep(l) != nil && !l.StrideBound {

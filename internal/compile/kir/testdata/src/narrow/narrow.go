@@ -91,3 +91,30 @@ func scaledAtMost(t *gocuda.Thread, out []int32, k, lim int) {
 		out[t.ThreadIdx.X] = 1
 	}
 }
+
+// interleaved is Harris's reduction kernel 1: the threads of step s
+// whose index is a multiple of 2*s add.
+func interleaved(t *gocuda.Thread, in, partial []float32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if tid%(2*s) == 0 {
+			sdata[tid] += sdata[tid+s]
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
+	}
+}
+
+// oddReturn returns the threads whose index is not m modulo k plus one
+// and marks the others.
+func oddReturn(t *gocuda.Thread, out []int32, k, m int) {
+	if t.ThreadIdx.X%k != m+1 {
+		return
+	}
+	out[t.ThreadIdx.X] = 1
+}
