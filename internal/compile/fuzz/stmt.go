@@ -266,7 +266,7 @@ func (g *gen) barrier(c ctx) {
 func (g *gen) guardedStep(c ctx) {
 	g.barrier(c)
 	guard := "t.ThreadIdx.X%(1+int(uint32(p0)%7)) == int(uint32(p1)%5)" // Harris's kernel 1: a residue of x the loop steps through (narrow_every.go)
-	if g.ids%4 != 1 { // by the generator's names
+	if g.ids%4 != 1 {                                                   // by the generator's names
 		guard = g.guard()
 	}
 	g.line("if %s {", guard)
