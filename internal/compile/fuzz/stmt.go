@@ -265,8 +265,10 @@ func (g *gen) barrier(c ctx) {
 // its guard admits (a range, or a residue modulo a uniform value).
 func (g *gen) guardedStep(c ctx) {
 	g.barrier(c)
-	guard := "t.ThreadIdx.X%(1+int(uint32(p0)%7)) == int(uint32(p1)%5)" // Harris's kernel 1: a residue of x the loop steps through (narrow_every.go)
-	if g.ids%4 != 1 {                                                   // by the generator's names
+	// By the generator's names, Harris's kernel 1: a residue of x the
+	// loop steps through (narrow_every.go).
+	guard := "t.ThreadIdx.X%(1+int(uint32(p0)%7)) == int(uint32(p1)%5)"
+	if g.ids%4 != 1 {
 		guard = g.guard()
 	}
 	g.line("if %s {", guard)
