@@ -132,15 +132,10 @@ func (f *Func) sameVars(w *WarpLoop) map[*types.Var]bool {
 
 // localVar returns the kernel's local variable x names, or nil.
 func (f *Func) localVar(x ast.Expr) *types.Var {
-	id := identOf(x)
-	if id == nil {
-		return nil
+	if v := f.identVar(x); f.Vars[v] != nil {
+		return v
 	}
-	v, _ := f.Src.Info.ObjectOf(id).(*types.Var)
-	if f.Vars[v] == nil {
-		return nil
-	}
-	return v
+	return nil
 }
 
 // sameResult reports whether s assigns a variable the result of a
