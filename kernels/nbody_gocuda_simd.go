@@ -1523,6 +1523,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 
 //line nbody.go:241
 	for y := 1; y < q; y++ {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2

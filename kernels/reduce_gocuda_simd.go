@@ -3026,6 +3026,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 
 //line reduce.go:212
 	for s := 1; s < gc_bdx2; s *= 2 {
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)

@@ -17963,6 +17963,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {

@@ -499,6 +499,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 
 //line hotspot.go:119
 	for i := 0; i < iteration; i++ {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -593,6 +594,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				}
 			}
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2

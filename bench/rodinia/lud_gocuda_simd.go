@@ -263,6 +263,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line lud.go:35
 	for ; i_2 < LUDBlock-1; i_2++ {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := i_2; gc_bound2 >= gc_to2 {

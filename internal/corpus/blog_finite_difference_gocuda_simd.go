@@ -1399,6 +1399,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
 	gc_span2 := (gc_bdy2) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
 
 //line blog_finite_difference.go:84
 	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
@@ -2606,6 +2607,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 //line blog_finite_difference.go:152
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
 	gc_span2 := (gc_bdy2) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
 
 //line blog_finite_difference.go:152
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
@@ -3816,6 +3818,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 //line blog_finite_difference.go:221
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
 	gc_span2 := (gc_bdy2) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
 
 //line blog_finite_difference.go:221
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {

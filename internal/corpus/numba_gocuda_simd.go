@@ -470,6 +470,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 
 //line numba.go:69
 	for i := range bpg {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -1668,6 +1669,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 		if gc_b2.Stopped() {
 			return
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := s; gc_bound2 < gc_to2 {

@@ -331,6 +331,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 				}
 			}
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {

@@ -688,6 +688,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:37
 	for s := 1; s < gc_bdx2; s *= 2 {
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)
@@ -31882,6 +31883,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			if gc_b2.Stopped() {
 				return
 			}
+			archsimd.ClearAVXUpperBits()
 			{
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_n2; gc_step3 += 4 {

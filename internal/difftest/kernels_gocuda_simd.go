@@ -1707,6 +1707,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				}
 			}
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
@@ -6795,6 +6796,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 
 //line kernels.go:233
 	for s := len(x_) / 2; s > stop; s /= 2 {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {

@@ -203,6 +203,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 
 //line reverse.go:20
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := stride; gc_bound2 > gc_from2 {

@@ -78,6 +78,9 @@ type emitter struct {
 	// is written (ThreadLoop.Every): its guard holds; every is that form.
 	everyExact bool
 	every      *everyForm
+	// uniformLoops counts the block-level loops around the node being
+	// written (emit_clean.go).
+	uniformLoops int
 }
 
 var (

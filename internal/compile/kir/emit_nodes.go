@@ -46,7 +46,9 @@ func (e *emitter) node(n Node) {
 		e.line(n.Src.Pos())
 		e.labelOf(n.Label)
 		e.printf("for %s {\n", e.rangeHeader(n.Src))
+		e.uniformLoops++
 		e.nodes(n.Body)
+		e.uniformLoops--
 		e.printf("}\n")
 	case *Scope:
 		e.printf("{\n")
@@ -100,7 +102,9 @@ func (e *emitter) forLoop(n *For) {
 	if e.f.Stops[s] {
 		e.printf("if %s.Stopped() {\nreturn\n}\n", e.name["b"])
 	}
+	e.uniformLoops++
 	e.nodes(n.Body)
+	e.uniformLoops--
 	e.printf("}\n")
 }
 

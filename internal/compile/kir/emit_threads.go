@@ -83,6 +83,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	thread.Write(buf.Bytes())
 	e.w = outer
 	e.apartFlag(l)
+	e.cleanUpper(l)
 	v, from, to, rank := e.loopHead(l, use)
 	if l.Outside {
 		e.threads(l, v, "0", from, rank, thread.Bytes())

@@ -152,6 +152,7 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		e.printf("%s := %s.StrideChunk(%s)\n%s := (%s) * %s\n", s.Chunked, e.f.Src.Compiled, step, s.Span, step, s.Chunked)
 		advance = "(" + step + ")*" + s.Chunked
 	}
+	e.cleanLockstep(l, chunked)
 	head := func() {
 		e.line(fs.Pos())
 		e.printf("for %s, %s, %s := %s, %s, true; %s; %s += %s {\n", off, limit, more, zero, lim, more, off, advance)

@@ -571,6 +571,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:100
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
@@ -714,6 +715,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:112
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
@@ -791,6 +793,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:130
 	gc_chunk4 := compiled.StrideChunk(gc_bdx2)
 	gc_span4 := (gc_bdx2) * gc_chunk4
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_backward.go:130
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
@@ -1006,6 +1009,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:180
 		gc_chunk := compiled.StrideChunk(BlockSize)
 		gc_span := (BlockSize) * gc_chunk
+		archsimd.ClearAVXUpperBits()
 
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
@@ -1129,6 +1133,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:188
 		gc_chunk2 := compiled.StrideChunk(BlockSize)
 		gc_span2 := (BlockSize) * gc_chunk2
+		archsimd.ClearAVXUpperBits()
 
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {

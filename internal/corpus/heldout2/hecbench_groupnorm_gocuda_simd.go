@@ -678,6 +678,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
 	gc_span := (gc_bdx2) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line hecbench_groupnorm.go:91
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
@@ -911,6 +912,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:132
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
 	gc_span := (gc_bdx2) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line hecbench_groupnorm.go:132
 	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
@@ -1506,6 +1508,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:187
 	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
 	gc_span2 := (gc_bdx2) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
 
 //line hecbench_groupnorm.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
@@ -2581,6 +2584,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					}
 				}
 			}
+			archsimd.ClearAVXUpperBits()
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {

@@ -231,6 +231,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 
 //line hecbench_tridiagonal.go:44
 	for j := 0; j < iterations; j++ {
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := delta
@@ -1082,6 +1083,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2523,6 +2525,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 
 //line hecbench_tridiagonal.go:297
 		delta := stride >> 1
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := thidNum; gc_bound2 < gc_to2 {

@@ -1104,6 +1104,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:241
 	for s := uint(gc_bdx2 / 2); s > 0; s >>= 1 {
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_step5 := 0

@@ -2507,6 +2507,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:158
 	gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
@@ -3302,6 +3303,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 //line ggml_norm.go:190
 	gc_chunk2 := compiled.StrideChunk(blockSize)
 	gc_span2 := (blockSize) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
 
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {

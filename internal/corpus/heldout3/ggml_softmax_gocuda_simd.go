@@ -4778,6 +4778,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:249
 			returned_3 = true
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

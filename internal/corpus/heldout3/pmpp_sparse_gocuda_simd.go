@@ -568,6 +568,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
+			archsimd.ClearAVXUpperBits()
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {

@@ -355,6 +355,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:73
 	gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
@@ -1063,6 +1064,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:127
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
 	gc_span := (gc_bdx2) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_misc.go:127
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {

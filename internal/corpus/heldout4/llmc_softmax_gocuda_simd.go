@@ -454,6 +454,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := stride; gc_bound2 < gc_to2 {
@@ -4440,6 +4441,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:328
 	gc_chunk := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
 	gc_span := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_softmax.go:328
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk {
@@ -4752,6 +4754,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:350
 	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
 	gc_span2 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_softmax.go:350
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2 {
@@ -5176,6 +5179,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:379
 	gc_chunk3 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
 	gc_span3 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3
+	archsimd.ClearAVXUpperBits()
 
 //line llmc_softmax.go:379
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3 {

@@ -319,6 +319,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:52
 	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
 	gc_span := (int(grid_.Size())) * gc_chunk
+	archsimd.ClearAVXUpperBits()
 
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
@@ -577,6 +578,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		if gc_r82&1 == 0 {
 			break
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_step14 := 0
 			for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
@@ -805,6 +807,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:52
 		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
 		gc_span2 := (int(grid_2.Size())) * gc_chunk2
+		archsimd.ClearAVXUpperBits()
 
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
@@ -957,6 +960,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		if !gc_b2.SyncGrid() {
 			return
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
@@ -1206,6 +1210,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:52
 		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
 		gc_span3 := (int(grid_3.Size())) * gc_chunk3
+		archsimd.ClearAVXUpperBits()
 
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
@@ -1358,6 +1363,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		if !gc_b2.SyncGrid() {
 			return
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_step18 := 0
 			for ; gc_step18+3 < gc_n2; gc_step18 += 4 {
@@ -2457,6 +2463,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 
 //line samples.go:312
 	for stride := N >> 2; stride > 0; stride >>= 2 {
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2553,6 +2560,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:343
 		gc_chunk := compiled.StrideChunk(gc_bdx2)
 		gc_span := (gc_bdx2) * gc_chunk
+		archsimd.ClearAVXUpperBits()
 
 //line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
@@ -3961,6 +3969,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 
 //line samples.go:471
 		for i := uint32(1); i < dlevels; i++ {
+			archsimd.ClearAVXUpperBits()
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

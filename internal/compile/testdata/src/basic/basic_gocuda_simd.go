@@ -1184,6 +1184,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				}
 			}
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {

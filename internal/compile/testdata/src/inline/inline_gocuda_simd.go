@@ -228,6 +228,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 
 //line inline.go:37
 	for s := len(x_) / 2; s > stop; s /= 2 {
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := s; gc_bound4 < gc_to4 {
