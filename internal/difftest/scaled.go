@@ -14,6 +14,7 @@ func scaledGuard(t *gocuda.Thread, out []int32, k, lim int) {
 	if index := k * tid; index < lim {
 		out[2*tid] = 1
 	}
+	t.SyncThreads() // each guard its loop's last statement, which bounds the loop
 	if lim >= tid*k {
 		out[2*tid+1] = 1
 	}

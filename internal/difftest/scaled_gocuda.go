@@ -15,28 +15,30 @@ import (
 //
 //line scaled.go:12
 func ScaledGuardKernel(out []int32, k, lim int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_scaledGuard,
+	return compiled.Kernel(gc_src_scaledGuard,
 		func(gc_t *gocuda.Thread) { scaledGuard(gc_t, out, k, lim) },
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_scaledGuard(gc_b, gc_lo, gc_hi, out, k, lim) })
+		func(gc_b *compiled.Block) { gc_body_scaledGuard(gc_b, out, k, lim) })
 }
 
 //line scaled.go:12
-var gc_src_scaledGuard = compiled.NewSource("scaledGuard", "2a73ebe4988e310acda20d78c434e3f8e27abae4ef37c6c3c00886513ee1321b", "scaled.go:5-20")
+var gc_src_scaledGuard = compiled.NewSource("scaledGuard", "f3f84e314591a785132af96c420979e6b6de2363210463aa56dbfcf6ca76e2a8", "scaled.go:5-21")
 
 //line scaled.go:12
-func gc_body_scaledGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, k, lim int) {
+func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledBelow(lim, k); gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -48,11 +50,141 @@ func gc_body_scaledGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, k,
 					if index := k * tid; index < lim {
 						out[2*tid] = 1
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
-//line scaled.go:17
+//line scaled.go:13
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:14
+					if index := k * tid; index < lim {
+						out[2*tid] = 1
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:14
+					if index := k * tid; index < lim {
+						out[2*tid] = 1
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:14
+					if index := k * tid; index < lim {
+						out[2*tid] = 1
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+				tid := gc_tx
+				_ = tid
+
+//line scaled.go:14
+				if index := k * tid; index < lim {
+					out[2*tid] = 1
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledAtMost(lim, k); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:18
 					if lim >= tid*k {
 						out[2*tid+1] = 1
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:18
+					if lim >= tid*k {
+						out[2*tid+1] = 1
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:18
+					if lim >= tid*k {
+						out[2*tid+1] = 1
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:18
+					if lim >= tid*k {
+						out[2*tid+1] = 1
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line scaled.go:13
+				tid := gc_tx
+				_ = tid
+
+//line scaled.go:18
+				if lim >= tid*k {
+					out[2*tid+1] = 1
 				}
 			}
 		}
@@ -66,17 +198,17 @@ func gc_body_scaledGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, k,
 // admitted (compiled.EveryFrom), and every thread where m is not positive
 // or c is no residue of it.
 //
-//line scaled.go:30
+//line scaled.go:31
 func EveryGuardKernel(out []int32, m, c int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_everyGuard,
 		func(gc_t *gocuda.Thread) { everyGuard(gc_t, out, m, c) },
 		func(gc_b *compiled.Block) { gc_body_everyGuard(gc_b, out, m, c) })
 }
 
-//line scaled.go:30
-var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:22-40")
+//line scaled.go:31
+var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:23-41")
 
-//line scaled.go:30
+//line scaled.go:31
 func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -92,11 +224,11 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:31
+//line scaled.go:32
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:32
+//line scaled.go:33
 					{
 						out[2*i] = 1
 					}
@@ -106,11 +238,11 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:31
+//line scaled.go:32
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:32
+//line scaled.go:33
 					if gc_tx%m == c {
 						out[2*i] = 1
 					}
@@ -131,11 +263,11 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:31
+//line scaled.go:32
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:39
+//line scaled.go:40
 					out[2*i+1] = 1
 				}
 			} else {
@@ -144,16 +276,16 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:31
+//line scaled.go:32
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:36
+//line scaled.go:37
 					if c+1 != gc_tx%m {
 						continue gc_L2
 					}
 
-//line scaled.go:39
+//line scaled.go:40
 					out[2*i+1] = 1
 				}
 			}
