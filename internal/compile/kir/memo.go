@@ -36,27 +36,22 @@ func memo(f *Func) {
 }
 
 // memoLanes finds the memo runs of the lane loops in nodes, warp-level
-// code, and in the branches and bodies of the control among them.
+// code, and in the control among them (a WarpFor's Init and Post too:
+// all are written by the emitter's lanes).
 func (f *Func) memoLanes(w *WarpLoop, nodes []Node, same map[*types.Var]bool) {
 	for _, n := range nodes {
-		switch n := n.(type) {
-		case *LaneLoop:
-			if n.Jam == nil && n.Copy == nil && n.Moves == nil {
-				n.Memo = f.memoRuns(n.Body, same)
-			}
-			n.Memo = slices.DeleteFunc(n.Memo, func(r *MemoRun) bool {
-				f.liveOutputs(r, n, w)
-				return len(r.Outputs) == 0 // dead code: Go's to drop
-			})
-		case *WarpIf:
-			f.memoLanes(w, n.Then, same)
-			f.memoLanes(w, n.Else, same)
-		case *WarpFor:
-			f.memoLanes(w, n.Body, same)
-		default:
+		l, ok := n.(*LaneLoop)
+		if !ok {
 			for _, list := range children(n) {
 				f.memoLanes(w, list, same)
 			}
+			continue
+		}
+		if l.Jam == nil && l.Copy == nil && l.Moves == nil {
+			l.Memo = slices.DeleteFunc(f.memoRuns(l.Body, same), func(r *MemoRun) bool {
+				f.liveOutputs(r, l, w)
+				return len(r.Outputs) == 0 // dead code: Go's to drop
+			})
 		}
 	}
 }
