@@ -67,6 +67,24 @@ func ScaledAtMost(y, k int) int {
 	return min(y/k, gocuda.MaxThreadsPerBlock) + 1 // no x reaches the bound: it may not wrap
 }
 
+// ScaledOffBelow is ScaledBelow for a guard k*x+off < y, as in
+// index := 2*s*tid; if index+s < blockDim.x. It returns math.MaxInt, no
+// bound, where k*x+off could wrap for a thread's x.
+func ScaledOffBelow(y, k, off int) int {
+	if k <= 0 || k > maxScale || off > math.MaxInt-k*gocuda.MaxThreadsPerBlock {
+		return math.MaxInt
+	}
+	return ScaledBelow(Diff(y, off), k)
+}
+
+// ScaledOffAtMost is ScaledOffBelow for a guard k*x+off <= y.
+func ScaledOffAtMost(y, k, off int) int {
+	if k <= 0 || k > maxScale || off > math.MaxInt-k*gocuda.MaxThreadsPerBlock {
+		return math.MaxInt
+	}
+	return ScaledAtMost(Diff(y, off), k)
+}
+
 // EveryFrom returns where a loop over the threads x >= from that a guard
 // x%m == c admits starts, and its step: the first such x, and m (Harris's
 // reduction kernel 1: if tid%(2*s) == 0); exact reports that the guard

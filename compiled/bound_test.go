@@ -63,6 +63,30 @@ func TestScaledBounds(t *testing.T) {
 	}
 }
 
+// TestScaledOffBounds: as TestScaledBounds, for guards k*x+off < y and
+// k*x+off <= y, computed as Go computes them, wrapping; exact where k is
+// positive and small enough and off leaves the sum unwrapped.
+func TestScaledOffBounds(t *testing.T) {
+	vals := []int{math.MinInt, -1000, -7, -1, 0, 1, 2, 7, 64, 1000, 1 << 40, math.MaxInt - 1, math.MaxInt}
+	for _, y := range vals {
+		for _, k := range []int{math.MinInt, -3, 0, 1, 2, 7, 64, 1 << 40, math.MaxInt} {
+			for _, off := range vals {
+				below, atMost := compiled.ScaledOffBelow(y, k, off), compiled.ScaledOffAtMost(y, k, off)
+				exact := k > 0 && k <= math.MaxInt/1024 && off <= math.MaxInt-k*1024
+				for x := range 1024 {
+					lt, le := k*x+off < y, k*x+off <= y
+					if lt != (x < below) && (lt || exact) {
+						t.Fatalf("ScaledOffBelow(%d, %d, %d) = %d: x = %d, k*x+off < y is %v", y, k, off, below, x, lt)
+					}
+					if le != (x < atMost) && (le || exact) {
+						t.Fatalf("ScaledOffAtMost(%d, %d, %d) = %d: x = %d, k*x+off <= y is %v", y, k, off, atMost, x, le)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestEveryFrom: the loop EveryFrom starts visits, from each first
 // thread, every thread below 1024 whose x%m == c holds, as Go computes
 // it; and where it reports the guard exact (m positive and not too

@@ -2,21 +2,26 @@ package difftest
 
 import "github.com/gocuda/gocuda/gocuda"
 
-// ScaledGuardKernel marks, in out[2*tid] and out[2*tid+1], the threads
-// whose index times k is below lim and at most lim: the compiled form
-// runs each guard's loop for the threads below a bound computed from k
-// and lim (compiled.ScaledBelow), and the whole block where k is not
-// positive or the product may wrap.
+// ScaledGuardKernel marks, in out[3*tid], out[3*tid+1] and out[3*tid+2],
+// the threads whose index times k is below lim, at most lim, and below
+// lim less off: the compiled form runs each guard's loop for the threads
+// below a bound computed from k, lim and off (compiled.ScaledBelow,
+// ScaledOffBelow), and the whole block where k is not positive or the sum
+// may wrap.
 //
 //gocuda:kernel ScaledGuardKernel
-func scaledGuard(t *gocuda.Thread, out []int32, k, lim int) {
+func scaledGuard(t *gocuda.Thread, out []int32, k, lim, off int) {
 	tid := t.ThreadIdx.X
 	if index := k * tid; index < lim {
-		out[2*tid] = 1
+		out[3*tid] = 1
 	}
 	t.SyncThreads() // each guard its loop's last statement, which bounds the loop
 	if lim >= tid*k {
-		out[2*tid+1] = 1
+		out[3*tid+1] = 1
+	}
+	t.SyncThreads()
+	if index := k * tid; index+off < lim {
+		out[3*tid+2] = 1
 	}
 }
 

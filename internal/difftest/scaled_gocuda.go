@@ -7,24 +7,25 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// ScaledGuardKernel marks, in out[2*tid] and out[2*tid+1], the threads
-// whose index times k is below lim and at most lim: the compiled form
-// runs each guard's loop for the threads below a bound computed from k
-// and lim (compiled.ScaledBelow), and the whole block where k is not
-// positive or the product may wrap.
+// ScaledGuardKernel marks, in out[3*tid], out[3*tid+1] and out[3*tid+2],
+// the threads whose index times k is below lim, at most lim, and below
+// lim less off: the compiled form runs each guard's loop for the threads
+// below a bound computed from k, lim and off (compiled.ScaledBelow,
+// ScaledOffBelow), and the whole block where k is not positive or the sum
+// may wrap.
 //
-//line scaled.go:12
-func ScaledGuardKernel(out []int32, k, lim int) func(*gocuda.Thread) {
+//line scaled.go:13
+func ScaledGuardKernel(out []int32, k, lim, off int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scaledGuard,
-		func(gc_t *gocuda.Thread) { scaledGuard(gc_t, out, k, lim) },
-		func(gc_b *compiled.Block) { gc_body_scaledGuard(gc_b, out, k, lim) })
+		func(gc_t *gocuda.Thread) { scaledGuard(gc_t, out, k, lim, off) },
+		func(gc_b *compiled.Block) { gc_body_scaledGuard(gc_b, out, k, lim, off) })
 }
 
-//line scaled.go:12
-var gc_src_scaledGuard = compiled.NewSource("scaledGuard", "f3f84e314591a785132af96c420979e6b6de2363210463aa56dbfcf6ca76e2a8", "scaled.go:5-21")
+//line scaled.go:13
+var gc_src_scaledGuard = compiled.NewSource("scaledGuard", "a00016ae4fbbff2144ca4d6f75091f71e5fe8568cadcc908e5d7ceedeb56f4ad", "scaled.go:5-26")
 
-//line scaled.go:12
-func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
+//line scaled.go:13
+func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim, off int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
@@ -42,13 +43,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:14
+//line scaled.go:15
 					if index := k * tid; index < lim {
-						out[2*tid] = 1
+						out[3*tid] = 1
 					}
 				}
 				{
@@ -56,13 +57,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:14
+//line scaled.go:15
 					if index := k * tid; index < lim {
-						out[2*tid] = 1
+						out[3*tid] = 1
 					}
 				}
 				{
@@ -70,13 +71,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:14
+//line scaled.go:15
 					if index := k * tid; index < lim {
-						out[2*tid] = 1
+						out[3*tid] = 1
 					}
 				}
 				{
@@ -84,13 +85,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:14
+//line scaled.go:15
 					if index := k * tid; index < lim {
-						out[2*tid] = 1
+						out[3*tid] = 1
 					}
 				}
 			}
@@ -98,13 +99,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 				tid := gc_tx
 				_ = tid
 
-//line scaled.go:14
+//line scaled.go:15
 				if index := k * tid; index < lim {
-					out[2*tid] = 1
+					out[3*tid] = 1
 				}
 			}
 		}
@@ -122,13 +123,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:18
+//line scaled.go:19
 					if lim >= tid*k {
-						out[2*tid+1] = 1
+						out[3*tid+1] = 1
 					}
 				}
 				{
@@ -136,13 +137,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:18
+//line scaled.go:19
 					if lim >= tid*k {
-						out[2*tid+1] = 1
+						out[3*tid+1] = 1
 					}
 				}
 				{
@@ -150,13 +151,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:18
+//line scaled.go:19
 					if lim >= tid*k {
-						out[2*tid+1] = 1
+						out[3*tid+1] = 1
 					}
 				}
 				{
@@ -164,13 +165,13 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 					tid := gc_tx
 					_ = tid
 
-//line scaled.go:18
+//line scaled.go:19
 					if lim >= tid*k {
-						out[2*tid+1] = 1
+						out[3*tid+1] = 1
 					}
 				}
 			}
@@ -178,13 +179,93 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line scaled.go:13
+//line scaled.go:14
 				tid := gc_tx
 				_ = tid
 
-//line scaled.go:18
+//line scaled.go:19
 				if lim >= tid*k {
-					out[2*tid+1] = 1
+					out[3*tid+1] = 1
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.ScaledOffBelow(lim, k, off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:14
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:23
+					if index_ := k * tid; index_+off < lim {
+						out[3*tid+2] = 1
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:14
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:23
+					if index_ := k * tid; index_+off < lim {
+						out[3*tid+2] = 1
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:14
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:23
+					if index_ := k * tid; index_+off < lim {
+						out[3*tid+2] = 1
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scaled.go:14
+					tid := gc_tx
+					_ = tid
+
+//line scaled.go:23
+					if index_ := k * tid; index_+off < lim {
+						out[3*tid+2] = 1
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line scaled.go:14
+				tid := gc_tx
+				_ = tid
+
+//line scaled.go:23
+				if index_ := k * tid; index_+off < lim {
+					out[3*tid+2] = 1
 				}
 			}
 		}
@@ -198,17 +279,17 @@ func gc_body_scaledGuard(gc_b *compiled.Block, out []int32, k, lim int) {
 // admitted (compiled.EveryFrom), and every thread where m is not positive
 // or c is no residue of it.
 //
-//line scaled.go:31
+//line scaled.go:36
 func EveryGuardKernel(out []int32, m, c int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_everyGuard,
 		func(gc_t *gocuda.Thread) { everyGuard(gc_t, out, m, c) },
 		func(gc_b *compiled.Block) { gc_body_everyGuard(gc_b, out, m, c) })
 }
 
-//line scaled.go:31
-var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:23-41")
+//line scaled.go:36
+var gc_src_everyGuard = compiled.NewSource("everyGuard", "5bec085b77a84d27bc2fa39938a43987d908a3eae17e0323fcf09ec61e517b57", "scaled.go:28-46")
 
-//line scaled.go:31
+//line scaled.go:36
 func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -224,11 +305,11 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:32
+//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:33
+//line scaled.go:38
 					{
 						out[2*i] = 1
 					}
@@ -238,11 +319,11 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:32
+//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:33
+//line scaled.go:38
 					if gc_tx%m == c {
 						out[2*i] = 1
 					}
@@ -263,11 +344,11 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:32
+//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:40
+//line scaled.go:45
 					out[2*i+1] = 1
 				}
 			} else {
@@ -276,16 +357,16 @@ func gc_body_everyGuard(gc_b *compiled.Block, out []int32, m, c int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line scaled.go:32
+//line scaled.go:37
 					i := gc_ty*gc_bdx + gc_tx
 					_ = i
 
-//line scaled.go:37
+//line scaled.go:42
 					if c+1 != gc_tx%m {
 						continue gc_L2
 					}
 
-//line scaled.go:40
+//line scaled.go:45
 					out[2*i+1] = 1
 				}
 			}

@@ -49,10 +49,10 @@
 //     along y: the emitter's x is the source's y
 //   - narrow: thread loops run the part of each row of x that their guards
 //     admit (if tid < s, if i >= n { return }); a guard on x times a uniform
-//     factor (index := 2*s*tid; if index < n) bounds the row where the
-//     factor is positive, and stays; a last guard admitting a residue of x
-//     (if tid%(2*s) == 0) steps through the row, without the guard where the
-//     residue is one
+//     factor, plus an offset or not (index := 2*s*tid; if index+s < n),
+//     bounds the row where the factor is positive, and stays; a last guard
+//     admitting a residue of x (if tid%(2*s) == 0) steps through the row,
+//     without the guard where the residue is one
 //   - flatten: a grid-stride loop whose trips are independent runs its
 //     iteration space in rows, a contiguous part per chunk of blocks
 //   - unroll: short loops of a constant trip count written as copies

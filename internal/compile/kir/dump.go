@@ -207,7 +207,11 @@ func (d *dumper) bound(b Bound) string {
 		x += "+" + d.text(b.Off)
 	}
 	if b.Scale != nil { // the guard stays: the bound may admit more
-		return fmt.Sprintf(" [x*(%s) %s %s%s, guard kept]", d.text(b.Scale), op, d.text(b.X), adj)
+		x = "x*(" + d.text(b.Scale) + ")"
+		if b.Off != nil {
+			x += "+" + d.text(b.Off)
+		}
+		return fmt.Sprintf(" [%s %s %s%s, guard kept]", x, op, d.text(b.X), adj)
 	}
 	return fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
 }

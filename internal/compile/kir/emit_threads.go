@@ -329,8 +329,7 @@ func (e *emitter) bounds(bounds []Bound) {
 		}
 		x := e.plain(b.X)
 		if b.Scale != nil {
-			fn := map[int]string{0: "ScaledBelow", 1: "ScaledAtMost"}[b.Adj]
-			e.printf("if %s := %s.%s(%s, %s); %s < %s {\n%s = %s\n}\n", v, e.f.Src.Compiled, fn, x, e.plain(b.Scale), v, to, to, v)
+			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, e.scaledBound(b, x), v, to, to, v)
 			continue
 		}
 		if b.Off != nil {
@@ -340,6 +339,18 @@ func (e *emitter) bounds(bounds []Bound) {
 		}
 		e.narrowBy(b, x, v, from, to)
 	}
+}
+
+// scaledBound returns the call computing the bound of scaled bound b
+// (Bound.Scale), x its value.
+func (e *emitter) scaledBound(b Bound, x string) string {
+	fn := map[int]string{0: "ScaledBelow", 1: "ScaledAtMost"}[b.Adj]
+	args := x + ", " + e.plain(b.Scale)
+	if b.Off != nil {
+		fn = map[int]string{0: "ScaledOffBelow", 1: "ScaledOffAtMost"}[b.Adj]
+		args += ", " + e.plain(b.Off)
+	}
+	return e.f.Src.Compiled + "." + fn + "(" + args + ")"
 }
 
 // narrowBy writes the narrowing of [from, to) by bound b, x its value

@@ -77,10 +77,10 @@ type Bound struct {
 	// would, recorded as that thread.
 	RowRisk bool
 	Pos     token.Pos // a RowRisk's comparison, where a failure is reported
-	// Scale, where set, bounds tx*Scale instead of tx (Upper, Off nil):
-	// the row runs the threads below compiled.ScaledBelow(X, Scale), or
-	// ScaledAtMost with Adj 1, which may admit more than the guard
-	// (narrow_scaled.go); the guard stays.
+	// Scale, where set, bounds tx*Scale+Off instead of tx+Off (Upper):
+	// the row runs the threads below compiled.ScaledBelow(X, Scale)
+	// (ScaledOffBelow with Off), or ScaledAtMost with Adj 1, which may
+	// admit more than the guard (narrow_scaled.go); the guard stays.
 	Scale ast.Expr
 }
 

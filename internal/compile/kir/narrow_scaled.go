@@ -6,13 +6,14 @@ import (
 	"go/types"
 )
 
-// A guard comparing the thread's x index times a uniform factor with a
-// uniform value (Harris's reduction kernel 2: index := 2*s*tid; if index
-// < blockDim.x) admits the threads of a row below a bound, which
-// compiled.ScaledBelow computes where the factor is positive and cannot
-// make the product wrap (and leaves the row whole elsewhere): a Bound
-// with Scale. The guard stays in the loop, so the bound need only hold
-// every thread it admits.
+// A guard comparing the thread's x index times a uniform factor, plus a
+// uniform offset or not, with a uniform value (Harris's reduction kernel
+// 2: index := 2*s*tid; if index < blockDim.x, or index+s < blockDim.x)
+// admits the threads of a row below a bound, which compiled.ScaledBelow
+// (ScaledOffBelow) computes where the factor is positive and the sum
+// cannot wrap (and leaves the row whole elsewhere): a Bound with Scale.
+// The guard stays in the loop, so the bound need only hold every thread
+// it admits.
 
 // scaledGuard returns the bound a guard's condition cond (its negation,
 // with negate) makes by its first operand's comparison of x times a
@@ -29,20 +30,21 @@ func (f *Func) scaledGuard(cond ast.Expr, negate bool, defs map[*types.Var]ast.E
 }
 
 // scaledBounds returns the bound comparison b makes of x, its negation
-// with negate, where one side is x times a uniform factor (through defs,
-// the variables the guard's init defines) and the other uniform: an upper
-// bound, from k*x < y or k*x <= y; or nil.
+// with negate, where one side is x times a uniform factor, plus a uniform
+// offset or not (through defs, the variables the guard's init defines),
+// and the other uniform: an upper bound, from k*x+off < y or k*x+off <=
+// y; or nil.
 func (f *Func) scaledBounds(b *ast.BinaryExpr, negate bool, defs map[*types.Var]ast.Expr) []Bound {
 	op := b.Op
-	k, isScaled := f.threadXScaled(b.X, defs)
+	k, off, isScaled := f.threadXScaled(b.X, defs)
 	y := b.Y
 	if !isScaled {
-		if k, isScaled = f.threadXScaled(b.Y, defs); !isScaled {
+		if k, off, isScaled = f.threadXScaled(b.Y, defs); !isScaled {
 			return nil
 		}
 		op, y = mirror[op], b.X
 	}
-	if !f.safeUniform(y) || !types.Identical(f.Src.Info.TypeOf(y), types.Typ[types.Int]) {
+	if !f.uniformInt(y) {
 		return nil
 	}
 	if negate {
@@ -50,21 +52,23 @@ func (f *Func) scaledBounds(b *ast.BinaryExpr, negate bool, defs map[*types.Var]
 	}
 	switch op {
 	case token.LSS:
-		return []Bound{{X: y, Scale: k, Upper: true}}
+		return []Bound{{X: y, Off: off, Scale: k, Upper: true}}
 	case token.LEQ:
-		return []Bound{{X: y, Scale: k, Upper: true, Adj: 1}}
+		return []Bound{{X: y, Off: off, Scale: k, Upper: true, Adj: 1}}
 	}
 	return nil // a lower bound: where the factor is not positive, no bound would hold
 }
 
 // threadXScaled reports whether e is the thread's x index times a uniform
-// int factor that cannot fail (k*x or x*k), returning the factor; e may
-// name a variable of defs, or a remat variable, defined as such.
-func (f *Func) threadXScaled(e ast.Expr, defs map[*types.Var]ast.Expr) (ast.Expr, bool) {
+// int factor that cannot fail (k*x or x*k), plus, where off is not nil,
+// a uniform int offset that cannot fail (k*x + off, off + k*x),
+// returning the factor and the offset; e may name a variable of defs, or
+// a remat variable, defined as such.
+func (f *Func) threadXScaled(e ast.Expr, defs map[*types.Var]ast.Expr) (k, off ast.Expr, ok bool) {
 	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok {
+	if id, isIdent := e.(*ast.Ident); isIdent {
 		v, _ := f.Src.Info.Uses[id].(*types.Var)
-		if d, ok := defs[v]; ok {
+		if d, found := defs[v]; found {
 			return f.threadXScaled(d, nil)
 		}
 		if kv := f.varOf(e); kv != nil && kv.Class == Remat {
@@ -72,18 +76,23 @@ func (f *Func) threadXScaled(e ast.Expr, defs map[*types.Var]ast.Expr) (ast.Expr
 				return f.threadXScaled(d, nil)
 			}
 		}
-		return nil, false
+		return nil, nil, false
 	}
-	b, ok := e.(*ast.BinaryExpr)
-	if !ok || b.Op != token.MUL || !types.Identical(f.Src.Info.TypeOf(b), types.Typ[types.Int]) {
-		return nil, false
+	b, isBinary := e.(*ast.BinaryExpr)
+	if !isBinary || !types.Identical(f.Src.Info.TypeOf(b), types.Typ[types.Int]) {
+		return nil, nil, false
 	}
 	for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-		if f.isThreadX(p[0]) && f.safeUniform(p[1]) {
-			return p[1], true
+		switch {
+		case b.Op == token.MUL && f.isThreadX(p[0]) && f.safeUniform(p[1]):
+			return p[1], nil, true
+		case b.Op == token.ADD && f.uniformInt(p[1]):
+			if k, inner, ok := f.threadXScaled(p[0], defs); ok && inner == nil {
+				return k, p[1], true
+			}
 		}
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 // initDefs returns the variables init, a guard's, defines and their

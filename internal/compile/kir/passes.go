@@ -31,7 +31,7 @@ var passes = [...]pass{
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
 	{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest"},
 	{"transpose", transpose, "a grid body blockorder takes y fastest and that names the thread only by its coordinates' components runs its thread loops' rows along y: the emitter's x is the source's y"},
-	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return }); a guard on x times a uniform factor (index := 2*s*tid; if index < n) bounds the row where the factor is positive, and stays; a last guard admitting a residue of x (if tid%(2*s) == 0) steps through the row, without the guard where the residue is one"},
+	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return }); a guard on x times a uniform factor, plus an offset or not (index := 2*s*tid; if index+s < n), bounds the row where the factor is positive, and stays; a last guard admitting a residue of x (if tid%(2*s) == 0) steps through the row, without the guard where the residue is one"},
 	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk of blocks"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"reverse", reverse, "a shift scan's step, two thread loops around a barrier that read a shared slice at the thread's index less offsets and write it at the index, runs as one loop over the threads from the last"},

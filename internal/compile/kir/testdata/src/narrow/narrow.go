@@ -118,3 +118,21 @@ func oddReturn(t *gocuda.Thread, out []int32, k, m int) {
 	}
 	out[t.ThreadIdx.X] = 1
 }
+
+// stridedOffset is Harris's kernel 2 as students write it, the guard on
+// the element it adds: index+s < blockDim.x.
+func stridedOffset(t *gocuda.Thread, in, partial []float32) {
+	tid := t.ThreadIdx.X
+	sdata := gocuda.Shared[float32](t, t.BlockDim.X)
+	sdata[tid] = in[t.BlockIdx.X*t.BlockDim.X+tid]
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.X; s *= 2 {
+		if index := 2 * s * tid; index+s < t.BlockDim.X {
+			sdata[index] += sdata[index+s]
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
+	}
+}
