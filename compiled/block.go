@@ -1,6 +1,7 @@
 package compiled
 
 import (
+	"runtime"
 	"unsafe"
 
 	"github.com/gocuda/gocuda/gocuda"
@@ -79,8 +80,18 @@ func (b *Block) Pos() *Pos { return (*Pos)(&b.b.Pos) }
 
 // Stopped reports whether the launch has failed or been cancelled (its
 // context ended): compiled code checks it at every loop's back-edge, so
-// that LaunchContext can stop a kernel that would loop forever.
-func (b *Block) Stopped() bool { return b.b.Job.Stopped() }
+// that LaunchContext can stop a kernel that would loop forever. Every
+// 2^16th check yields the processor (runtime.Gosched): with
+// asynchronous preemption off (GODEBUG=asyncpreemptoff=1, which the SIMD
+// build's benchmarks set), a worker in a loop whose code calls nothing is
+// never preempted, and where every worker is in one, the timer that ends
+// the launch's context would never run.
+func (b *Block) Stopped() bool {
+	if b.b.Polls++; b.b.Polls == 0 { // once in 2^16 checks: a yield costs about a microsecond
+		runtime.Gosched()
+	}
+	return b.b.Job.Stopped()
+}
 
 // At returns the index in the block (ThreadIdx) of thread rank.
 func (b *Block) At(rank int) gocuda.Dim3 { return b.b.Index[rank] }

@@ -33,6 +33,9 @@ type Block[T, D any] struct {
 	// Job is the job of the chunk being run, which a body checks for
 	// cancellation.
 	Job *grid.Job
+	// Polls counts the body's checks of Job, which yield the processor
+	// now and then (package compiled's Block.Stopped).
+	Polls uint16
 }
 
 // Engine holds what package compiled needs of package gocuda, typed: T is
