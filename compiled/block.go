@@ -80,18 +80,27 @@ func (b *Block) Pos() *Pos { return (*Pos)(&b.b.Pos) }
 
 // Stopped reports whether the launch has failed or been cancelled (its
 // context ended): compiled code checks it at every loop's back-edge, so
-// that LaunchContext can stop a kernel that would loop forever. Every
-// 2^16th check yields the processor (runtime.Gosched): with
-// asynchronous preemption off (GODEBUG=asyncpreemptoff=1, which the SIMD
-// build's benchmarks set), a worker in a loop whose code calls nothing is
-// never preempted, and where every worker is in one, the timer that ends
-// the launch's context would never run.
-func (b *Block) Stopped() bool {
-	if b.b.Polls++; b.b.Polls == 0 { // once in 2^16 checks: a yield costs about a microsecond
-		runtime.Gosched()
+// that LaunchContext can stop a kernel that would loop forever.
+func (b *Block) Stopped() bool { return b.b.Stop.Load() != 0 }
+
+// Tick counts a trip of a loop that might not end, before its check of
+// Stopped, and yields the processor (runtime.Gosched) once in 2^16 trips:
+// with asynchronous preemption off (GODEBUG=asyncpreemptoff=1, which the
+// SIMD build's benchmarks set), a worker in a loop whose code calls
+// nothing is never preempted, and where every worker is in one, the
+// timer that ends the launch's context would never run. A yield costs
+// about a microsecond.
+func (b *Block) Tick() {
+	b.b.Polls++
+	if b.b.Polls == 0 {
+		yield()
 	}
-	return b.b.Job.Stopped()
 }
+
+// yield is Tick's yield, out of line so that Tick inlines.
+//
+//go:noinline
+func yield() { runtime.Gosched() }
 
 // At returns the index in the block (ThreadIdx) of thread rank.
 func (b *Block) At(rank int) gocuda.Dim3 { return b.b.Index[rank] }

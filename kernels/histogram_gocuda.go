@@ -48,6 +48,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:33
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -177,6 +178,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:38
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -227,6 +229,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:42
 	for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

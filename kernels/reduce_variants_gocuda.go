@@ -2058,6 +2058,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2814,6 +2815,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

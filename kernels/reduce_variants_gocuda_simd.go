@@ -13015,6 +13015,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		gc_b5.Tick()
 		if gc_b5.Stopped() {
 			return
 		}
@@ -13768,6 +13769,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -14995,6 +14997,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -16222,6 +16225,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:134
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
@@ -17465,6 +17469,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b8.Tick()
 		if gc_b8.Stopped() {
 			return
 		}
@@ -17967,6 +17972,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -18967,6 +18973,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
@@ -19967,6 +19974,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+		gc_b6.Tick()
 		if gc_b6.Stopped() {
 			return
 		}

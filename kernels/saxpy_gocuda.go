@@ -302,6 +302,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 
 //line saxpy.go:51
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -447,6 +448,7 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 
 //line saxpy.go:69
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -784,6 +786,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -925,6 +928,7 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 
 //line saxpy.go:146
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -503,6 +503,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 
 //line saxpy.go:51
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -648,6 +649,7 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 
 //line saxpy.go:69
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1696,6 +1698,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b5.Tick()
 			if gc_b5.Stopped() {
 				return
 			}
@@ -2011,6 +2014,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -2326,6 +2330,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b3.Tick()
 			if gc_b3.Stopped() {
 				return
 			}
@@ -2641,6 +2646,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 
 //line saxpy.go:133
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b4.Tick()
 			if gc_b4.Stopped() {
 				return
 			}
@@ -2782,6 +2788,7 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 
 //line saxpy.go:146
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

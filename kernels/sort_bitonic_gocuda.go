@@ -126,6 +126,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -284,6 +285,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
@@ -366,6 +368,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
@@ -451,6 +454,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
@@ -504,6 +508,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

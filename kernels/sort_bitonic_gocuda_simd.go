@@ -139,6 +139,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b5.Tick()
 		if gc_b5.Stopped() {
 			return
 		}
@@ -297,6 +298,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx5) * gc_chunk {
+				gc_b5.Tick()
 				if gc_b5.Stopped() {
 					return
 				}
@@ -379,6 +381,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx5) * gc_chunk2 {
+					gc_b5.Tick()
 					if gc_b5.Stopped() {
 						return
 					}
@@ -464,6 +467,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx5) * gc_chunk3 {
+				gc_b5.Tick()
 				if gc_b5.Stopped() {
 					return
 				}
@@ -517,6 +521,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b5.Tick()
 		if gc_b5.Stopped() {
 			return
 		}
@@ -673,6 +678,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -933,6 +939,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
+				gc_b2.Tick()
 				if gc_b2.Stopped() {
 					return
 				}
@@ -1015,6 +1022,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}
@@ -1100,6 +1108,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk3 {
+				gc_b2.Tick()
 				if gc_b2.Stopped() {
 					return
 				}
@@ -1153,6 +1162,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1411,6 +1421,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -1671,6 +1682,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx3) * gc_chunk {
+				gc_b3.Tick()
 				if gc_b3.Stopped() {
 					return
 				}
@@ -1753,6 +1765,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx3) * gc_chunk2 {
+					gc_b3.Tick()
 					if gc_b3.Stopped() {
 						return
 					}
@@ -1838,6 +1851,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx3) * gc_chunk3 {
+				gc_b3.Tick()
 				if gc_b3.Stopped() {
 					return
 				}
@@ -1891,6 +1905,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -2149,6 +2164,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:72
 	for gc_off, gc_limit, gc_more := 0, m, true; gc_more; gc_off += b {
+		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
@@ -2409,6 +2425,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx4) * gc_chunk {
+				gc_b4.Tick()
 				if gc_b4.Stopped() {
 					return
 				}
@@ -2491,6 +2508,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx4) * gc_chunk2 {
+					gc_b4.Tick()
 					if gc_b4.Stopped() {
 						return
 					}
@@ -2576,6 +2594,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx4) * gc_chunk3 {
+				gc_b4.Tick()
 				if gc_b4.Stopped() {
 					return
 				}
@@ -2629,6 +2648,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:88
 	for gc_off5, gc_limit5, gc_more5 := 0, m, true; gc_more5; gc_off5 += b {
+		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}

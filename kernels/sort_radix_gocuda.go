@@ -106,6 +106,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 
 //line sort_radix.go:38
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -267,6 +268,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:82
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -212,6 +212,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 						for wtx < LavaMDParPerBox {
 //line lavamd.go:92
+							gc_b.Tick()
+//line lavamd.go:92
 							if gc_b.Stopped() {
 //line lavamd.go:92
 								return
@@ -237,6 +239,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 
 //line lavamd.go:92
 						for wtx < LavaMDParPerBox {
+//line lavamd.go:92
+							gc_b.Tick()
 //line lavamd.go:92
 							if gc_b.Stopped() {
 //line lavamd.go:92
@@ -264,6 +268,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 						for wtx < LavaMDParPerBox {
 //line lavamd.go:92
+							gc_b.Tick()
+//line lavamd.go:92
 							if gc_b.Stopped() {
 //line lavamd.go:92
 								return
@@ -290,6 +296,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:92
 						for wtx < LavaMDParPerBox {
 //line lavamd.go:92
+							gc_b.Tick()
+//line lavamd.go:92
 							if gc_b.Stopped() {
 //line lavamd.go:92
 								return
@@ -315,6 +323,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 
 //line lavamd.go:92
 					for wtx < LavaMDParPerBox {
+//line lavamd.go:92
+						gc_b.Tick()
 //line lavamd.go:92
 						if gc_b.Stopped() {
 //line lavamd.go:92
@@ -375,6 +385,8 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:112
 						for wtx < LavaMDParPerBox {
 //line lavamd.go:112
+							gc_b.Tick()
+//line lavamd.go:112
 							if gc_b.Stopped() {
 //line lavamd.go:112
 								return
@@ -422,18 +434,14 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 //line lavamd.go:122
 						for wtx < LavaMDParPerBox {
 //line lavamd.go:122
+							gc_b.Tick()
+//line lavamd.go:122
 							if gc_b.Stopped() {
 //line lavamd.go:122
 								return
 //line lavamd.go:122
 							}
 							for j = 0; j < LavaMDParPerBox; j++ {
-//line lavamd.go:123
-								if gc_b.Stopped() {
-//line lavamd.go:123
-									return
-//line lavamd.go:123
-								}
 								r2 = rAShared[wtx].V + rBShared[j].V - lavaMDDot(rAShared[wtx], rBShared[j])
 								u2 = a2 * r2
 								vij = math.Exp(-u2)

@@ -100,12 +100,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:36
 						{
 							for j = 0; j < i_2; j++ {
-//line lud.go:37
-								if gc_b.Stopped() {
-//line lud.go:37
-									return
-//line lud.go:37
-								}
 								gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 							}
 							gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
@@ -121,12 +115,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:36
 						{
 							for j = 0; j < i_2; j++ {
-//line lud.go:37
-								if gc_b.Stopped() {
-//line lud.go:37
-									return
-//line lud.go:37
-								}
 								shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 							}
 							shadow[gc_tx][i_2] /= shadow[i_2][i_2]
@@ -156,12 +144,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:44
 						{
 							for j = 0; j < i_2+1; j++ {
-//line lud.go:45
-								if gc_b.Stopped() {
-//line lud.go:45
-									return
-//line lud.go:45
-								}
 								gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 							}
 						}
@@ -176,12 +158,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:44
 						{
 							for j = 0; j < i_2+1; j++ {
-//line lud.go:45
-								if gc_b.Stopped() {
-//line lud.go:45
-									return
-//line lud.go:45
-								}
 								shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 							}
 						}
@@ -286,24 +262,12 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < LUDBlock/2; i++ {
-//line lud.go:84
-						if gc_b.Stopped() {
-//line lud.go:84
-							return
-//line lud.go:84
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:90
-						if gc_b.Stopped() {
-//line lud.go:90
-							return
-//line lud.go:90
-						}
 						periRow[i][idx] = m[arrayOffset+(gc_bx+1)*LUDBlock+idx]
 						arrayOffset += matrixDim
 					}
@@ -312,24 +276,12 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 
 					arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
 					for i = LUDBlock / 2; i < LUDBlock; i++ {
-//line lud.go:98
-						if gc_b.Stopped() {
-//line lud.go:98
-							return
-//line lud.go:98
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = (offset+(gc_bx+1)*LUDBlock)*matrixDim + offset
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:104
-						if gc_b.Stopped() {
-//line lud.go:104
-							return
-//line lud.go:104
-						}
 						periCol[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
@@ -357,38 +309,14 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 				if gc_tx < LUDBlock {
 					idx = gc_tx
 					for i = 1; i < LUDBlock; i++ {
-//line lud.go:113
-						if gc_b.Stopped() {
-//line lud.go:113
-							return
-//line lud.go:113
-						}
 						for j = 0; j < i; j++ {
-//line lud.go:114
-							if gc_b.Stopped() {
-//line lud.go:114
-								return
-//line lud.go:114
-							}
 							periRow[i][idx] -= dia[i][j] * periRow[j][idx]
 						}
 					}
 				} else {
 					idx = gc_tx - LUDBlock
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:120
-						if gc_b.Stopped() {
-//line lud.go:120
-							return
-//line lud.go:120
-						}
 						for j = 0; j < i; j++ {
-//line lud.go:121
-							if gc_b.Stopped() {
-//line lud.go:121
-								return
-//line lud.go:121
-							}
 							periCol[idx][i] -= periCol[idx][j] * dia[j][i]
 						}
 						periCol[idx][i] /= dia[i][i]
@@ -414,12 +342,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 					idx = gc_tx
 					arrayOffset = (offset+1)*matrixDim + offset
 					for i = 1; i < LUDBlock; i++ {
-//line lud.go:133
-						if gc_b.Stopped() {
-//line lud.go:133
-							return
-//line lud.go:133
-						}
 						m[arrayOffset+(gc_bx+1)*LUDBlock+idx] = periRow[i][idx]
 						arrayOffset += matrixDim
 					}
@@ -427,12 +349,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 					idx = gc_tx - LUDBlock
 					arrayOffset = (offset+(gc_bx+1)*LUDBlock)*matrixDim + offset
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:140
-						if gc_b.Stopped() {
-//line lud.go:140
-							return
-//line lud.go:140
-						}
 						m[arrayOffset+idx] = periCol[i][idx]
 						arrayOffset += matrixDim
 					}

@@ -285,12 +285,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:36
 						{
 							for j = 0; j < i_2; j++ {
-//line lud.go:37
-								if gc_b2.Stopped() {
-//line lud.go:37
-									return
-//line lud.go:37
-								}
 								gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
 							}
 							gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
@@ -306,12 +300,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:36
 						{
 							for j = 0; j < i_2; j++ {
-//line lud.go:37
-								if gc_b2.Stopped() {
-//line lud.go:37
-									return
-//line lud.go:37
-								}
 								shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
 							}
 							shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
@@ -347,12 +335,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:44
 								{
 									for j = 0; j < i_2+1; j = j + 1 {
-//line lud.go:45
-										if gc_b2.Stopped() {
-//line lud.go:45
-											return gc_vstep2, true
-//line lud.go:45
-										}
 //line lud.go:45
 										var gc_ld6 archsimd.Float32x16
 //line lud.go:45
@@ -407,12 +389,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							{
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									if gc_b2.Stopped() {
-//line lud.go:45
-										return
-//line lud.go:45
-									}
-//line lud.go:45
 									var gc_ld5 archsimd.Float32x8
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
@@ -457,12 +433,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:44
 						{
 							for j = 0; j < i_2+1; j++ {
-//line lud.go:45
-								if gc_b2.Stopped() {
-//line lud.go:45
-									return
-//line lud.go:45
-								}
 								gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
 							}
 						}
@@ -489,12 +459,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									}
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
-//line lud.go:45
-										if gc_b2.Stopped() {
-//line lud.go:45
-											return gc_vstep3, true
-//line lud.go:45
-										}
 //line lud.go:45
 										var gc_ld4 archsimd.Float32x16
 //line lud.go:45
@@ -555,12 +519,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									if gc_b2.Stopped() {
-//line lud.go:45
-										return
-//line lud.go:45
-									}
-//line lud.go:45
 									var gc_ld3 archsimd.Float32x8
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
@@ -605,12 +563,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:44
 						{
 							for j = 0; j < i_2+1; j++ {
-//line lud.go:45
-								if gc_b2.Stopped() {
-//line lud.go:45
-									return
-//line lud.go:45
-								}
 								shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 							}
 						}
@@ -895,24 +847,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < LUDBlock/2; i++ {
-//line lud.go:84
-						if gc_b2.Stopped() {
-//line lud.go:84
-							return
-//line lud.go:84
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:90
-						if gc_b2.Stopped() {
-//line lud.go:90
-							return
-//line lud.go:90
-						}
 						periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*LUDBlock+idx]
 						arrayOffset += matrixDim
 					}
@@ -921,24 +861,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 
 					arrayOffset = (offset+LUDBlock/2)*matrixDim + offset
 					for i = LUDBlock / 2; i < LUDBlock; i++ {
-//line lud.go:98
-						if gc_b2.Stopped() {
-//line lud.go:98
-							return
-//line lud.go:98
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:104
-						if gc_b2.Stopped() {
-//line lud.go:104
-							return
-//line lud.go:104
-						}
 						periCol[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
@@ -966,38 +894,14 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 				if gc_tx2 < LUDBlock {
 					idx = gc_tx2
 					for i = 1; i < LUDBlock; i++ {
-//line lud.go:113
-						if gc_b2.Stopped() {
-//line lud.go:113
-							return
-//line lud.go:113
-						}
 						for j = 0; j < i; j++ {
-//line lud.go:114
-							if gc_b2.Stopped() {
-//line lud.go:114
-								return
-//line lud.go:114
-							}
 							periRow[i][idx] -= dia[i][j] * periRow[j][idx]
 						}
 					}
 				} else {
 					idx = gc_tx2 - LUDBlock
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:120
-						if gc_b2.Stopped() {
-//line lud.go:120
-							return
-//line lud.go:120
-						}
 						for j = 0; j < i; j++ {
-//line lud.go:121
-							if gc_b2.Stopped() {
-//line lud.go:121
-								return
-//line lud.go:121
-							}
 							periCol[idx][i] -= periCol[idx][j] * dia[j][i]
 						}
 						periCol[idx][i] /= dia[i][i]
@@ -1023,12 +927,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 					idx = gc_tx2
 					arrayOffset = (offset+1)*matrixDim + offset
 					for i = 1; i < LUDBlock; i++ {
-//line lud.go:133
-						if gc_b2.Stopped() {
-//line lud.go:133
-							return
-//line lud.go:133
-						}
 						m[arrayOffset+(gc_bx2+1)*LUDBlock+idx] = periRow[i][idx]
 						arrayOffset += matrixDim
 					}
@@ -1036,12 +934,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 					idx = gc_tx2 - LUDBlock
 					arrayOffset = (offset+(gc_bx2+1)*LUDBlock)*matrixDim + offset
 					for i = 0; i < LUDBlock; i++ {
-//line lud.go:140
-						if gc_b2.Stopped() {
-//line lud.go:140
-							return
-//line lud.go:140
-						}
 						m[arrayOffset+idx] = periCol[i][idx]
 						arrayOffset += matrixDim
 					}

@@ -72,12 +72,6 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 						var x int
 
 						for x = 0; x < nparticles; x++ {
-//line particlefilter.go:33
-							if gc_b.Stopped() {
-//line particlefilter.go:33
-								return
-//line particlefilter.go:33
-							}
 							if CDF[x] >= u[i] {
 								index = x
 								break

@@ -2,6 +2,7 @@ package compiledlink
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/gocuda/gocuda/internal/grid"
 )
@@ -31,8 +32,9 @@ type Block[T, D any] struct {
 	Pos struct{ Block, Thread int }
 
 	// Job is the job of the chunk being run, which a body checks for
-	// cancellation.
-	Job *grid.Job
+	// cancellation through Stop, its StopFlag.
+	Job  *grid.Job
+	Stop *atomic.Uint32
 	// Polls counts the body's checks of Job, which yield the processor
 	// now and then (package compiled's Block.Stopped).
 	Polls uint16

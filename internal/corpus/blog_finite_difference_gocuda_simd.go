@@ -1036,6 +1036,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 
 //line blog_finite_difference.go:67
 	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1403,6 +1404,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 
 //line blog_finite_difference.go:84
 	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2364,6 +2366,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 
 //line blog_finite_difference.go:136
 	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2611,6 +2614,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 
 //line blog_finite_difference.go:152
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3575,6 +3579,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 
 //line blog_finite_difference.go:205
 	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3822,6 +3827,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 
 //line blog_finite_difference.go:221
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -286,6 +286,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 
 //line blog_memory.go:25
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

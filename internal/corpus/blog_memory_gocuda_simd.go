@@ -487,6 +487,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 
 //line blog_memory.go:25
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}

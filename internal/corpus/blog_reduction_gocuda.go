@@ -100,6 +100,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 
 //line blog_reduction.go:62
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -935,6 +936,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 
 //line blog_reduction.go:92
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1744,6 +1746,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 
 //line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2023,6 +2026,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 
 //line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2799,6 +2803,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 
 //line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

@@ -133,6 +133,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 
 //line blog_reduction.go:62
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1332,6 +1333,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:92
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx2 * gc_gdx2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2462,6 +2464,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 
 //line blog_reduction.go:113
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2982,6 +2985,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 
 //line blog_reduction.go:128
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4154,6 +4158,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 
 //line blog_reduction.go:143
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}

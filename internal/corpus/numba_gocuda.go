@@ -984,6 +984,7 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 
 //line numba.go:117
 	for s < gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1225,6 +1226,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:157
 	for s > 0 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -1193,6 +1193,7 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 
 //line numba.go:117
 	for s < gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1666,6 +1667,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:157
 	for s > 0 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

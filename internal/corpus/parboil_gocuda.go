@@ -1474,6 +1474,8 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 //line parboil.go:286
 						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
 //line parboil.go:286
+							gc_b.Tick()
+//line parboil.go:286
 							if gc_b.Stopped() {
 //line parboil.go:286
 								return
@@ -1545,6 +1547,8 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 
 //line parboil.go:286
 						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+							gc_b.Tick()
 //line parboil.go:286
 							if gc_b.Stopped() {
 //line parboil.go:286

@@ -3940,6 +3940,8 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 //line parboil.go:286
 						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
 //line parboil.go:286
+							gc_b2.Tick()
+//line parboil.go:286
 							if gc_b2.Stopped() {
 //line parboil.go:286
 								return
@@ -4011,6 +4013,8 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 
 //line parboil.go:286
 						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+							gc_b2.Tick()
 //line parboil.go:286
 							if gc_b2.Stopped() {
 //line parboil.go:286

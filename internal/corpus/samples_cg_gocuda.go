@@ -143,6 +143,8 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 //line samples_cg.go:61
 					for i < n_ {
 //line samples_cg.go:61
+						gc_b.Tick()
+//line samples_cg.go:61
 						if gc_b.Stopped() {
 //line samples_cg.go:61
 							return
@@ -535,6 +537,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:61
 					for i_ < n_ {
 //line samples_cg.go:61
+						gc_b.Tick()
+//line samples_cg.go:61
 						if gc_b.Stopped() {
 //line samples_cg.go:61
 							return
@@ -897,6 +901,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:125
 							for i < gc_gdx {
 //line samples_cg.go:125
+								gc_b.Tick()
+//line samples_cg.go:125
 								if gc_b.Stopped() {
 //line samples_cg.go:125
 									return
@@ -1214,6 +1220,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:160
 		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -1271,6 +1278,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:173
 			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx {
+				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
@@ -1531,6 +1539,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 
 //line samples_cg.go:222
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1628,6 +1637,8 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			if gc_rank == 0 {
 				beta = 0
 				for i_ := 0; i_ < gc_bdx; i_ += tile32.Size() {
+//line samples_cg.go:199
+					gc_b.Tick()
 //line samples_cg.go:199
 					if gc_b.Stopped() {
 //line samples_cg.go:199
@@ -1843,6 +1854,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 					}
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
@@ -2033,6 +2045,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 					gc_l_i[gc_lane] = i
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
@@ -2276,6 +2289,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 					gc_l_i[gc_lane] = i
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
@@ -2528,6 +2542,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					gc_l_i[gc_lane] = i
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}

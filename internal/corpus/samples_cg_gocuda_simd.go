@@ -144,6 +144,8 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:61
 					for i < n_ {
 //line samples_cg.go:61
+						gc_b2.Tick()
+//line samples_cg.go:61
 						if gc_b2.Stopped() {
 //line samples_cg.go:61
 							return
@@ -589,6 +591,8 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:61
 					for i_ < n_ {
 //line samples_cg.go:61
+						gc_b2.Tick()
+//line samples_cg.go:61
 						if gc_b2.Stopped() {
 //line samples_cg.go:61
 							return
@@ -1004,6 +1008,8 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:125
 							for i < gc_gdx2 {
 //line samples_cg.go:125
+								gc_b2.Tick()
+//line samples_cg.go:125
 								if gc_b2.Stopped() {
 //line samples_cg.go:125
 									return
@@ -1370,6 +1376,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:160
 		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -1501,6 +1508,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:173
 			for gc_off2, gc_limit2, gc_more2 := 0, stride, true; gc_more2; gc_off2 += gc_bdx2 {
+				gc_b2.Tick()
 				if gc_b2.Stopped() {
 					return
 				}
@@ -1847,6 +1855,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 
 //line samples_cg.go:222
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1944,6 +1953,8 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			if gc_rank2 == 0 {
 				beta = 0
 				for i_ := 0; i_ < gc_bdx2; i_ += tile32.Size() {
+//line samples_cg.go:199
+					gc_b2.Tick()
 //line samples_cg.go:199
 					if gc_b2.Stopped() {
 //line samples_cg.go:199
@@ -2159,6 +2170,7 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 					}
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}
@@ -2349,6 +2361,7 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 					gc_l_i[gc_lane2] = i
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}
@@ -2592,6 +2605,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 					gc_l_i[gc_lane2] = i
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}
@@ -2844,6 +2858,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOf
 					gc_l_i[gc_lane2] = i
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}

@@ -210,6 +210,7 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 
 //line samples_histogram.go:68
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -543,6 +544,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:105
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -922,6 +924,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 
 //line samples_histogram.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1068,6 +1071,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 
 //line samples_histogram.go:168
 	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1307,6 +1311,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:189
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

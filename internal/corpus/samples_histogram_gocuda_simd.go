@@ -210,6 +210,7 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 
 //line samples_histogram.go:68
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx2 * gc_gdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -575,6 +576,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:105
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1125,6 +1127,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 
 //line samples_histogram.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx2 * gc_gdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1271,6 +1274,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 
 //line samples_histogram.go:168
 	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1545,6 +1549,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:189
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -400,6 +400,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 
 //line samples_intro.go:62
 	for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

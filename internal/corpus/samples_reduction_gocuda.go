@@ -3229,6 +3229,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 					for i < n {
 //line samples_reduction.go:281
+						gc_b.Tick()
+//line samples_reduction.go:281
 						if gc_b.Stopped() {
 //line samples_reduction.go:281
 							return
@@ -3243,6 +3245,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				} else {
 					i_ := gc_bx*blockSize + gc_tx
 					for i_ < n {
+//line samples_reduction.go:290
+						gc_b.Tick()
 //line samples_reduction.go:290
 						if gc_b.Stopped() {
 //line samples_reduction.go:290
@@ -3916,6 +3920,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 						for i < n {
 //line samples_reduction.go:375
+							gc_b.Tick()
+//line samples_reduction.go:375
 							if gc_b.Stopped() {
 //line samples_reduction.go:375
 								return
@@ -3930,6 +3936,8 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					} else {
 						i_ := gc_bx*blockSize + gc_tx
 						for i_ < n {
+//line samples_reduction.go:384
+							gc_b.Tick()
 //line samples_reduction.go:384
 							if gc_b.Stopped() {
 //line samples_reduction.go:384
@@ -4686,6 +4694,8 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				indexStride := numCtas * ctaSize
 				for i < n {
 //line samples_reduction.go:435
+					gc_b.Tick()
+//line samples_reduction.go:435
 					if gc_b.Stopped() {
 //line samples_reduction.go:435
 						return
@@ -4710,6 +4720,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:446
 		for ctaIndex >= 32 {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

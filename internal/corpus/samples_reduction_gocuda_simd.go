@@ -22374,6 +22374,8 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 					for i < n {
 //line samples_reduction.go:281
+						gc_b41.Tick()
+//line samples_reduction.go:281
 						if gc_b41.Stopped() {
 //line samples_reduction.go:281
 							return
@@ -22388,6 +22390,8 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				} else {
 					i_ := gc_bx5*blockSize + gc_tx5
 					for i_ < n {
+//line samples_reduction.go:290
+						gc_b41.Tick()
 //line samples_reduction.go:290
 						if gc_b41.Stopped() {
 //line samples_reduction.go:290
@@ -22968,6 +22972,8 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 					for i < n {
 //line samples_reduction.go:281
+						gc_b2.Tick()
+//line samples_reduction.go:281
 						if gc_b2.Stopped() {
 //line samples_reduction.go:281
 							return
@@ -22982,6 +22988,8 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				} else {
 					i_ := gc_bx2*blockSize + gc_tx2
 					for i_ < n {
+//line samples_reduction.go:290
+						gc_b2.Tick()
 //line samples_reduction.go:290
 						if gc_b2.Stopped() {
 //line samples_reduction.go:290
@@ -24394,6 +24402,8 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 					for i < n {
 //line samples_reduction.go:281
+						gc_b15.Tick()
+//line samples_reduction.go:281
 						if gc_b15.Stopped() {
 //line samples_reduction.go:281
 							return
@@ -24408,6 +24418,8 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				} else {
 					i_ := gc_bx3*blockSize + gc_tx3
 					for i_ < n {
+//line samples_reduction.go:290
+						gc_b15.Tick()
 //line samples_reduction.go:290
 						if gc_b15.Stopped() {
 //line samples_reduction.go:290
@@ -25820,6 +25832,8 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 					for i < n {
 //line samples_reduction.go:281
+						gc_b28.Tick()
+//line samples_reduction.go:281
 						if gc_b28.Stopped() {
 //line samples_reduction.go:281
 							return
@@ -25834,6 +25848,8 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				} else {
 					i_ := gc_bx4*blockSize + gc_tx4
 					for i_ < n {
+//line samples_reduction.go:290
+						gc_b28.Tick()
 //line samples_reduction.go:290
 						if gc_b28.Stopped() {
 //line samples_reduction.go:290
@@ -27354,6 +27370,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 						for i < n {
 //line samples_reduction.go:375
+							gc_b5.Tick()
+//line samples_reduction.go:375
 							if gc_b5.Stopped() {
 //line samples_reduction.go:375
 								return
@@ -27368,6 +27386,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					} else {
 						i_ := gc_bx5*blockSize + gc_tx5
 						for i_ < n {
+//line samples_reduction.go:384
+							gc_b5.Tick()
 //line samples_reduction.go:384
 							if gc_b5.Stopped() {
 //line samples_reduction.go:384
@@ -28269,6 +28289,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 						for i < n {
 //line samples_reduction.go:375
+							gc_b2.Tick()
+//line samples_reduction.go:375
 							if gc_b2.Stopped() {
 //line samples_reduction.go:375
 								return
@@ -28283,6 +28305,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					} else {
 						i_ := gc_bx2*blockSize + gc_tx2
 						for i_ < n {
+//line samples_reduction.go:384
+							gc_b2.Tick()
 //line samples_reduction.go:384
 							if gc_b2.Stopped() {
 //line samples_reduction.go:384
@@ -29372,6 +29396,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 						for i < n {
 //line samples_reduction.go:375
+							gc_b3.Tick()
+//line samples_reduction.go:375
 							if gc_b3.Stopped() {
 //line samples_reduction.go:375
 								return
@@ -29386,6 +29412,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					} else {
 						i_ := gc_bx3*blockSize + gc_tx3
 						for i_ < n {
+//line samples_reduction.go:384
+							gc_b3.Tick()
 //line samples_reduction.go:384
 							if gc_b3.Stopped() {
 //line samples_reduction.go:384
@@ -30475,6 +30503,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 						for i < n {
 //line samples_reduction.go:375
+							gc_b4.Tick()
+//line samples_reduction.go:375
 							if gc_b4.Stopped() {
 //line samples_reduction.go:375
 								return
@@ -30489,6 +30519,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					} else {
 						i_ := gc_bx4*blockSize + gc_tx4
 						for i_ < n {
+//line samples_reduction.go:384
+							gc_b4.Tick()
 //line samples_reduction.go:384
 							if gc_b4.Stopped() {
 //line samples_reduction.go:384
@@ -31536,6 +31568,8 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				indexStride := numCtas * ctaSize
 				for i < n {
 //line samples_reduction.go:435
+					gc_b5.Tick()
+//line samples_reduction.go:435
 					if gc_b5.Stopped() {
 //line samples_reduction.go:435
 						return
@@ -31560,6 +31594,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:446
 		for ctaIndex >= 32 {
+			gc_b5.Tick()
 			if gc_b5.Stopped() {
 				return
 			}
@@ -31856,6 +31891,8 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				indexStride := numCtas * ctaSize
 				for i < n {
 //line samples_reduction.go:435
+					gc_b2.Tick()
+//line samples_reduction.go:435
 					if gc_b2.Stopped() {
 //line samples_reduction.go:435
 						return
@@ -31880,6 +31917,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 
 //line samples_reduction.go:446
 		for ctaIndex >= 32 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -32215,6 +32253,8 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				indexStride := numCtas * ctaSize
 				for i < n {
 //line samples_reduction.go:435
+					gc_b3.Tick()
+//line samples_reduction.go:435
 					if gc_b3.Stopped() {
 //line samples_reduction.go:435
 						return
@@ -32239,6 +32279,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:446
 		for ctaIndex >= 32 {
+			gc_b3.Tick()
 			if gc_b3.Stopped() {
 				return
 			}
@@ -32573,6 +32614,8 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				indexStride := numCtas * ctaSize
 				for i < n {
 //line samples_reduction.go:435
+					gc_b4.Tick()
+//line samples_reduction.go:435
 					if gc_b4.Stopped() {
 //line samples_reduction.go:435
 						return
@@ -32597,6 +32640,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:446
 		for ctaIndex >= 32 {
+			gc_b4.Tick()
 			if gc_b4.Stopped() {
 				return
 			}

@@ -187,6 +187,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 //line shoc.go:42
 				for i < n {
 //line shoc.go:42
+					gc_b.Tick()
+//line shoc.go:42
 					if gc_b.Stopped() {
 //line shoc.go:42
 						return
@@ -781,6 +783,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 					for i < blockStop {
 //line shoc.go:120
+						gc_b.Tick()
+//line shoc.go:120
 						if gc_b.Stopped() {
 //line shoc.go:120
 							return
@@ -812,6 +816,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:120
 					for i < blockStop {
+//line shoc.go:120
+						gc_b.Tick()
 //line shoc.go:120
 						if gc_b.Stopped() {
 //line shoc.go:120
@@ -845,6 +851,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 					for i < blockStop {
 //line shoc.go:120
+						gc_b.Tick()
+//line shoc.go:120
 						if gc_b.Stopped() {
 //line shoc.go:120
 							return
@@ -877,6 +885,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 //line shoc.go:120
 					for i < blockStop {
 //line shoc.go:120
+						gc_b.Tick()
+//line shoc.go:120
 						if gc_b.Stopped() {
 //line shoc.go:120
 							return
@@ -908,6 +918,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:120
 				for i < blockStop {
+//line shoc.go:120
+					gc_b.Tick()
 //line shoc.go:120
 					if gc_b.Stopped() {
 //line shoc.go:120
@@ -3014,6 +3026,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:307
 	for window < blockStop {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -276,6 +276,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:42
 				for i < n {
 //line shoc.go:42
+					gc_b2.Tick()
+//line shoc.go:42
 					if gc_b2.Stopped() {
 //line shoc.go:42
 						return
@@ -1716,6 +1718,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 					for i < blockStop {
 //line shoc.go:120
+						gc_b2.Tick()
+//line shoc.go:120
 						if gc_b2.Stopped() {
 //line shoc.go:120
 							return
@@ -1747,6 +1751,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:120
 					for i < blockStop {
+//line shoc.go:120
+						gc_b2.Tick()
 //line shoc.go:120
 						if gc_b2.Stopped() {
 //line shoc.go:120
@@ -1780,6 +1786,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 					for i < blockStop {
 //line shoc.go:120
+						gc_b2.Tick()
+//line shoc.go:120
 						if gc_b2.Stopped() {
 //line shoc.go:120
 							return
@@ -1812,6 +1820,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:120
 					for i < blockStop {
 //line shoc.go:120
+						gc_b2.Tick()
+//line shoc.go:120
 						if gc_b2.Stopped() {
 //line shoc.go:120
 							return
@@ -1843,6 +1853,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:120
 				for i < blockStop {
+//line shoc.go:120
+					gc_b2.Tick()
 //line shoc.go:120
 					if gc_b2.Stopped() {
 //line shoc.go:120
@@ -4795,6 +4807,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:307
 	for window < blockStop {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -288,6 +288,8 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 //line shoc_more.go:133
 					for j < neighCount {
 //line shoc_more.go:133
+						gc_b.Tick()
+//line shoc_more.go:133
 						if gc_b.Stopped() {
 //line shoc_more.go:133
 							return

@@ -100,6 +100,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 
 //line agree.go:17
 	for {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

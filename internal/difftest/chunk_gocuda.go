@@ -79,6 +79,7 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 
 //line chunk.go:26
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -289,6 +290,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 
 //line chunk.go:45
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

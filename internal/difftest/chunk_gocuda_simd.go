@@ -80,6 +80,7 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 
 //line chunk.go:26
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -332,6 +333,7 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 
 //line chunk.go:45
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}

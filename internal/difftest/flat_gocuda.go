@@ -145,6 +145,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 
 //line flat.go:18
 		for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -357,6 +358,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 
 //line flat.go:29
 		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -466,6 +468,7 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 
 //line flat.go:44
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -588,6 +591,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -276,6 +276,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 
 //line flat.go:18
 		for gc_off, gc_limit, gc_more := 0, last, true; gc_more; gc_off += stride {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -790,6 +791,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 
 //line flat.go:29
 		for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += step {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -899,6 +901,7 @@ func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 
 //line flat.go:44
 	for gc_off, gc_limit, gc_more := 0, len(out), true; gc_more; gc_off += stride {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1032,6 +1035,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx4 {
+		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
@@ -1375,6 +1379,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2025,6 +2030,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 
 //line flat.go:59
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx3 {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}

@@ -1438,6 +1438,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 
 //line heldout.go:120
 	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1516,6 +1517,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2383,6 +2385,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:206
 	for v[0] > 0 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

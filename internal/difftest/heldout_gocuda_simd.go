@@ -1477,6 +1477,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 
 //line heldout.go:120
 	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx3) {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -1587,6 +1588,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx3) {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -2017,6 +2019,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 
 //line heldout.go:120
 	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx2) {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2127,6 +2130,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 
 //line heldout.go:124
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx2) {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3372,6 +3376,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:206
 	for v[0] > 0 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

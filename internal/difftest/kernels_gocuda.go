@@ -1959,6 +1959,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 
 //line kernels.go:199
 		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -4314,6 +4315,8 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
+					gc_b.Tick()
+//line kernels.go:429
 					if gc_b.Stopped() {
 //line kernels.go:429
 						return
@@ -4327,6 +4330,8 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+					gc_b.Tick()
 //line kernels.go:429
 					if gc_b.Stopped() {
 //line kernels.go:429
@@ -4342,6 +4347,8 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
+					gc_b.Tick()
+//line kernels.go:429
 					if gc_b.Stopped() {
 //line kernels.go:429
 						return
@@ -4356,6 +4363,8 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
+					gc_b.Tick()
+//line kernels.go:429
 					if gc_b.Stopped() {
 //line kernels.go:429
 						return
@@ -4369,6 +4378,8 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b.Tick()
 //line kernels.go:429
 				if gc_b.Stopped() {
 //line kernels.go:429
@@ -4443,6 +4454,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:443
 						for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
+							gc_b.Tick()
+//line kernels.go:443
 							if gc_b.Stopped() {
 //line kernels.go:443
 								return
@@ -4468,6 +4481,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 
 //line kernels.go:443
 						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b.Tick()
 //line kernels.go:443
 							if gc_b.Stopped() {
 //line kernels.go:443
@@ -4512,6 +4527,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:443
 						for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
+							gc_b.Tick()
+//line kernels.go:443
 							if gc_b.Stopped() {
 //line kernels.go:443
 								return
@@ -4541,6 +4558,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
+								gc_b.Tick()
+//line kernels.go:443
 								if gc_b.Stopped() {
 //line kernels.go:443
 									return
@@ -4567,6 +4586,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								gc_b.Tick()
 //line kernels.go:443
 								if gc_b.Stopped() {
 //line kernels.go:443
@@ -4595,6 +4616,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
+								gc_b.Tick()
+//line kernels.go:443
 								if gc_b.Stopped() {
 //line kernels.go:443
 									return
@@ -4622,6 +4645,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
+								gc_b.Tick()
+//line kernels.go:443
 								if gc_b.Stopped() {
 //line kernels.go:443
 									return
@@ -4648,6 +4673,8 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 
 //line kernels.go:443
 						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b.Tick()
 //line kernels.go:443
 							if gc_b.Stopped() {
 //line kernels.go:443

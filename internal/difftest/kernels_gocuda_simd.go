@@ -6469,6 +6469,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 
 //line kernels.go:199
 		for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -12675,6 +12676,8 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
+					gc_b2.Tick()
+//line kernels.go:429
 					if gc_b2.Stopped() {
 //line kernels.go:429
 						return
@@ -12688,6 +12691,8 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+					gc_b2.Tick()
 //line kernels.go:429
 					if gc_b2.Stopped() {
 //line kernels.go:429
@@ -12703,6 +12708,8 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
+					gc_b2.Tick()
+//line kernels.go:429
 					if gc_b2.Stopped() {
 //line kernels.go:429
 						return
@@ -12717,6 +12724,8 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 //line kernels.go:429
 				for atomic.LoadInt32(&flag[0]) == 0 {
 //line kernels.go:429
+					gc_b2.Tick()
+//line kernels.go:429
 					if gc_b2.Stopped() {
 //line kernels.go:429
 						return
@@ -12730,6 +12739,8 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 
 //line kernels.go:429
 			for atomic.LoadInt32(&flag[0]) == 0 {
+//line kernels.go:429
+				gc_b2.Tick()
 //line kernels.go:429
 				if gc_b2.Stopped() {
 //line kernels.go:429
@@ -12807,6 +12818,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 								for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
+									gc_b2.Tick()
+//line kernels.go:443
 									if gc_b2.Stopped() {
 //line kernels.go:443
 										return gc_vstep3, true
@@ -12850,6 +12863,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 							for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
+								gc_b2.Tick()
+//line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
 									return
@@ -12877,6 +12892,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 
 //line kernels.go:443
 						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b2.Tick()
 //line kernels.go:443
 							if gc_b2.Stopped() {
 //line kernels.go:443
@@ -12923,6 +12940,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								_ = v
 //line kernels.go:443
 								for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:443
+									gc_b2.Tick()
 //line kernels.go:443
 									if gc_b2.Stopped() {
 //line kernels.go:443
@@ -12973,6 +12992,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 							for k := int32(0); k != odd; k = k + 2 {
 //line kernels.go:443
+								gc_b2.Tick()
+//line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
 									return
@@ -13004,6 +13025,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
+								gc_b2.Tick()
+//line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
 									return
@@ -13030,6 +13053,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								gc_b2.Tick()
 //line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
@@ -13058,6 +13083,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
+								gc_b2.Tick()
+//line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
 									return
@@ -13085,6 +13112,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 							for k := int32(0); k != odd; k += 2 {
 //line kernels.go:443
+								gc_b2.Tick()
+//line kernels.go:443
 								if gc_b2.Stopped() {
 //line kernels.go:443
 									return
@@ -13111,6 +13140,8 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 
 //line kernels.go:443
 						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							gc_b2.Tick()
 //line kernels.go:443
 							if gc_b2.Stopped() {
 //line kernels.go:443

@@ -74,6 +74,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 					gc_l_i[gc_lane] = i
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
@@ -121,6 +122,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 							gc_l_k[gc_lane] = k
 						}
 						for {
+							gc_b.Tick()
 							if gc_b.Stopped() {
 								return
 							}
@@ -731,6 +733,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 					gc_l_i[gc_lane] = i
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}

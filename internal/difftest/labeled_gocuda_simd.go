@@ -110,6 +110,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 					gc_l_i[gc_lane2] = i
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}
@@ -157,6 +158,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 							gc_l_k[gc_lane2] = k
 						}
 						for {
+							gc_b2.Tick()
 							if gc_b2.Stopped() {
 								return
 							}
@@ -886,6 +888,7 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 					gc_l_i[gc_lane2] = i
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}

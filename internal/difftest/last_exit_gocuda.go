@@ -41,6 +41,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 
 //line last_exit.go:19
 	for gc_off, gc_limit, gc_more := 0, gc_bdx, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -42,6 +42,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 
 //line last_exit.go:19
 	for gc_off, gc_limit, gc_more := 0, gc_bdx2, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

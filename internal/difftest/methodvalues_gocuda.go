@@ -1526,6 +1526,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:53
 	for {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1856,6 +1857,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:53
 	for {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

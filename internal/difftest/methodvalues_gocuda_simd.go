@@ -2018,6 +2018,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:53
 	for {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2477,6 +2478,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 
 //line methodvalues.go:53
 	for {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -390,6 +390,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 
 //line normalize.go:53
 	for {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -446,6 +446,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 
 //line normalize.go:53
 	for {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -504,6 +504,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 
 //line rebase.go:50
 		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

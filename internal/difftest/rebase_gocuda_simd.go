@@ -983,6 +983,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 
 //line rebase.go:50
 		for gc_off, gc_limit, gc_more := 0, len(y), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}

@@ -973,6 +973,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:62
 	for it := 0; ; it++ {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

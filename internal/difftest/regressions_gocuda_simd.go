@@ -1926,6 +1926,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:62
 	for it := 0; ; it++ {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

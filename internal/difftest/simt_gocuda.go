@@ -96,6 +96,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					}
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
@@ -209,6 +210,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					gc_l_k[gc_lane] = k
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
@@ -710,6 +712,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 					gc_l_k[gc_lane] = k
 				}
 				for {
+					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}

@@ -142,6 +142,7 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					}
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}
@@ -368,6 +369,7 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_l_k[gc_lane2] = k
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}
@@ -1172,6 +1174,7 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 					gc_l_k[gc_lane2] = k
 				}
 				for {
+					gc_b2.Tick()
 					if gc_b2.Stopped() {
 						return
 					}

@@ -816,6 +816,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 					for k := 0; ; k = k + 1 {
 //line switch.go:48
+						gc_b.Tick()
+//line switch.go:48
 						if gc_b.Stopped() {
 //line switch.go:48
 							return
@@ -845,6 +847,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						for k := 0; ; k++ {
 //line switch.go:48
+							gc_b.Tick()
+//line switch.go:48
 							if gc_b.Stopped() {
 //line switch.go:48
 								return
@@ -864,6 +868,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 
 //line switch.go:48
 						for k := 0; ; k++ {
+//line switch.go:48
+							gc_b.Tick()
 //line switch.go:48
 							if gc_b.Stopped() {
 //line switch.go:48
@@ -885,6 +891,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						for k := 0; ; k++ {
 //line switch.go:48
+							gc_b.Tick()
+//line switch.go:48
 							if gc_b.Stopped() {
 //line switch.go:48
 								return
@@ -905,6 +913,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						for k := 0; ; k++ {
 //line switch.go:48
+							gc_b.Tick()
+//line switch.go:48
 							if gc_b.Stopped() {
 //line switch.go:48
 								return
@@ -924,6 +934,8 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 
 //line switch.go:48
 					for k := 0; ; k++ {
+//line switch.go:48
+						gc_b.Tick()
 //line switch.go:48
 						if gc_b.Stopped() {
 //line switch.go:48

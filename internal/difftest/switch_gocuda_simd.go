@@ -1442,6 +1442,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 							for k := 0; ; k = k + 1 {
 //line switch.go:48
+								gc_b2.Tick()
+//line switch.go:48
 								if gc_b2.Stopped() {
 //line switch.go:48
 									return gc_vstep3, true
@@ -1479,6 +1481,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						for k := 0; ; k = k + 1 {
 //line switch.go:48
+							gc_b2.Tick()
+//line switch.go:48
 							if gc_b2.Stopped() {
 //line switch.go:48
 								return
@@ -1510,6 +1514,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						for k := 0; ; k++ {
 //line switch.go:48
+							gc_b2.Tick()
+//line switch.go:48
 							if gc_b2.Stopped() {
 //line switch.go:48
 								return
@@ -1529,6 +1535,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 
 //line switch.go:48
 						for k := 0; ; k++ {
+//line switch.go:48
+							gc_b2.Tick()
 //line switch.go:48
 							if gc_b2.Stopped() {
 //line switch.go:48
@@ -1550,6 +1558,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						for k := 0; ; k++ {
 //line switch.go:48
+							gc_b2.Tick()
+//line switch.go:48
 							if gc_b2.Stopped() {
 //line switch.go:48
 								return
@@ -1570,6 +1580,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 						for k := 0; ; k++ {
 //line switch.go:48
+							gc_b2.Tick()
+//line switch.go:48
 							if gc_b2.Stopped() {
 //line switch.go:48
 								return
@@ -1589,6 +1601,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 
 //line switch.go:48
 					for k := 0; ; k++ {
+//line switch.go:48
+						gc_b2.Tick()
 //line switch.go:48
 						if gc_b2.Stopped() {
 //line switch.go:48

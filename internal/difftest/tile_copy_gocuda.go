@@ -100,6 +100,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 
 //line tile_copy.go:19
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -288,6 +289,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 
 //line tile_copy.go:49
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -469,6 +471,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 
 //line tile_copy.go:67
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

@@ -84,6 +84,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 
 //line tile.go:22
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -141,6 +142,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 
 //line tile.go:31
 	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx * gc_bdy) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -413,6 +415,7 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 
 //line tile.go:55
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -470,6 +473,7 @@ func gc_body_tileOffset(gc_b *compiled.Block, dst []int32, rows, cols, off int) 
 
 //line tile.go:63
 	for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -576,6 +580,7 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 
 //line tile.go:79
 	for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -734,6 +739,7 @@ func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols 
 
 //line tile.go:99
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

@@ -84,6 +84,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 
 //line tile.go:22
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (sy) * gc_chunk {
+			gc_b6.Tick()
 			if gc_b6.Stopped() {
 				return
 			}
@@ -141,6 +142,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 
 //line tile.go:31
 	for gc_off2, gc_limit2, gc_more2 := 0, side*side, true; gc_more2; gc_off2 += (gc_bdx2 * gc_bdy2) * gc_chunk2 {
+		gc_b6.Tick()
 		if gc_b6.Stopped() {
 			return
 		}
@@ -536,6 +538,7 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 
 //line tile.go:55
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -593,6 +596,7 @@ func gc_body_tileOffset(gc_b2 *compiled.Block, dst []int32, rows, cols, off int)
 
 //line tile.go:63
 	for gc_off2, gc_limit2, gc_more2 := 0, rows*cols, true; gc_more2; gc_off2 += (n) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -765,6 +769,7 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 
 //line tile.go:79
 	for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1059,6 +1064,7 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 
 //line tile.go:99
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}

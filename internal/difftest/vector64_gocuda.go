@@ -502,6 +502,8 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 //line vector64.go:95
 						for n < limit && zr*zr+zi*zi <= 4 {
 //line vector64.go:95
+							gc_b.Tick()
+//line vector64.go:95
 							if gc_b.Stopped() {
 //line vector64.go:95
 								return
@@ -545,6 +547,8 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 
 //line vector64.go:95
 						for n < limit && zr*zr+zi*zi <= 4 {
+//line vector64.go:95
+							gc_b.Tick()
 //line vector64.go:95
 							if gc_b.Stopped() {
 //line vector64.go:95

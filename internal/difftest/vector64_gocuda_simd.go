@@ -809,6 +809,8 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 								for {
 //line vector64.go:92
+									gc_b2.Tick()
+//line vector64.go:92
 									if gc_b2.Stopped() {
 //line vector64.go:92
 										return
@@ -870,6 +872,8 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 
 //line vector64.go:95
 						for n < limit && zr*zr+zi*zi <= 4 {
+//line vector64.go:95
+							gc_b2.Tick()
 //line vector64.go:95
 							if gc_b2.Stopped() {
 //line vector64.go:95
@@ -954,6 +958,8 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 								for {
 //line vector64.go:92
+									gc_b2.Tick()
+//line vector64.go:92
 									if gc_b2.Stopped() {
 //line vector64.go:92
 										return
@@ -1015,6 +1021,8 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 
 //line vector64.go:95
 						for n < limit && zr*zr+zi*zi <= 4 {
+//line vector64.go:95
+							gc_b2.Tick()
 //line vector64.go:95
 							if gc_b2.Stopped() {
 //line vector64.go:95

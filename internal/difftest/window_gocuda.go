@@ -502,6 +502,8 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:73
 					for d := 0; d <= 2*r; d++ {
 //line window.go:73
+						gc_b.Tick()
+//line window.go:73
 						if gc_b.Stopped() {
 //line window.go:73
 							return
@@ -576,6 +578,8 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 
 //line window.go:91
 					for d := 0; d <= last; d++ {
+//line window.go:91
+						gc_b.Tick()
 //line window.go:91
 						if gc_b.Stopped() {
 //line window.go:91

@@ -785,6 +785,8 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:73
 							for d := 0; d <= 2*r; d = d + 1 {
 //line window.go:73
+								gc_b2.Tick()
+//line window.go:73
 								if gc_b2.Stopped() {
 //line window.go:73
 									return gc_vstep, true
@@ -841,6 +843,8 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:73
 						for d := 0; d <= 2*r; d = d + 1 {
 //line window.go:73
+							gc_b2.Tick()
+//line window.go:73
 							if gc_b2.Stopped() {
 //line window.go:73
 								return
@@ -882,6 +886,8 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 
 //line window.go:73
 					for d := 0; d <= 2*r; d++ {
+//line window.go:73
+						gc_b2.Tick()
 //line window.go:73
 						if gc_b2.Stopped() {
 //line window.go:73
@@ -971,6 +977,8 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 							for d := 0; d <= last; d = d + 1 {
 //line window.go:91
+								gc_b2.Tick()
+//line window.go:91
 								if gc_b2.Stopped() {
 //line window.go:91
 									return gc_vstep, true
@@ -1036,6 +1044,8 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 						for d := 0; d <= last; d = d + 1 {
 //line window.go:91
+							gc_b2.Tick()
+//line window.go:91
 							if gc_b2.Stopped() {
 //line window.go:91
 								return
@@ -1085,6 +1095,8 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line window.go:91
 					for d := 0; d <= last; d++ {
+//line window.go:91
+						gc_b2.Tick()
 //line window.go:91
 						if gc_b2.Stopped() {
 //line window.go:91

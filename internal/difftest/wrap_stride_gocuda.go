@@ -93,6 +93,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 
 //line wrap_stride.go:18
 		for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -276,6 +277,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 
 //line wrap_stride.go:30
 		for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -447,6 +449,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 
 //line wrap_stride.go:42
 		for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

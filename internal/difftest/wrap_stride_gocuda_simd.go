@@ -126,6 +126,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 
 //line wrap_stride.go:18
 		for gc_off, gc_limit, gc_more := 0, limit, true; gc_more; gc_off += (step) * gc_chunk {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -425,6 +426,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 
 //line wrap_stride.go:30
 		for gc_off, gc_limit, gc_more := int64(0), int64(limit), true; gc_more; gc_off += step {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -712,6 +714,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 
 //line wrap_stride.go:42
 		for gc_off, gc_limit, gc_more := uint32(0), uint32(limit), true; gc_more; gc_off += step {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}

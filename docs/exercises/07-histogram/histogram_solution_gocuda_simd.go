@@ -45,6 +45,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 
 //line histogram_solution.go:20
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -232,6 +233,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 
 //line histogram_solution.go:25
 	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -282,6 +284,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 
 //line histogram_solution.go:29
 	for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

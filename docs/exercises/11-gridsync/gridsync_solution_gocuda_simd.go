@@ -108,6 +108,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 
 //line gridsync_solution.go:22
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -425,6 +426,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 
 //line gridsync_solution.go:30
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

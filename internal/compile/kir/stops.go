@@ -43,8 +43,9 @@ func stops(f *Func) {
 	})
 }
 
-// counted reports whether fs is for i := x; i op bound; i step (or for
-// ; i op bound; i step, as an inlined helper's own counter is written),
+// counted reports whether fs is for i := x; i op bound; i step (or i =
+// x, or for ; i op bound; i step, as an inlined helper's own counter is
+// written),
 // with neither i nor what bound reads changed in the body, and a step
 // that moves i by an amount the body does not change.
 func (f *Func) counted(fs *ast.ForStmt) bool {
@@ -70,11 +71,14 @@ func (f *Func) counterOf(fs *ast.ForStmt, c ast.Expr) *types.Var {
 		return nil
 	}
 	init, ok := fs.Init.(*ast.AssignStmt)
-	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
+	if !ok || init.Tok != token.DEFINE && init.Tok != token.ASSIGN || len(init.Lhs) != 1 {
 		return nil
 	}
 	id, _ := init.Lhs[0].(*ast.Ident)
-	key, _ := f.Src.Info.Defs[id].(*types.Var)
+	key, _ := f.Src.Info.ObjectOf(id).(*types.Var) // defined, or assigned (var j int; for j = 0; ...)
+	if key == nil || f.Vars[key] == nil {
+		return nil
+	}
 	return key
 }
 

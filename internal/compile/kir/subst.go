@@ -322,12 +322,8 @@ func (e *emitter) loopStmt(c *cloner, loop ast.Stmt, body *ast.BlockStmt) (ast.N
 	if !e.f.Stops[loop] {
 		return nil, false
 	}
-	stop := &ast.IfStmt{
-		Cond: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(e.name["b"]), Sel: ast.NewIdent("Stopped")}},
-		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ReturnStmt{}}},
-	}
 	newBody := c.node(body).(*ast.BlockStmt)
-	newBody.List = append([]ast.Stmt{stop}, newBody.List...)
+	newBody.List = append(stopCheck(e.name["b"]), newBody.List...)
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		return &ast.ForStmt{For: e.pos.at(l.For), Init: c.stmt(l.Init), Cond: c.expr(l.Cond), Post: c.stmt(l.Post), Body: newBody}, true

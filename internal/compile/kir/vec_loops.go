@@ -143,8 +143,18 @@ func (v *vectorizer) stopCheck(s ast.Stmt) []ast.Stmt {
 	if v.e != nil {
 		b = v.e.name["b"]
 	}
-	return []ast.Stmt{&ast.IfStmt{Cond: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(b), Sel: ast.NewIdent("Stopped")}},
-		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ReturnStmt{}}}}}
+	return stopCheck(b)
+}
+
+// stopCheck returns the statements that begin each trip of a loop that
+// might not end: b.Tick(), which now and then yields the processor, and
+// if b.Stopped() { return }.
+func stopCheck(b string) []ast.Stmt {
+	call := func(name string) *ast.CallExpr {
+		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(b), Sel: ast.NewIdent(name)}}
+	}
+	return []ast.Stmt{&ast.ExprStmt{X: call("Tick")},
+		&ast.IfStmt{Cond: call("Stopped"), Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ReturnStmt{}}}}}
 }
 
 // unrolled writes a loop the unroll pass chose as copies of its body,

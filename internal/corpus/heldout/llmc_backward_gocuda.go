@@ -157,6 +157,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 
 //line llmc_backward.go:42
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -443,6 +444,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:91
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -517,6 +519,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -660,6 +663,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -737,6 +741,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:130
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -917,6 +922,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -1040,6 +1046,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -1643,6 +1650,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 
 //line llmc_backward.go:336
 	for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1826,6 +1834,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 
 //line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

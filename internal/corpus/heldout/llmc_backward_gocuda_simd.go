@@ -158,6 +158,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 
 //line llmc_backward.go:42
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -440,6 +441,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:91
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -575,6 +577,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -719,6 +722,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -797,6 +801,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:130
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1013,6 +1018,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -1137,6 +1143,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -1740,6 +1747,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 
 //line llmc_backward.go:336
 	for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1923,6 +1931,7 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 
 //line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}

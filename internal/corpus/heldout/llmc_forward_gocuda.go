@@ -307,6 +307,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:112
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -422,6 +423,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:123
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -532,6 +534,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:135
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -672,6 +675,8 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 
 //line llmc_forward.go:186
 				for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
+//line llmc_forward.go:186
+					gc_b.Tick()
 //line llmc_forward.go:186
 					if gc_b.Stopped() {
 //line llmc_forward.go:186
@@ -837,6 +842,8 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 
 //line llmc_forward.go:212
 				for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
+//line llmc_forward.go:212
+					gc_b.Tick()
 //line llmc_forward.go:212
 					if gc_b.Stopped() {
 //line llmc_forward.go:212

@@ -64,12 +64,6 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 //line rodinia_kmeans.go:25
 					{
 						for i = 0; i < nfeatures; i++ {
-//line rodinia_kmeans.go:26
-							if gc_b.Stopped() {
-//line rodinia_kmeans.go:26
-								return
-//line rodinia_kmeans.go:26
-							}
 							output[pointID+npoints*i] = input[pointID*nfeatures+i]
 						}
 					}
@@ -149,22 +143,10 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 
 //line rodinia_kmeans.go:57
 						for i = 0; i < nclusters; i++ {
-//line rodinia_kmeans.go:57
-							if gc_b.Stopped() {
-//line rodinia_kmeans.go:57
-								return
-//line rodinia_kmeans.go:57
-							}
 							clusterBaseIndex := i * nfeatures
 							ans := float32(0.0)
 
 							for j = 0; j < nfeatures; j++ {
-//line rodinia_kmeans.go:61
-								if gc_b.Stopped() {
-//line rodinia_kmeans.go:61
-									return
-//line rodinia_kmeans.go:61
-								}
 								addr := pointID + j*npoints
 								diff := (tFeatures[addr] -
 									cClusters[clusterBaseIndex+j])

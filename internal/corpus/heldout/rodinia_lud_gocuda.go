@@ -94,12 +94,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:32
 						{
 							for j = 0; j < i_2; j++ {
-//line rodinia_lud.go:33
-								if gc_b.Stopped() {
-//line rodinia_lud.go:33
-									return
-//line rodinia_lud.go:33
-								}
 								gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 							}
 							gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
@@ -115,12 +109,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:32
 						{
 							for j = 0; j < i_2; j++ {
-//line rodinia_lud.go:33
-								if gc_b.Stopped() {
-//line rodinia_lud.go:33
-									return
-//line rodinia_lud.go:33
-								}
 								shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 							}
 							shadow[gc_tx][i_2] /= shadow[i_2][i_2]
@@ -151,12 +139,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						{
 
 							for j = 0; j < i_2+1; j++ {
-//line rodinia_lud.go:42
-								if gc_b.Stopped() {
-//line rodinia_lud.go:42
-									return
-//line rodinia_lud.go:42
-								}
 								gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 							}
 						}
@@ -172,12 +154,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						{
 
 							for j = 0; j < i_2+1; j++ {
-//line rodinia_lud.go:42
-								if gc_b.Stopped() {
-//line rodinia_lud.go:42
-									return
-//line rodinia_lud.go:42
-								}
 								shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 							}
 						}
@@ -276,24 +252,12 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < ludBlockSize/2; i++ {
-//line rodinia_lud.go:80
-						if gc_b.Stopped() {
-//line rodinia_lud.go:80
-							return
-//line rodinia_lud.go:80
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:86
-						if gc_b.Stopped() {
-//line rodinia_lud.go:86
-							return
-//line rodinia_lud.go:86
-						}
 						periRow[i][idx] = m[arrayOffset+(gc_bx+1)*ludBlockSize+idx]
 						arrayOffset += matrixDim
 					}
@@ -303,24 +267,12 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 
 					arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
 					for i = ludBlockSize / 2; i < ludBlockSize; i++ {
-//line rodinia_lud.go:95
-						if gc_b.Stopped() {
-//line rodinia_lud.go:95
-							return
-//line rodinia_lud.go:95
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:101
-						if gc_b.Stopped() {
-//line rodinia_lud.go:101
-							return
-//line rodinia_lud.go:101
-						}
 						periCol[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
@@ -349,38 +301,14 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 				if gc_tx < ludBlockSize {
 					idx = gc_tx
 					for i = 1; i < ludBlockSize; i++ {
-//line rodinia_lud.go:111
-						if gc_b.Stopped() {
-//line rodinia_lud.go:111
-							return
-//line rodinia_lud.go:111
-						}
 						for j = 0; j < i; j++ {
-//line rodinia_lud.go:112
-							if gc_b.Stopped() {
-//line rodinia_lud.go:112
-								return
-//line rodinia_lud.go:112
-							}
 							periRow[i][idx] -= dia[i][j] * periRow[j][idx]
 						}
 					}
 				} else {
 					idx = gc_tx - ludBlockSize
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:118
-						if gc_b.Stopped() {
-//line rodinia_lud.go:118
-							return
-//line rodinia_lud.go:118
-						}
 						for j = 0; j < i; j++ {
-//line rodinia_lud.go:119
-							if gc_b.Stopped() {
-//line rodinia_lud.go:119
-								return
-//line rodinia_lud.go:119
-							}
 							periCol[idx][i] -= periCol[idx][j] * dia[j][i]
 						}
 						periCol[idx][i] /= dia[i][i]
@@ -406,12 +334,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 					idx = gc_tx
 					arrayOffset = (offset+1)*matrixDim + offset
 					for i = 1; i < ludBlockSize; i++ {
-//line rodinia_lud.go:131
-						if gc_b.Stopped() {
-//line rodinia_lud.go:131
-							return
-//line rodinia_lud.go:131
-						}
 						m[arrayOffset+(gc_bx+1)*ludBlockSize+idx] = periRow[i][idx]
 						arrayOffset += matrixDim
 					}
@@ -419,12 +341,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 					idx = gc_tx - ludBlockSize
 					arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:138
-						if gc_b.Stopped() {
-//line rodinia_lud.go:138
-							return
-//line rodinia_lud.go:138
-						}
 						m[arrayOffset+idx] = periCol[i][idx]
 						arrayOffset += matrixDim
 					}

@@ -184,12 +184,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:32
 						{
 							for j = 0; j < i_2; j++ {
-//line rodinia_lud.go:33
-								if gc_b2.Stopped() {
-//line rodinia_lud.go:33
-									return
-//line rodinia_lud.go:33
-								}
 								gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
 							}
 							gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
@@ -205,12 +199,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:32
 						{
 							for j = 0; j < i_2; j++ {
-//line rodinia_lud.go:33
-								if gc_b2.Stopped() {
-//line rodinia_lud.go:33
-									return
-//line rodinia_lud.go:33
-								}
 								shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
 							}
 							shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
@@ -245,12 +233,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							{
 
 								for j = 0; j < i_2+1; j = j + 1 {
-//line rodinia_lud.go:42
-									if gc_b2.Stopped() {
-//line rodinia_lud.go:42
-										return
-//line rodinia_lud.go:42
-									}
 //line rodinia_lud.go:42
 									var gc_ld3 archsimd.Float32x8
 //line rodinia_lud.go:42
@@ -297,12 +279,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						{
 
 							for j = 0; j < i_2+1; j++ {
-//line rodinia_lud.go:42
-								if gc_b2.Stopped() {
-//line rodinia_lud.go:42
-									return
-//line rodinia_lud.go:42
-								}
 								gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
 							}
 						}
@@ -328,12 +304,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								}
 //line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j = j + 1 {
-//line rodinia_lud.go:42
-									if gc_b2.Stopped() {
-//line rodinia_lud.go:42
-										return
-//line rodinia_lud.go:42
-									}
 //line rodinia_lud.go:42
 									var gc_ld2 archsimd.Float32x8
 //line rodinia_lud.go:42
@@ -380,12 +350,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						{
 
 							for j = 0; j < i_2+1; j++ {
-//line rodinia_lud.go:42
-								if gc_b2.Stopped() {
-//line rodinia_lud.go:42
-									return
-//line rodinia_lud.go:42
-								}
 								shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 							}
 						}
@@ -571,24 +535,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < ludBlockSize/2; i++ {
-//line rodinia_lud.go:80
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:80
-							return
-//line rodinia_lud.go:80
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = offset*matrixDim + offset
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:86
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:86
-							return
-//line rodinia_lud.go:86
-						}
 						periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx]
 						arrayOffset += matrixDim
 					}
@@ -598,24 +550,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 
 					arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
 					for i = ludBlockSize / 2; i < ludBlockSize; i++ {
-//line rodinia_lud.go:95
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:95
-							return
-//line rodinia_lud.go:95
-						}
 						dia[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
 
 					arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:101
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:101
-							return
-//line rodinia_lud.go:101
-						}
 						periCol[i][idx] = m[arrayOffset+idx]
 						arrayOffset += matrixDim
 					}
@@ -644,38 +584,14 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 				if gc_tx2 < ludBlockSize {
 					idx = gc_tx2
 					for i = 1; i < ludBlockSize; i++ {
-//line rodinia_lud.go:111
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:111
-							return
-//line rodinia_lud.go:111
-						}
 						for j = 0; j < i; j++ {
-//line rodinia_lud.go:112
-							if gc_b2.Stopped() {
-//line rodinia_lud.go:112
-								return
-//line rodinia_lud.go:112
-							}
 							periRow[i][idx] -= dia[i][j] * periRow[j][idx]
 						}
 					}
 				} else {
 					idx = gc_tx2 - ludBlockSize
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:118
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:118
-							return
-//line rodinia_lud.go:118
-						}
 						for j = 0; j < i; j++ {
-//line rodinia_lud.go:119
-							if gc_b2.Stopped() {
-//line rodinia_lud.go:119
-								return
-//line rodinia_lud.go:119
-							}
 							periCol[idx][i] -= periCol[idx][j] * dia[j][i]
 						}
 						periCol[idx][i] /= dia[i][i]
@@ -701,12 +617,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 					idx = gc_tx2
 					arrayOffset = (offset+1)*matrixDim + offset
 					for i = 1; i < ludBlockSize; i++ {
-//line rodinia_lud.go:131
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:131
-							return
-//line rodinia_lud.go:131
-						}
 						m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx] = periRow[i][idx]
 						arrayOffset += matrixDim
 					}
@@ -714,12 +624,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 					idx = gc_tx2 - ludBlockSize
 					arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
 					for i = 0; i < ludBlockSize; i++ {
-//line rodinia_lud.go:138
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:138
-							return
-//line rodinia_lud.go:138
-						}
 						m[arrayOffset+idx] = periCol[i][idx]
 						arrayOffset += matrixDim
 					}

@@ -694,12 +694,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							{
 
 								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-//line rodinia_srad.go:107
-									if gc_b.Stopped() {
-//line rodinia_srad.go:107
-										return
-//line rodinia_srad.go:107
-									}
 									gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
 									gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
 								}
@@ -729,12 +723,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							{
 
 								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-//line rodinia_srad.go:107
-									if gc_b.Stopped() {
-//line rodinia_srad.go:107
-										return
-//line rodinia_srad.go:107
-									}
 									dPsum[tx] = dPsum[tx] + dSums[i]
 									dPsum2[tx] = dPsum2[tx] + dSums2[i]
 								}

@@ -782,12 +782,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 							{
 
 								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-//line rodinia_srad.go:107
-									if gc_b2.Stopped() {
-//line rodinia_srad.go:107
-										return
-//line rodinia_srad.go:107
-									}
 									gc_at49[gc_tx2] = gc_at49[gc_tx2] + dSums[i]
 									gc_at50[gc_tx2] = gc_at50[gc_tx2] + dSums2[i]
 								}
@@ -817,12 +811,6 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 							{
 
 								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
-//line rodinia_srad.go:107
-									if gc_b2.Stopped() {
-//line rodinia_srad.go:107
-										return
-//line rodinia_srad.go:107
-									}
 									dPsum[tx] = dPsum[tx] + dSums[i]
 									dPsum2[tx] = dPsum2[tx] + dSums2[i]
 								}

@@ -147,6 +147,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:34
 	for int(lmem[1]) < m {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -390,6 +391,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:68
 		for ; lmem[0] == 0; nextInCycle = (nextInCycle * A) - m*(nextInCycle/B) {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

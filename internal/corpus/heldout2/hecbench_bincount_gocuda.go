@@ -48,6 +48,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 
 //line hecbench_bincount.go:69
 		for gc_off, gc_limit, gc_more := X(0), X(nbins), true; gc_more; gc_off += X(gc_bdx) {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -75,6 +76,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 
 //line hecbench_bincount.go:74
 		for gc_off2, gc_limit2, gc_more2 := X(0), X(inputSize), true; gc_more2; gc_off2 += X(gc_gdx * gc_bdx) {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -108,6 +110,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 
 //line hecbench_bincount.go:85
 		for gc_off3, gc_limit3, gc_more3 := X(0), X(nbins), true; gc_more3; gc_off3 += X(gc_bdx) {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -136,6 +139,7 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 
 //line hecbench_bincount.go:93
 		for gc_off4, gc_limit4, gc_more4 := X(0), X(inputSize), true; gc_more4; gc_off4 += X(gc_gdx * gc_bdx) {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

@@ -159,6 +159,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 
 //line hecbench_groupnorm.go:51
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -584,6 +585,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 
 //line hecbench_groupnorm.go:91
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -817,6 +819,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:132
 	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -909,6 +912,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:147
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1334,6 +1338,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1548,6 +1553,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:234
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1794,6 +1800,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:266
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1951,6 +1958,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:288
 			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
+				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}

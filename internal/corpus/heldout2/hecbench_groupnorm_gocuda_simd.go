@@ -178,6 +178,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:51
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -682,6 +683,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:91
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -916,6 +918,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:132
 	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1008,6 +1011,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:147
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1512,6 +1516,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1744,6 +1749,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:234
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2055,6 +2061,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:266
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2230,6 +2237,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:288
 			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx2 {
+				gc_b2.Tick()
 				if gc_b2.Stopped() {
 					return
 				}

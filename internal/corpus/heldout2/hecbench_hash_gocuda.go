@@ -85,6 +85,8 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 //line hecbench_hash.go:143
 					for length > 12 {
 //line hecbench_hash.go:143
+						gc_b.Tick()
+//line hecbench_hash.go:143
 						if gc_b.Stopped() {
 //line hecbench_hash.go:143
 							return

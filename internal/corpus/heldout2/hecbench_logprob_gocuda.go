@@ -149,6 +149,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:119
 		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -605,6 +606,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:132
 		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -1136,6 +1138,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 
 //line hecbench_logprob.go:159
 	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

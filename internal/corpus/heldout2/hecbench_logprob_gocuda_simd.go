@@ -175,6 +175,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:119
 		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx3 {
+			gc_b3.Tick()
 			if gc_b3.Stopped() {
 				return
 			}
@@ -734,6 +735,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:132
 		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx3 {
+			gc_b3.Tick()
 			if gc_b3.Stopped() {
 				return
 			}
@@ -1488,6 +1490,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:119
 		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -2047,6 +2050,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:132
 		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -2772,6 +2776,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 
 //line hecbench_logprob.go:159
 	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -1030,6 +1030,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							if chunk > 0 {
 								for {
 //line hecbench_mpc.go:224
+									gc_b.Tick()
+//line hecbench_mpc.go:224
 									if gc_b.Stopped() {
 //line hecbench_mpc.go:224
 										return
@@ -1081,6 +1083,8 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							st := int32(init)
 							if chunk > 0 {
 								for {
+//line hecbench_mpc.go:224
+									gc_b.Tick()
 //line hecbench_mpc.go:224
 									if gc_b.Stopped() {
 //line hecbench_mpc.go:224
@@ -2007,6 +2011,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							if chunk > 0 {
 								for {
 //line hecbench_mpc.go:288
+									gc_b.Tick()
+//line hecbench_mpc.go:288
 									if gc_b.Stopped() {
 //line hecbench_mpc.go:288
 										return
@@ -2049,6 +2055,8 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 							st := int32(init)
 							if chunk > 0 {
 								for {
+//line hecbench_mpc.go:288
+									gc_b.Tick()
 //line hecbench_mpc.go:288
 									if gc_b.Stopped() {
 //line hecbench_mpc.go:288

@@ -1187,6 +1187,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							if chunk > 0 {
 								for {
 //line hecbench_mpc.go:224
+									gc_b2.Tick()
+//line hecbench_mpc.go:224
 									if gc_b2.Stopped() {
 //line hecbench_mpc.go:224
 										return
@@ -1238,6 +1240,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							st := int32(init)
 							if chunk > 0 {
 								for {
+//line hecbench_mpc.go:224
+									gc_b2.Tick()
 //line hecbench_mpc.go:224
 									if gc_b2.Stopped() {
 //line hecbench_mpc.go:224
@@ -2356,6 +2360,8 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							if chunk > 0 {
 								for {
 //line hecbench_mpc.go:288
+									gc_b2.Tick()
+//line hecbench_mpc.go:288
 									if gc_b2.Stopped() {
 //line hecbench_mpc.go:288
 										return
@@ -2398,6 +2404,8 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							st := int32(init)
 							if chunk > 0 {
 								for {
+//line hecbench_mpc.go:288
+									gc_b2.Tick()
 //line hecbench_mpc.go:288
 									if gc_b2.Stopped() {
 //line hecbench_mpc.go:288

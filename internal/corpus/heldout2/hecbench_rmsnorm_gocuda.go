@@ -141,6 +141,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 
 //line hecbench_rmsnorm.go:109
 	for gc_off, gc_limit, gc_more := int64(0), int64(innerLen), true; gc_more; gc_off += int64(BLOCKSIZE * unroll) {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -586,6 +587,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 
 //line hecbench_rmsnorm.go:122
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(innerLen), true; gc_more2; gc_off2 += int64(BLOCKSIZE * unroll) {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -152,6 +152,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 
 //line hecbench_welford.go:95
 	for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -44,6 +44,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:58
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -146,6 +147,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:64
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -205,6 +207,8 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 //line rodinia_hybridsort.go:71
 						for jump >= 1 {
 //line rodinia_hybridsort.go:71
+							gc_b.Tick()
+//line rodinia_hybridsort.go:71
 							if gc_b.Stopped() {
 //line rodinia_hybridsort.go:71
 								return
@@ -237,6 +241,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -427,6 +432,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 
 //line rodinia_hybridsort.go:107
 		for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hsDivisions {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -724,6 +730,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 
 //line rodinia_hybridsort.go:127
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -828,6 +835,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 
 //line rodinia_hybridsort.go:133
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -45,6 +45,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 
 //line rodinia_hybridsort.go:58
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -197,6 +198,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 
 //line rodinia_hybridsort.go:64
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -256,6 +258,8 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:71
 						for jump >= 1 {
 //line rodinia_hybridsort.go:71
+							gc_b2.Tick()
+//line rodinia_hybridsort.go:71
 							if gc_b2.Stopped() {
 //line rodinia_hybridsort.go:71
 								return
@@ -288,6 +292,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 
 //line rodinia_hybridsort.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -526,6 +531,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 
 //line rodinia_hybridsort.go:107
 		for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hsDivisions {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -823,6 +829,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:127
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -927,6 +934,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:133
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -226,6 +226,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 						for wtx < lavaNumberParPerBox {
 //line rodinia_lavamd.go:125
+							gc_b.Tick()
+//line rodinia_lavamd.go:125
 							if gc_b.Stopped() {
 //line rodinia_lavamd.go:125
 								return
@@ -251,6 +253,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 
 //line rodinia_lavamd.go:125
 						for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+							gc_b.Tick()
 //line rodinia_lavamd.go:125
 							if gc_b.Stopped() {
 //line rodinia_lavamd.go:125
@@ -278,6 +282,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 						for wtx < lavaNumberParPerBox {
 //line rodinia_lavamd.go:125
+							gc_b.Tick()
+//line rodinia_lavamd.go:125
 							if gc_b.Stopped() {
 //line rodinia_lavamd.go:125
 								return
@@ -304,6 +310,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:125
 						for wtx < lavaNumberParPerBox {
 //line rodinia_lavamd.go:125
+							gc_b.Tick()
+//line rodinia_lavamd.go:125
 							if gc_b.Stopped() {
 //line rodinia_lavamd.go:125
 								return
@@ -329,6 +337,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+						gc_b.Tick()
 //line rodinia_lavamd.go:125
 						if gc_b.Stopped() {
 //line rodinia_lavamd.go:125
@@ -389,6 +399,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:159
 						for wtx < lavaNumberParPerBox {
 //line rodinia_lavamd.go:159
+							gc_b.Tick()
+//line rodinia_lavamd.go:159
 							if gc_b.Stopped() {
 //line rodinia_lavamd.go:159
 								return
@@ -436,6 +448,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:173
 						for wtx < lavaNumberParPerBox {
 //line rodinia_lavamd.go:173
+							gc_b.Tick()
+//line rodinia_lavamd.go:173
 							if gc_b.Stopped() {
 //line rodinia_lavamd.go:173
 								return
@@ -444,12 +458,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 
 //line rodinia_lavamd.go:176
 							for j = 0; j < lavaNumberParPerBox; j++ {
-//line rodinia_lavamd.go:176
-								if gc_b.Stopped() {
-//line rodinia_lavamd.go:176
-									return
-//line rodinia_lavamd.go:176
-								}
 
 								r2 = rAShared[wtx].v + rBShared[j].v - lavaDot(rAShared[wtx], rBShared[j])
 								u2 = a2 * r2

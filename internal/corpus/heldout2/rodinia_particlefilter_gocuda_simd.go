@@ -61,12 +61,6 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 					var x int
 
 					for x = 0; x < Nparticles; x++ {
-//line rodinia_particlefilter.go:101
-						if gc_b2.Stopped() {
-//line rodinia_particlefilter.go:101
-							return
-//line rodinia_particlefilter.go:101
-						}
 						if CDF[x] >= u[i] {
 							index = x
 							break
@@ -772,12 +766,6 @@ func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []
 						sum := 0.0
 						numBlocks := int(math.Ceil(float64(Nparticles) / float64(pfThreadsPerBlock)))
 						for x = 0; x < numBlocks; x++ {
-//line rodinia_particlefilter.go:174
-							if gc_b2.Stopped() {
-//line rodinia_particlefilter.go:174
-								return
-//line rodinia_particlefilter.go:174
-							}
 							sum += partialSums[x]
 						}
 						partialSums[0] = sum
@@ -921,12 +909,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:210
 				if i < Nparticles {
 					for y = 0; y < countOnes; y++ {
-//line rodinia_particlefilter.go:211
-						if gc_b2.Stopped() {
-//line rodinia_particlefilter.go:211
-							return
-//line rodinia_particlefilter.go:211
-						}
 
 						indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
 						indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))

@@ -51,6 +51,8 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 //line cbe_basic.go:23
 					for tid < addN {
 //line cbe_basic.go:23
+						gc_b.Tick()
+//line cbe_basic.go:23
 						if gc_b.Stopped() {
 //line cbe_basic.go:23
 							return

@@ -55,6 +55,8 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:32
 				for tid < dotN {
 //line cbe_dot.go:32
+					gc_b.Tick()
+//line cbe_dot.go:32
 					if gc_b.Stopped() {
 //line cbe_dot.go:32
 						return
@@ -77,6 +79,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:42
 	for i != 0 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -331,6 +334,8 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 //line cbe_dot.go:88
 				for tid < dotLockN {
 //line cbe_dot.go:88
+					gc_b.Tick()
+//line cbe_dot.go:88
 					if gc_b.Stopped() {
 //line cbe_dot.go:88
 						return
@@ -353,6 +358,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 
 //line cbe_dot.go:98
 	for i != 0 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

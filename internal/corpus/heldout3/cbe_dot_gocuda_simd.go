@@ -56,6 +56,8 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:32
 				for tid < dotN {
 //line cbe_dot.go:32
+					gc_b2.Tick()
+//line cbe_dot.go:32
 					if gc_b2.Stopped() {
 //line cbe_dot.go:32
 						return
@@ -78,6 +80,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:42
 	for i != 0 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -375,6 +378,8 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 //line cbe_dot.go:88
 				for tid < dotLockN {
 //line cbe_dot.go:88
+					gc_b2.Tick()
+//line cbe_dot.go:88
 					if gc_b2.Stopped() {
 //line cbe_dot.go:88
 						return
@@ -397,6 +402,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 
 //line cbe_dot.go:98
 	for i != 0 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

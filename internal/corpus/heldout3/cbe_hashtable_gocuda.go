@@ -57,6 +57,8 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 //line cbe_hashtable.go:53
 					for tid < hashElements {
 //line cbe_hashtable.go:53
+						gc_b.Tick()
+//line cbe_hashtable.go:53
 						if gc_b.Stopped() {
 //line cbe_hashtable.go:53
 							return

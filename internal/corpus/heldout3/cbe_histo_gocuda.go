@@ -57,6 +57,8 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 //line cbe_histo.go:19
 					for int64(i) < size {
 //line cbe_histo.go:19
+						gc_b.Tick()
+//line cbe_histo.go:19
 						if gc_b.Stopped() {
 //line cbe_histo.go:19
 							return
@@ -169,6 +171,8 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 
 //line cbe_histo.go:35
 				for int64(i) < size {
+//line cbe_histo.go:35
+					gc_b.Tick()
 //line cbe_histo.go:35
 					if gc_b.Stopped() {
 //line cbe_histo.go:35

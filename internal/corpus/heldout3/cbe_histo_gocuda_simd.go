@@ -58,6 +58,8 @@ func gc_body_histoGmemKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, buffer [
 //line cbe_histo.go:19
 					for int64(i) < size {
 //line cbe_histo.go:19
+						gc_b2.Tick()
+//line cbe_histo.go:19
 						if gc_b2.Stopped() {
 //line cbe_histo.go:19
 							return
@@ -206,6 +208,8 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 
 //line cbe_histo.go:35
 				for int64(i) < size {
+//line cbe_histo.go:35
+					gc_b2.Tick()
 //line cbe_histo.go:35
 					if gc_b2.Stopped() {
 //line cbe_histo.go:35

@@ -104,6 +104,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:43
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -331,6 +332,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:54
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -575,6 +577,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:65
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -946,6 +949,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 
 //line ggml_more.go:94
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1173,6 +1177,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 
 //line ggml_more.go:105
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1343,6 +1348,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 
 //line ggml_more.go:123
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1821,6 +1827,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 
 //line ggml_more.go:206
 	for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1929,6 +1936,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 
 //line ggml_more.go:214
 			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
@@ -1977,6 +1985,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 
 //line ggml_more.go:221
 	for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -121,6 +121,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 
 //line ggml_norm.go:58
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -529,6 +530,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 
 //line ggml_norm.go:81
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -749,6 +751,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 
 //line ggml_norm.go:97
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1143,6 +1146,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 
 //line ggml_norm.go:117
 	for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1580,6 +1584,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 
 //line ggml_norm.go:138
 	for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1798,6 +1803,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2214,6 +2220,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2377,6 +2384,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 
 //line ggml_norm.go:213
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2769,6 +2777,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 
 //line ggml_norm.go:233
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2973,6 +2982,8 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 
 //line ggml_norm.go:257
 					for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
+//line ggml_norm.go:257
+						gc_b.Tick()
 //line ggml_norm.go:257
 						if gc_b.Stopped() {
 //line ggml_norm.go:257

@@ -122,6 +122,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 
 //line ggml_norm.go:58
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -530,6 +531,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 
 //line ggml_norm.go:81
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -827,6 +829,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:97
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1515,6 +1518,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:117
 	for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2236,6 +2240,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 
 //line ggml_norm.go:138
 	for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2511,6 +2516,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3307,6 +3313,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3483,6 +3490,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 
 //line ggml_norm.go:213
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4147,6 +4155,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 
 //line ggml_norm.go:233
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4407,6 +4416,8 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 
 //line ggml_norm.go:257
 					for col := int32(gc_tx2); int64(col) < ncols; col += int32(gc_bdx2) {
+//line ggml_norm.go:257
+						gc_b2.Tick()
 //line ggml_norm.go:257
 						if gc_b2.Stopped() {
 //line ggml_norm.go:257

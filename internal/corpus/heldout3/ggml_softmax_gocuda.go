@@ -913,6 +913,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -994,6 +995,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:268
 						for col := colStart; int64(col) < p_.ncols; {
+//line ggml_softmax.go:268
+							gc_b.Tick()
 //line ggml_softmax.go:268
 							if gc_b.Stopped() {
 //line ggml_softmax.go:268
@@ -1882,6 +1885,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:299
 						for col_ := colStart; int64(col_) < p_.ncols; {
+//line ggml_softmax.go:299
+							gc_b.Tick()
 //line ggml_softmax.go:299
 							if gc_b.Stopped() {
 //line ggml_softmax.go:299
@@ -2789,6 +2794,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:333
 					for col_2 := colStart; int64(col_2) < p_.ncols; {
 //line ggml_softmax.go:333
+						gc_b.Tick()
+//line ggml_softmax.go:333
 						if gc_b.Stopped() {
 //line ggml_softmax.go:333
 							return
@@ -2991,6 +2998,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 
 //line ggml_softmax.go:378
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -3197,6 +3205,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 
 //line ggml_softmax.go:384
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -2294,6 +2294,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2375,6 +2376,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:268
 						for col := colStart; int64(col) < p_.ncols; {
+//line ggml_softmax.go:268
+							gc_b2.Tick()
 //line ggml_softmax.go:268
 							if gc_b2.Stopped() {
 //line ggml_softmax.go:268
@@ -3417,6 +3420,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:299
 						for col_ := colStart; int64(col_) < p_.ncols; {
+//line ggml_softmax.go:299
+							gc_b2.Tick()
 //line ggml_softmax.go:299
 							if gc_b2.Stopped() {
 //line ggml_softmax.go:299
@@ -4803,6 +4808,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:333
 					for col_2 := colStart; int64(col_2) < p_.ncols; {
 //line ggml_softmax.go:333
+						gc_b2.Tick()
+//line ggml_softmax.go:333
 						if gc_b2.Stopped() {
 //line ggml_softmax.go:333
 							return
@@ -5018,6 +5025,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 
 //line ggml_softmax.go:378
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -5437,6 +5445,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 
 //line ggml_softmax.go:384
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -169,6 +169,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 //line olcf.go:48
 					for idx < olcfN {
 //line olcf.go:48
+						gc_b.Tick()
+//line olcf.go:48
 						if gc_b.Stopped() {
 //line olcf.go:48
 							return
@@ -196,6 +198,8 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 
 //line olcf.go:48
 					for idx < olcfN {
+//line olcf.go:48
+						gc_b.Tick()
 //line olcf.go:48
 						if gc_b.Stopped() {
 //line olcf.go:48
@@ -452,6 +456,8 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:77
 					for idx < olcfN {
 //line olcf.go:77
+						gc_b.Tick()
+//line olcf.go:77
 						if gc_b.Stopped() {
 //line olcf.go:77
 							return
@@ -695,6 +701,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:118
 					for idx < n {
 //line olcf.go:118
+						gc_b.Tick()
+//line olcf.go:118
 						if gc_b.Stopped() {
 //line olcf.go:118
 							return
@@ -722,6 +730,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:118
 					for idx < n {
+//line olcf.go:118
+						gc_b.Tick()
 //line olcf.go:118
 						if gc_b.Stopped() {
 //line olcf.go:118
@@ -987,6 +997,8 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:146
 						for tidx < ds {
 //line olcf.go:146
+							gc_b.Tick()
+//line olcf.go:146
 							if gc_b.Stopped() {
 //line olcf.go:146
 								return
@@ -1014,6 +1026,8 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 //line olcf.go:146
 						for tidx < ds {
+//line olcf.go:146
+							gc_b.Tick()
 //line olcf.go:146
 							if gc_b.Stopped() {
 //line olcf.go:146
@@ -1572,6 +1586,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 
 //line olcf.go:247
 	for {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1687,6 +1702,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 
 //line olcf.go:250
 		for j := 1; j < gc_n; j <<= 1 {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -2000,6 +2016,7 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2032,6 +2049,8 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				if predicateTest(temp_, removeVal) != 0 {
 					myIdx := idxs[i_]
 					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
+//line olcf.go:269
+						gc_b.Tick()
 //line olcf.go:269
 						if gc_b.Stopped() {
 //line olcf.go:269

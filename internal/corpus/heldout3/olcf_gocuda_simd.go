@@ -170,6 +170,8 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 //line olcf.go:48
 					for idx < olcfN {
 //line olcf.go:48
+						gc_b2.Tick()
+//line olcf.go:48
 						if gc_b2.Stopped() {
 //line olcf.go:48
 							return
@@ -197,6 +199,8 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 
 //line olcf.go:48
 					for idx < olcfN {
+//line olcf.go:48
+						gc_b2.Tick()
 //line olcf.go:48
 						if gc_b2.Stopped() {
 //line olcf.go:48
@@ -452,6 +456,8 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 
 //line olcf.go:77
 					for idx < olcfN {
+//line olcf.go:77
+						gc_b2.Tick()
 //line olcf.go:77
 						if gc_b2.Stopped() {
 //line olcf.go:77
@@ -846,6 +852,8 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 //line olcf.go:118
 					for idx < n {
 //line olcf.go:118
+						gc_b2.Tick()
+//line olcf.go:118
 						if gc_b2.Stopped() {
 //line olcf.go:118
 							return
@@ -873,6 +881,8 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:118
 					for idx < n {
+//line olcf.go:118
+						gc_b2.Tick()
 //line olcf.go:118
 						if gc_b2.Stopped() {
 //line olcf.go:118
@@ -1138,6 +1148,8 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 //line olcf.go:146
 						for tidx < ds {
 //line olcf.go:146
+							gc_b2.Tick()
+//line olcf.go:146
 							if gc_b2.Stopped() {
 //line olcf.go:146
 								return
@@ -1165,6 +1177,8 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 //line olcf.go:146
 						for tidx < ds {
+//line olcf.go:146
+							gc_b2.Tick()
 //line olcf.go:146
 							if gc_b2.Stopped() {
 //line olcf.go:146
@@ -1741,6 +1755,7 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 
 //line olcf.go:247
 	for {
+		gc_b5.Tick()
 		if gc_b5.Stopped() {
 			return
 		}
@@ -1856,6 +1871,7 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 
 //line olcf.go:250
 		for j := 1; j < gc_n5; j <<= 1 {
+			gc_b5.Tick()
 			if gc_b5.Stopped() {
 				return
 			}
@@ -2202,6 +2218,7 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b5.Tick()
 		if gc_b5.Stopped() {
 			return
 		}
@@ -2234,6 +2251,8 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				if predicateTest(temp_, removeVal) != 0 {
 					myIdx := idxs[i_]
 					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx5.X) + (stride * uint32(gc_gdx5))); j_++ {
+//line olcf.go:269
+						gc_b5.Tick()
 //line olcf.go:269
 						if gc_b5.Stopped() {
 //line olcf.go:269
@@ -2370,6 +2389,7 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 
 //line olcf.go:247
 	for {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2485,6 +2505,7 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 
 //line olcf.go:250
 		for j := 1; j < gc_n2; j <<= 1 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -2831,6 +2852,7 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2863,6 +2885,8 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				if predicateTest(temp_, removeVal) != 0 {
 					myIdx := idxs[i_]
 					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx2.X) + (stride * uint32(gc_gdx2))); j_++ {
+//line olcf.go:269
+						gc_b2.Tick()
 //line olcf.go:269
 						if gc_b2.Stopped() {
 //line olcf.go:269
@@ -2999,6 +3023,7 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 
 //line olcf.go:247
 	for {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -3114,6 +3139,7 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 
 //line olcf.go:250
 		for j := 1; j < gc_n3; j <<= 1 {
+			gc_b3.Tick()
 			if gc_b3.Stopped() {
 				return
 			}
@@ -3460,6 +3486,7 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -3492,6 +3519,8 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				if predicateTest(temp_, removeVal) != 0 {
 					myIdx := idxs[i_]
 					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx3.X) + (stride * uint32(gc_gdx3))); j_++ {
+//line olcf.go:269
+						gc_b3.Tick()
 //line olcf.go:269
 						if gc_b3.Stopped() {
 //line olcf.go:269
@@ -3628,6 +3657,7 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 
 //line olcf.go:247
 	for {
+		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
@@ -3743,6 +3773,7 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 
 //line olcf.go:250
 		for j := 1; j < gc_n4; j <<= 1 {
+			gc_b4.Tick()
 			if gc_b4.Stopped() {
 				return
 			}
@@ -4089,6 +4120,7 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
+		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
@@ -4121,6 +4153,8 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				if predicateTest(temp_, removeVal) != 0 {
 					myIdx := idxs[i_]
 					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx4.X) + (stride * uint32(gc_gdx4))); j_++ {
+//line olcf.go:269
+						gc_b4.Tick()
 //line olcf.go:269
 						if gc_b4.Stopped() {
 //line olcf.go:269

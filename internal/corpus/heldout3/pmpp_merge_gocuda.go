@@ -486,6 +486,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 
 //line pmpp_merge.go:149
 	for counter < totalIteration {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1155,6 +1156,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 
 //line pmpp_merge.go:320
 	for counter < totalIteration {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -878,6 +878,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 
 //line pmpp_sparse.go:117
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx) {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -1125,6 +1125,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 
 //line pmpp_sparse.go:117
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx2) {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

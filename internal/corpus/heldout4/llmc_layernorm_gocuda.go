@@ -177,6 +177,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 
 //line llmc_layernorm.go:59
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -678,6 +679,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 
 //line llmc_layernorm.go:86
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1380,6 +1382,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:139
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1555,6 +1558,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1731,6 +1735,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:183
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2157,6 +2162,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:217
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

@@ -191,6 +191,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 
 //line llmc_layernorm.go:59
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -863,6 +864,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 
 //line llmc_layernorm.go:86
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1782,6 +1784,7 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:139
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1957,6 +1960,7 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2151,6 +2155,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:183
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2655,6 +2660,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:217
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -344,6 +344,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -746,6 +747,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:103
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -943,6 +945,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:127
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1256,6 +1259,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1475,6 +1479,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

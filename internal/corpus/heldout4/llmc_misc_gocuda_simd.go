@@ -359,6 +359,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -857,6 +858,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:103
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1068,6 +1070,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:127
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1437,6 +1440,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -1659,6 +1663,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1897,6 +1902,7 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b3.Tick()
 		if gc_b3.Stopped() {
 			return
 		}
@@ -2051,6 +2057,7 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

@@ -175,6 +175,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:73
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -493,6 +494,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:85
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -669,6 +671,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -987,6 +990,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:103
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1213,6 +1217,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:119
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1421,6 +1426,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:126
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1603,6 +1609,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:132
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1808,6 +1815,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:137
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2033,6 +2041,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:161
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2338,6 +2347,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:181
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2520,6 +2530,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2908,6 +2919,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:207
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -3196,6 +3208,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:288
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -3282,6 +3295,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:294
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -3425,6 +3439,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:328
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -3693,6 +3708,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:350
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -4069,6 +4085,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:379
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -4383,6 +4400,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:418
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -4598,6 +4616,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:441
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}

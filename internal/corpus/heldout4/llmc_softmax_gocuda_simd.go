@@ -189,6 +189,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:73
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -561,6 +562,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:85
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -750,6 +752,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1226,6 +1229,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:103
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1508,6 +1512,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:119
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1822,6 +1827,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:126
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2017,6 +2023,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:132
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2435,6 +2442,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:137
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2729,6 +2737,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:161
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3105,6 +3114,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:181
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3300,6 +3310,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3871,6 +3882,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:207
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4215,6 +4227,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:288
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4301,6 +4314,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:294
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4445,6 +4459,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:328
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4758,6 +4773,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:350
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -5183,6 +5199,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:379
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -5497,6 +5514,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:418
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -5712,6 +5730,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:441
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}

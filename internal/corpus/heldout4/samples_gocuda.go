@@ -308,6 +308,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -539,6 +540,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:127
 	for {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -781,6 +783,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -1126,6 +1129,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -1396,6 +1400,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 
 //line samples.go:191
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -1507,6 +1512,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					k := gc_tx
 					for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 //line samples.go:197
+						gc_b.Tick()
+//line samples.go:197
 						if gc_b.Stopped() {
 //line samples.go:197
 							return
@@ -1533,6 +1540,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 
 //line samples.go:206
 			for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
 				}
@@ -1657,6 +1665,8 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 
 //line samples.go:229
 							for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+//line samples.go:229
+								gc_b.Tick()
 //line samples.go:229
 								if gc_b.Stopped() {
 //line samples.go:229
@@ -1802,6 +1812,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 
 //line samples.go:259
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2182,6 +2193,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 
 //line samples.go:306
 	for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2380,6 +2392,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 
 //line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
@@ -2442,6 +2455,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 
 //line samples.go:356
 	for gc_off3, gc_limit3, gc_more3 := 0, N, true; gc_more3; gc_off3 += gc_bdx {
+		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
@@ -2842,6 +2856,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 
 //line samples.go:406
 		for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}

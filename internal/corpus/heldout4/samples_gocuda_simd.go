@@ -323,6 +323,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -554,6 +555,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:127
 	for {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -811,6 +813,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -1214,6 +1217,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -1485,6 +1489,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 
 //line samples.go:191
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1636,6 +1641,8 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 					k := gc_tx2
 					for i_ := k + (gc_bx2 * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 //line samples.go:197
+						gc_b2.Tick()
+//line samples.go:197
 						if gc_b2.Stopped() {
 //line samples.go:197
 							return
@@ -1662,6 +1669,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 
 //line samples.go:206
 			for k_, i_2 := 0, gc_bx2*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+				gc_b2.Tick()
 				if gc_b2.Stopped() {
 					return
 				}
@@ -1786,6 +1794,8 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 
 //line samples.go:229
 							for i_3 := k_2 + (gc_bx2 * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+//line samples.go:229
+								gc_b2.Tick()
 //line samples.go:229
 								if gc_b2.Stopped() {
 //line samples.go:229
@@ -1944,6 +1954,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 
 //line samples.go:259
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2324,6 +2335,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 
 //line samples.go:306
 	for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2564,6 +2576,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 
 //line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
@@ -2626,6 +2639,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 
 //line samples.go:356
 	for gc_off3, gc_limit3, gc_more3 := 0, N, true; gc_more3; gc_off3 += gc_bdx2 {
+		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3118,6 +3132,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 
 //line samples.go:406
 		for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
+			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
