@@ -81,7 +81,7 @@ func (b *Block) Pos() *Pos { return (*Pos)(&b.b.Pos) }
 // Stopped reports whether the launch has failed or been cancelled (its
 // context ended): compiled code checks it at every loop's back-edge, so
 // that LaunchContext can stop a kernel that would loop forever.
-func (b *Block) Stopped() bool { return b.b.Stop.Load() != 0 }
+func (b *Block) Stopped() bool { return b.b.Stop.Load() }
 
 // Tick counts a trip of a loop that might not end, before its check of
 // Stopped, and yields the processor (runtime.Gosched) once in 2^16 trips:

@@ -211,7 +211,7 @@ func (x *executor) bindBlock() {
 			b.Index[i], idx = idx, l.block.next(idx)
 		}
 	}
-	b.Threads, b.Dim, b.Grid, b.Job, b.Stop = l.threads, l.block, l.grid, x.job, x.job.StopFlag()
+	b.Threads, b.Dim, b.Grid, b.Stop = l.threads, l.block, l.grid, x.job.StopFlag()
 	b.Exited = resize(b.Exited, l.threads)
 }
 

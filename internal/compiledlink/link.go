@@ -3,8 +3,6 @@ package compiledlink
 import (
 	"fmt"
 	"sync/atomic"
-
-	"github.com/gocuda/gocuda/internal/grid"
 )
 
 // A Block is the state of the block a compiled body runs, kept by one
@@ -31,12 +29,12 @@ type Block[T, D any] struct {
 	// Pos, so that a *Pos converts.
 	Pos struct{ Block, Thread int }
 
-	// Job is the job of the chunk being run, which a body checks for
-	// cancellation through Stop, its StopFlag.
-	Job  *grid.Job
-	Stop *atomic.Uint32
-	// Polls counts the body's checks of Job, which yield the processor
-	// now and then (package compiled's Block.Stopped).
+	// Stop is the stop flag of the job of the chunk being run
+	// (grid.Job.StopFlag), which a body checks for cancellation.
+	Stop *atomic.Bool
+	// Polls counts the trips of the body's loops that might not end,
+	// which yield the processor now and then (package compiled's
+	// Block.Tick).
 	Polls uint16
 }
 

@@ -13,8 +13,8 @@ import (
 // TestRunawayStopsWithoutAsyncPreempt runs the runaway tests again in a
 // child with asynchronous preemption off (GODEBUG=asyncpreemptoff=1, which
 // the SIMD build's benchmarks set): every worker then spins in a loop
-// that calls nothing, and only the yields of compiled.Block.Stopped let
-// the timer ending the launch's context run. Before them, the child hung.
+// that calls nothing, and only the yields of compiled.Block.Tick let the
+// timer ending the launch's context run. Before them, the child hung.
 func TestRunawayStopsWithoutAsyncPreempt(t *testing.T) {
 	if os.Getenv("GOCUDA_RUNAWAY_CHILD") != "" {
 		t.Skip("the child runs the runaway tests alone")

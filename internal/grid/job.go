@@ -31,10 +31,10 @@ type Job struct {
 	Run func(worker int, first, end int64) error
 
 	ctx      context.Context
-	next     atomic.Int64  // first block not yet claimed
-	finished atomic.Int64  // blocks run or skipped
-	_        [64]byte      // stopped is read once per block: keep it off the counters' cache line
-	stopped  atomic.Uint32 // 1 once stopped
+	next     atomic.Int64 // first block not yet claimed
+	finished atomic.Int64 // blocks run or skipped
+	_        [64]byte     // stopped is read once per block: keep it off the counters' cache line
+	stopped  atomic.Bool
 	errMu    sync.Mutex
 	err      error
 	done     chan struct{}
@@ -60,11 +60,11 @@ func ChunkSize(blocks int64, workers, threads int) int64 {
 // Stopped reports whether the job has failed or been cancelled. Run may check
 // it between blocks so that no block starts after a failure, even within a
 // chunk already claimed.
-func (j *Job) Stopped() bool { return j.stopped.Load() != 0 }
+func (j *Job) Stopped() bool { return j.stopped.Load() }
 
-// StopFlag returns the flag Stopped reads, 1 once the job has stopped,
-// for compiled code to read without the call (compiled.Block.Stopped).
-func (j *Job) StopFlag() *atomic.Uint32 { return &j.stopped }
+// StopFlag returns the flag Stopped reads, for compiled code to read
+// without the call (compiled.Block.Stopped).
+func (j *Job) StopFlag() *atomic.Bool { return &j.stopped }
 
 // exhausted reports whether every block has been claimed.
 func (j *Job) exhausted() bool { return j.next.Load() >= j.Blocks }
@@ -89,7 +89,7 @@ func (j *Job) end() {
 
 // claim takes the next chunk, if any is left and the job has not stopped.
 func (j *Job) claim() (first, end int64, ok bool) {
-	if j.stopped.Load() != 0 {
+	if j.stopped.Load() {
 		return 0, 0, false
 	}
 	if err := j.ctx.Err(); err != nil { // deterministic at chunk granularity; AfterFunc is prompter
@@ -110,7 +110,7 @@ func (j *Job) step(p *Pool, worker int) bool {
 	if !ok {
 		return false
 	}
-	if j.stopped.Load() == 0 {
+	if !j.stopped.Load() {
 		if err := j.runChunk(p, worker, first, end); err != nil {
 			j.fail(err)
 		}
@@ -151,7 +151,7 @@ func (j *Job) fail(err error) {
 		j.err = err
 	}
 	j.errMu.Unlock()
-	j.stopped.Store(1)
+	j.stopped.Store(true)
 	if j.onFail != nil {
 		j.onFail()
 	}
