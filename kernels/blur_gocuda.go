@@ -345,6 +345,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 
 //line blur.go:117
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
+			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
