@@ -100,7 +100,7 @@ func (e *emitter) forLoop(n *For) {
 	e.labelOf(n.Label)
 	e.printf("for %s; %s; %s {\n", e.plain(s.Init), e.plain(s.Cond), e.plain(s.Post))
 	if e.f.Stops[s] {
-		e.printf("%s.Tick()\nif %s.Stopped() {\nreturn\n}\n", e.name["b"], e.name["b"])
+		e.printf("%s", e.tickStop())
 	}
 	e.uniformLoops++
 	e.nodes(n.Body)

@@ -225,7 +225,7 @@ func (e *emitter) shuffleRun(n *For) bool {
 	e.printf("if %s.SIMD512 && %s {\nvar %s %s.ShflSteps\n", rt, e.wholeWarp(st), run, rt)
 	e.printf("for %s; %s; %s {\n", e.plain(s.Init), e.plain(s.Cond), e.plain(s.Post))
 	if e.f.Stops[s] {
-		e.printf("%s.Tick()\nif %s.Stopped() {\nreturn\n}\n", e.name["b"], e.name["b"])
+		e.printf("%s", e.tickStop())
 	}
 	e.line(c.Call.Pos())
 	from, to := e.stepLanes(st)

@@ -140,7 +140,7 @@ func (e *emitter) warpFor(w *WarpFor) {
 	prefix := e.prefix
 	e.prefix = false // lanes leave the loop at different trips
 	defer func() { e.prefix = prefix }()
-	e.printf("for {\n%s.Tick()\nif %s.Stopped() {\nreturn\n}\n%s = %s &^ %s\nvar %s, %s uint32\n_ = %s\n", n["b"], n["b"], n["act"], in, n["dead"], m, skip, skip)
+	e.printf("for {\n%s%s = %s &^ %s\nvar %s, %s uint32\n_ = %s\n", e.tickStop(), n["act"], in, n["dead"], m, skip, skip)
 	if w.Src.Cond == nil {
 		e.printf("%s = ^uint32(0)\n", m)
 	} else {

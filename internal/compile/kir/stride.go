@@ -156,7 +156,7 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	head := func() {
 		e.line(fs.Pos())
 		e.printf("for %s, %s, %s := %s, %s, true; %s; %s += %s {\n", off, limit, more, zero, lim, more, off, advance)
-		e.printf("%s.Tick()\nif %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], e.name["b"], more) // a step of 0 loops forever
+		e.printf("%s%s = false\n", e.tickStop(), more) // a step of 0 loops forever
 	}
 	threads := func() {
 		e.lockMore = more

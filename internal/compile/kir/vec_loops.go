@@ -1,6 +1,7 @@
 package kir
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -144,6 +145,13 @@ func (v *vectorizer) stopCheck(s ast.Stmt) []ast.Stmt {
 		b = v.e.name["b"]
 	}
 	return stopCheck(b)
+}
+
+// tickStop returns stopCheck's statements as text, for the emitter's
+// loops written as text.
+func (e *emitter) tickStop() string {
+	b := e.name["b"]
+	return fmt.Sprintf("%s.Tick()\nif %s.Stopped() {\nreturn\n}\n", b, b)
 }
 
 // stopCheck returns the statements that begin each trip of a loop that
