@@ -8331,7 +8331,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								gc_st9 := gc_s002
 //line matmul.go:273
-								if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 {
+								if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 && ((gc_row6*n+gc_col6)&1 == 0 || !((gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31)) {
 //line matmul.go:273
 									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), gc_evenLanes16)
 //line matmul.go:273
@@ -8361,7 +8361,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									gc_bits := gc_if13.ToBits()
 //line matmul.go:273
-									if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 {
+									if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 && ((gc_row6*n+gc_col6)&1 == 0 || !((gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line matmul.go:273
@@ -8416,7 +8416,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col6+
 
 //line matmul.go:284
-									1) <= len(c)-32 {
+									1) <= len(c)-32 && ((gc_row6*n+gc_col6+
+
+//line matmul.go:284
+									1)&1 == 0 || !((gc_row6*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:284
+									1) >= 1 && (gc_row6*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:284
+									1) <= len(c)-31)) {
 //line matmul.go:273
 									gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
@@ -8500,7 +8513,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col6+
 
 //line matmul.go:284
-										1) <= len(c)-32 {
+										1) <= len(c)-32 && ((gc_row6*n+gc_col6+
+
+//line matmul.go:284
+										1)&1 == 0 || !((gc_row6*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:284
+										1) >= 1 && (gc_row6*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:284
+										1) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
@@ -8583,7 +8609,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col6) <= len(c)-32 {
+									n+gc_col6) <= len(c)-32 && (((gc_row6+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col6)&1 == 0 || !(((gc_row6+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col6) >= 1 && ((gc_row6+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col6) <= len(c)-31)) {
 //line matmul.go:273
 									gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
@@ -8674,7 +8715,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col6) <= len(c)-32 {
+										n+gc_col6) <= len(c)-32 && (((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6)&1 == 0 || !(((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6) >= 1 && ((gc_row6+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col6) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
@@ -8765,7 +8821,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col6+
 
 //line matmul.go:292
-									1) <= len(c)-32 {
+									1) <= len(c)-32 && (((gc_row6+
+
+//line matmul.go:292
+									1)*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:292
+									1)&1 == 0 || !(((gc_row6+1)*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:292
+									1) >= 1 && ((gc_row6+1)*
+//line matmul.go:273
+									n+gc_col6+
+
+//line matmul.go:292
+									1) <= len(c)-31)) {
 //line matmul.go:273
 									gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
@@ -8875,7 +8949,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col6+
 
 //line matmul.go:292
-										1) <= len(c)-32 {
+										1) <= len(c)-32 && (((gc_row6+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1)&1 == 0 || !(((gc_row6+1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1) >= 1 && ((gc_row6+1)*
+//line matmul.go:273
+										n+gc_col6+
+
+//line matmul.go:292
+										1) <= len(c)-31)) {
 //line matmul.go:273
 										gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
@@ -9061,7 +9153,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							gc_st := gc_s00
 //line matmul.go:273
-							if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 {
+							if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 && ((gc_row5*n+gc_col5)&1 == 0 || !((gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15)) {
 //line matmul.go:273
 								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_evenLanes)
 //line matmul.go:273
@@ -9089,7 +9181,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								gc_st2 := gc_s00
 //line matmul.go:273
-								if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 {
+								if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 && ((gc_row5*n+gc_col5)&1 == 0 || !((gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line matmul.go:273
@@ -9144,7 +9236,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								n+gc_col5+
 
 //line matmul.go:284
-								1) <= len(c)-16 {
+								1) <= len(c)-16 && ((gc_row5*n+gc_col5+
+
+//line matmul.go:284
+								1)&1 == 0 || !((gc_row5*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:284
+								1) >= 1 && (gc_row5*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:284
+								1) <= len(c)-15)) {
 //line matmul.go:273
 								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
@@ -9226,7 +9331,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col5+
 
 //line matmul.go:284
-									1) <= len(c)-16 {
+									1) <= len(c)-16 && ((gc_row5*n+gc_col5+
+
+//line matmul.go:284
+									1)&1 == 0 || !((gc_row5*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:284
+									1) >= 1 && (gc_row5*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:284
+									1) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
@@ -9309,7 +9427,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:289
 								1)*
 //line matmul.go:273
-								n+gc_col5) <= len(c)-16 {
+								n+gc_col5) <= len(c)-16 && (((gc_row5+
+
+//line matmul.go:289
+								1)*
+//line matmul.go:273
+								n+gc_col5)&1 == 0 || !(((gc_row5+
+
+//line matmul.go:289
+								1)*
+//line matmul.go:273
+								n+gc_col5) >= 1 && ((gc_row5+
+
+//line matmul.go:289
+								1)*
+//line matmul.go:273
+								n+gc_col5) <= len(c)-15)) {
 //line matmul.go:273
 								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
@@ -9398,7 +9531,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col5) <= len(c)-16 {
+									n+gc_col5) <= len(c)-16 && (((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5)&1 == 0 || !(((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5) >= 1 && ((gc_row5+
+
+//line matmul.go:289
+									1)*
+//line matmul.go:273
+									n+gc_col5) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
@@ -9489,7 +9637,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 								n+gc_col5+
 
 //line matmul.go:292
-								1) <= len(c)-16 {
+								1) <= len(c)-16 && (((gc_row5+
+
+//line matmul.go:292
+								1)*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:292
+								1)&1 == 0 || !(((gc_row5+1)*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:292
+								1) >= 1 && ((gc_row5+1)*
+//line matmul.go:273
+								n+gc_col5+
+
+//line matmul.go:292
+								1) <= len(c)-15)) {
 //line matmul.go:273
 								gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
@@ -9597,7 +9763,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 									n+gc_col5+
 
 //line matmul.go:292
-									1) <= len(c)-16 {
+									1) <= len(c)-16 && (((gc_row5+
+
+//line matmul.go:292
+									1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1)&1 == 0 || !(((gc_row5+1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1) >= 1 && ((gc_row5+1)*
+//line matmul.go:273
+									n+gc_col5+
+
+//line matmul.go:292
+									1) <= len(c)-15)) {
 //line matmul.go:273
 									gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 

@@ -4950,7 +4950,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 										var gc_ld21 archsimd.Float32x16
 //line reduce.go:237
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -4965,7 +4965,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 										var gc_ld22 archsimd.Float32x16
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
 											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:238
@@ -4981,17 +4981,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 										gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
-											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), gc_evenLanes16)
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), gc_evenLanes16)
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), gc_oddLanes16)
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), gc_oddLanes16)
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -5009,7 +5009,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 											var gc_ld23 archsimd.Float32x16
 //line reduce.go:237
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -5040,7 +5040,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 											var gc_ld24 archsimd.Float32x16
 //line reduce.go:238
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
 												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:238
@@ -5074,17 +5074,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 											gc_bits := gc_if10.ToBits()
 //line reduce.go:238
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
-												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:238
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 //line reduce.go:238
 											} else {
 //line reduce.go:238
@@ -5168,7 +5168,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 									var gc_ld13 archsimd.Float32x8
 //line reduce.go:237
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -5183,7 +5183,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 									var gc_ld14 archsimd.Float32x8
 //line reduce.go:238
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
 										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:238
@@ -5199,17 +5199,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 									gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:238
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_evenLanes)
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_evenLanes)
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_oddLanes)
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_oddLanes)
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -5227,7 +5227,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 										var gc_ld15 archsimd.Float32x8
 //line reduce.go:237
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -5258,7 +5258,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 										var gc_ld16 archsimd.Float32x8
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
 											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:238
@@ -5290,17 +5290,17 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:238
 										gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -5947,7 +5947,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 										var gc_ld45 archsimd.Int32x16
 //line reduce.go:237
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -5962,7 +5962,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 										var gc_ld46 archsimd.Int32x16
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
 											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line reduce.go:238
@@ -5978,17 +5978,17 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 										gc_st7 := gc_ld46.Add(gc_ld45)
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
-											gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), gc_evenLanes162)
+											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-											gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), gc_evenLanes162)
+											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), gc_oddLanes162)
+											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-											gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), gc_oddLanes162)
+											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -6006,7 +6006,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 											var gc_ld47 archsimd.Int32x16
 //line reduce.go:237
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -6037,7 +6037,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 											var gc_ld48 archsimd.Int32x16
 //line reduce.go:238
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
 												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line reduce.go:238
@@ -6071,17 +6071,17 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 											gc_bits2 := gc_if20.ToBits()
 //line reduce.go:238
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
-												gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-												gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:238
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-												gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-												gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
 //line reduce.go:238
 											} else {
 //line reduce.go:238
@@ -6165,7 +6165,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 									var gc_ld37 archsimd.Int32x8
 //line reduce.go:237
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -6180,7 +6180,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 									var gc_ld38 archsimd.Int32x8
 //line reduce.go:238
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
 										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:238
@@ -6196,17 +6196,17 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 									gc_st5 := gc_ld38.Add(gc_ld37)
 //line reduce.go:238
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_evenLanes2)
+										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_evenLanes2)
+										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_oddLanes2)
+										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-										gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_oddLanes2)
+										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -6224,7 +6224,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 										var gc_ld39 archsimd.Int32x8
 //line reduce.go:237
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -6255,7 +6255,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 										var gc_ld40 archsimd.Int32x8
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
 											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:238
@@ -6287,17 +6287,17 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:238
 										gc_st6 := gc_ld40.Add(gc_ld39)
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-											gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -6944,7 +6944,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 										var gc_ld69 archsimd.Uint32x16
 //line reduce.go:237
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -6959,7 +6959,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 										var gc_ld70 archsimd.Uint32x16
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
 											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line reduce.go:238
@@ -6975,17 +6975,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 										gc_st11 := gc_ld70.Add(gc_ld69)
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
-											gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), gc_evenLanes163)
+											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-											gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), gc_evenLanes163)
+											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-											gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), gc_oddLanes163)
+											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-											gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), gc_oddLanes163)
+											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
 //line reduce.go:238
 										} else {
 //line reduce.go:238
@@ -7003,7 +7003,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 											var gc_ld71 archsimd.Uint32x16
 //line reduce.go:237
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:238
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -7034,7 +7034,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 											var gc_ld72 archsimd.Uint32x16
 //line reduce.go:238
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
 												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line reduce.go:238
@@ -7068,17 +7068,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 											gc_bits3 := gc_if30.ToBits()
 //line reduce.go:238
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:238
-												gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-												gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:238
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:238
-												gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-												gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
 //line reduce.go:238
 											} else {
 //line reduce.go:238
@@ -7162,7 +7162,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 									var gc_ld61 archsimd.Uint32x8
 //line reduce.go:237
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:238
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -7177,7 +7177,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 									var gc_ld62 archsimd.Uint32x8
 //line reduce.go:238
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
 										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:238
@@ -7193,17 +7193,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 									gc_st9 := gc_ld62.Add(gc_ld61)
 //line reduce.go:238
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
-										gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_evenLanes3)
+										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-										gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_evenLanes3)
+										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
 //line reduce.go:238
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-										gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_oddLanes3)
+										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-										gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_oddLanes3)
+										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
 //line reduce.go:238
 									} else {
 //line reduce.go:238
@@ -7221,7 +7221,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 										var gc_ld63 archsimd.Uint32x8
 //line reduce.go:237
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:238
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -7252,7 +7252,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 										var gc_ld64 archsimd.Uint32x8
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
 											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:238
@@ -7284,17 +7284,17 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:238
 										gc_st10 := gc_ld64.Add(gc_ld63)
 //line reduce.go:238
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
 //line reduce.go:238
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
 //line reduce.go:238
-											gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
 //line reduce.go:238
 										} else {
 //line reduce.go:238

@@ -4836,7 +4836,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 							var gc_ld13 archsimd.Float32x16
 //line scan_block.go:86
-							if g >= 0 && g <= len(in)-32 {
+							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld13 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
@@ -4861,7 +4861,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 								var gc_ld14 archsimd.Float32x16
 //line scan_block.go:86
-								if g >= 0 && g <= len(in)-32 {
+								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld14 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens162)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
@@ -4885,7 +4885,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							var gc_ld15 archsimd.Float32x16
 //line scan_block.go:89
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-32 {
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
 								gc_ld15 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
@@ -4912,7 +4912,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								var gc_ld16 archsimd.Float32x16
 //line scan_block.go:89
 								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 {
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
 									gc_ld16 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line scan_block.go:90
@@ -5036,7 +5036,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 						var gc_ld5 archsimd.Float32x8
 //line scan_block.go:86
-						if g >= 0 && g <= len(in)-16 {
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld5 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
@@ -5061,7 +5061,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 							var gc_ld6 archsimd.Float32x8
 //line scan_block.go:86
-							if g >= 0 && g <= len(in)-16 {
+							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
@@ -5085,7 +5085,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						var gc_ld7 archsimd.Float32x8
 //line scan_block.go:89
 						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 {
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
 							gc_ld7 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
@@ -5112,7 +5112,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							var gc_ld8 archsimd.Float32x8
 //line scan_block.go:89
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 {
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
 								gc_ld8 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:90
@@ -5284,7 +5284,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									_ = bi
 									var gc_ld23 archsimd.Float32x16
 //line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-32 {
+									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
 										gc_ld23 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens164)
 //line scan_block.go:98
@@ -5300,7 +5300,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 									var gc_ld24 archsimd.Float32x16
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
 										gc_ld24 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens164)
 //line scan_block.go:98
@@ -5316,17 +5316,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 									gc_st4 := gc_ld24.Add(gc_ld23)
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi+0:]), gc_evenLanes162)
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+16:]), gc_evenLanes162)
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(temp[bi-1:]), gc_oddLanes162)
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(temp[bi+15:]), gc_oddLanes162)
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -5394,7 +5394,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								_ = bi
 								var gc_ld19 archsimd.Float32x8
 //line scan_block.go:98
-								if ai >= 0 && ai <= len(temp)-16 {
+								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
 									gc_ld19 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens4))
 //line scan_block.go:98
@@ -5410,7 +5410,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 								var gc_ld20 archsimd.Float32x8
 //line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
 									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens4))
 //line scan_block.go:98
@@ -5426,17 +5426,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:98
 								gc_st2 := gc_ld20.Add(gc_ld19)
 //line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi+0:]), gc_evenLanes4)
+									gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+8:]), gc_evenLanes4)
+									gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st2.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(temp[bi-1:]), gc_oddLanes2)
+									gc_st2.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st2.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(temp[bi+7:]), gc_oddLanes2)
+									gc_st2.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -5656,7 +5656,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									_ = bi_
 									var gc_ld34 archsimd.Float32x16
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
 										gc_ld34 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens166)
 //line scan_block.go:113
@@ -5676,7 +5676,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:113
 									var gc_ld35 archsimd.Float32x16
 //line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld35 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
@@ -5691,17 +5691,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 									gc_st11 := gc_ld35
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-										gc_st11.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[ai_+0:]), gc_evenLanes164)
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-										gc_st11.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[ai_+16:]), gc_evenLanes164)
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st11.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[ai_-1:]), gc_oddLanes164)
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-										gc_st11.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[ai_+15:]), gc_oddLanes164)
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -5711,7 +5711,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 									var gc_ld36 archsimd.Float32x16
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld36 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens166)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
@@ -5742,17 +5742,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									gc_st12 := gc_ld36.Add(y)
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-										gc_st12.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi_+0:]), gc_evenLanes164)
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-										gc_st12.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi_+16:]), gc_evenLanes164)
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st12.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(temp[bi_-1:]), gc_oddLanes164)
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-										gc_st12.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(temp[bi_+15:]), gc_oddLanes164)
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
@@ -5836,7 +5836,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								_ = bi_
 								var gc_ld28 archsimd.Float32x8
 //line scan_block.go:113
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
 									gc_ld28 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line scan_block.go:113
@@ -5856,7 +5856,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:113
 								var gc_ld29 archsimd.Float32x8
 //line scan_block.go:113
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld29 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
@@ -5871,17 +5871,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 								gc_st7 := gc_ld29
 //line scan_block.go:114
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-									gc_st7.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[ai_+0:]), gc_evenLanes6)
+									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st7.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[ai_+8:]), gc_evenLanes6)
+									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st7.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[ai_-1:]), gc_oddLanes4)
+									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadFloat32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st7.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[ai_+7:]), gc_oddLanes4)
+									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -5891,7 +5891,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:114
 								var gc_ld30 archsimd.Float32x8
 //line scan_block.go:114
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld30 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
@@ -5922,17 +5922,17 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 								gc_st8 := gc_ld30.Add(y)
 //line scan_block.go:115
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-									gc_st8.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi_+0:]), gc_evenLanes6)
+									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st8.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi_+8:]), gc_evenLanes6)
+									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st8.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(temp[bi_-1:]), gc_oddLanes4)
+									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st8.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(temp[bi_+7:]), gc_oddLanes4)
+									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
@@ -6038,7 +6038,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						var gc_ld39 archsimd.Float32x16
 //line scan_block.go:119
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
 							gc_ld39 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens167)
 //line scan_block.go:119
@@ -6058,7 +6058,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						var gc_ld40 archsimd.Float32x16
 //line scan_block.go:119
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
 							gc_ld40 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens167)
 //line scan_block.go:119
@@ -6096,7 +6096,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:123
 							gc_st17 := e0
 //line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 {
+							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
 								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
@@ -6125,7 +6125,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:123
 								gc_bits := gc_if11.ToBits()
 //line scan_block.go:123
-								if g >= 0 && g <= len(out)-32 {
+								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
 									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
@@ -6167,7 +6167,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							gc_st19 := e1
 //line scan_block.go:126
 							if (g+
-								1) >= 0 && (g+1) <= len(out)-32 {
+								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
 								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
@@ -6214,7 +6214,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								gc_bits2 := gc_if12.ToBits()
 //line scan_block.go:126
 								if (g+
-									1) >= 0 && (g+1) <= len(out)-32 {
+									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
 									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line scan_block.go:127
@@ -6308,7 +6308,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 					var gc_ld37 archsimd.Float32x8
 //line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
 						gc_ld37 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
@@ -6328,7 +6328,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 					var gc_ld38 archsimd.Float32x8
 //line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
 						gc_ld38 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens7))
 //line scan_block.go:119
@@ -6366,7 +6366,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:123
 						gc_st13 := e0
 //line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 {
+						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes7)
 //line scan_block.go:124
 							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes7)
@@ -6393,7 +6393,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:123
 							gc_st14 := e0
 //line scan_block.go:123
-							if g >= 0 && g <= len(out)-16 {
+							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
 								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
@@ -6435,7 +6435,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_st15 := e1
 //line scan_block.go:126
 						if (g+
-							1) >= 0 && (g+1) <= len(out)-16 {
+							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
 							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes7)
 //line scan_block.go:127
@@ -6480,7 +6480,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							gc_st16 := e1
 //line scan_block.go:126
 							if (g+
-								1) >= 0 && (g+1) <= len(out)-16 {
+								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
 								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:127
@@ -6645,7 +6645,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 							var gc_ld53 archsimd.Int32x16
 //line scan_block.go:86
-							if g >= 0 && g <= len(in)-32 {
+							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld53 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
@@ -6670,7 +6670,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 								var gc_ld54 archsimd.Int32x16
 //line scan_block.go:86
-								if g >= 0 && g <= len(in)-32 {
+								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld54 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens169)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
@@ -6694,7 +6694,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							var gc_ld55 archsimd.Int32x16
 //line scan_block.go:89
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-32 {
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
 								gc_ld55 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
@@ -6721,7 +6721,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								var gc_ld56 archsimd.Int32x16
 //line scan_block.go:89
 								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 {
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
 									gc_ld56 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens169)
 //line scan_block.go:90
@@ -6845,7 +6845,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 						var gc_ld45 archsimd.Int32x8
 //line scan_block.go:86
-						if g >= 0 && g <= len(in)-16 {
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld45 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
@@ -6870,7 +6870,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 							var gc_ld46 archsimd.Int32x8
 //line scan_block.go:86
-							if g >= 0 && g <= len(in)-16 {
+							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld46 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens9))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
@@ -6894,7 +6894,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						var gc_ld47 archsimd.Int32x8
 //line scan_block.go:89
 						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 {
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
 							gc_ld47 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
@@ -6921,7 +6921,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							var gc_ld48 archsimd.Int32x8
 //line scan_block.go:89
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 {
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
 								gc_ld48 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens9).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens9))
 //line scan_block.go:90
@@ -7093,7 +7093,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 									_ = bi
 									var gc_ld63 archsimd.Int32x16
 //line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-32 {
+									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
 										gc_ld63 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1611)
 //line scan_block.go:98
@@ -7109,7 +7109,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 									var gc_ld64 archsimd.Int32x16
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
 										gc_ld64 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1611)
 //line scan_block.go:98
@@ -7125,17 +7125,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 									gc_st24 := gc_ld64.Add(gc_ld63)
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes167)
+										gc_st24.Permute(gc_spread16Lo7).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes167).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-										gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes167)
+										gc_st24.Permute(gc_spread16Hi7).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes167).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st24.Permute(gc_spread16Lo7).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes167)
+										gc_st24.Permute(gc_spread16Lo7).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes167).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-										gc_st24.Permute(gc_spread16Hi7).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes167)
+										gc_st24.Permute(gc_spread16Hi7).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes167).StoreSlice(temp[bi+15:])
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -7203,7 +7203,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								_ = bi
 								var gc_ld59 archsimd.Int32x8
 //line scan_block.go:98
-								if ai >= 0 && ai <= len(temp)-16 {
+								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
 									gc_ld59 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens11))
 //line scan_block.go:98
@@ -7219,7 +7219,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 								var gc_ld60 archsimd.Int32x8
 //line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
 									gc_ld60 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens11))
 //line scan_block.go:98
@@ -7235,17 +7235,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:98
 								gc_st22 := gc_ld60.Add(gc_ld59)
 //line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_st22.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes11)
+									gc_st22.Permute(gc_spreadLo11).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes11).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st22.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes11)
+									gc_st22.Permute(gc_spreadHi11).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes11).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st22.Permute(gc_spreadLo11).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes7)
+									gc_st22.Permute(gc_spreadLo11).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes7).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st22.Permute(gc_spreadHi11).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes7)
+									gc_st22.Permute(gc_spreadHi11).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes7).StoreSlice(temp[bi+7:])
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -7465,7 +7465,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 									_ = bi_
 									var gc_ld74 archsimd.Int32x16
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
 										gc_ld74 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1613)
 //line scan_block.go:113
@@ -7485,7 +7485,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:113
 									var gc_ld75 archsimd.Int32x16
 //line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld75 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
@@ -7500,17 +7500,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 									gc_st31 := gc_ld75
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-										gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes169)
+										gc_st31.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes169).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-										gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes169)
+										gc_st31.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes169).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st31.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes169)
+										gc_st31.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes169).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-										gc_st31.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes169)
+										gc_st31.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes169).StoreSlice(temp[ai_+15:])
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -7520,7 +7520,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 									var gc_ld76 archsimd.Int32x16
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld76 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1613)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
@@ -7551,17 +7551,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 									gc_st32 := gc_ld76.Add(y)
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-										gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes169)
+										gc_st32.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes169).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-										gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes169)
+										gc_st32.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes169).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st32.Permute(gc_spread16Lo9).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes169)
+										gc_st32.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes169).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-										gc_st32.Permute(gc_spread16Hi9).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes169)
+										gc_st32.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes169).StoreSlice(temp[bi_+15:])
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
@@ -7645,7 +7645,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								_ = bi_
 								var gc_ld68 archsimd.Int32x8
 //line scan_block.go:113
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
 									gc_ld68 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens13))
 //line scan_block.go:113
@@ -7665,7 +7665,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:113
 								var gc_ld69 archsimd.Int32x8
 //line scan_block.go:113
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld69 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
@@ -7680,17 +7680,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 								gc_st27 := gc_ld69
 //line scan_block.go:114
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-									gc_st27.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes13)
+									gc_st27.Permute(gc_spreadLo13).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes13).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st27.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes13)
+									gc_st27.Permute(gc_spreadHi13).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes13).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st27.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes9)
+									gc_st27.Permute(gc_spreadLo13).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes9).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st27.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes9)
+									gc_st27.Permute(gc_spreadHi13).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes9).StoreSlice(temp[ai_+7:])
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -7700,7 +7700,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:114
 								var gc_ld70 archsimd.Int32x8
 //line scan_block.go:114
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld70 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens13))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
@@ -7731,17 +7731,17 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 								gc_st28 := gc_ld70.Add(y)
 //line scan_block.go:115
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-									gc_st28.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes13)
+									gc_st28.Permute(gc_spreadLo13).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes13).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st28.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes13)
+									gc_st28.Permute(gc_spreadHi13).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes13).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st28.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes9)
+									gc_st28.Permute(gc_spreadLo13).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes9).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st28.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes9)
+									gc_st28.Permute(gc_spreadHi13).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes9).StoreSlice(temp[bi_+7:])
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
@@ -7847,7 +7847,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						var gc_ld79 archsimd.Int32x16
 //line scan_block.go:119
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
 							gc_ld79 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1614)
 //line scan_block.go:119
@@ -7867,7 +7867,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						var gc_ld80 archsimd.Int32x16
 //line scan_block.go:119
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
 							gc_ld80 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1614)
 //line scan_block.go:119
@@ -7905,7 +7905,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:123
 							gc_st37 := e0
 //line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 {
+							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
 //line scan_block.go:124
 								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
@@ -7934,7 +7934,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:123
 								gc_bits3 := gc_if23.ToBits()
 //line scan_block.go:123
-								if g >= 0 && g <= len(out)-32 {
+								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line scan_block.go:124
 									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
@@ -7976,7 +7976,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							gc_st39 := e1
 //line scan_block.go:126
 							if (g+
-								1) >= 0 && (g+1) <= len(out)-32 {
+								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
 								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
 //line scan_block.go:127
@@ -8023,7 +8023,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								gc_bits4 := gc_if24.ToBits()
 //line scan_block.go:126
 								if (g+
-									1) >= 0 && (g+1) <= len(out)-32 {
+									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
 									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line scan_block.go:127
@@ -8117,7 +8117,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 					var gc_ld77 archsimd.Int32x8
 //line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
 						gc_ld77 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
@@ -8137,7 +8137,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 					var gc_ld78 archsimd.Int32x8
 //line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
 						gc_ld78 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens14).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens14))
 //line scan_block.go:119
@@ -8175,7 +8175,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:123
 						gc_st33 := e0
 //line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 {
+						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes14)
 //line scan_block.go:124
 							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes14)
@@ -8202,7 +8202,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:123
 							gc_st34 := e0
 //line scan_block.go:123
-							if g >= 0 && g <= len(out)-16 {
+							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
 								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
@@ -8244,7 +8244,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						gc_st35 := e1
 //line scan_block.go:126
 						if (g+
-							1) >= 0 && (g+1) <= len(out)-16 {
+							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
 							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes14)
 //line scan_block.go:127
@@ -8289,7 +8289,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							gc_st36 := e1
 //line scan_block.go:126
 							if (g+
-								1) >= 0 && (g+1) <= len(out)-16 {
+								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
 								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:127
@@ -8454,7 +8454,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 							var gc_ld93 archsimd.Uint32x16
 //line scan_block.go:86
-							if g >= 0 && g <= len(in)-32 {
+							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld93 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
@@ -8479,7 +8479,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 								var gc_ld94 archsimd.Uint32x16
 //line scan_block.go:86
-								if g >= 0 && g <= len(in)-32 {
+								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld94 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1616)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
@@ -8503,7 +8503,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							var gc_ld95 archsimd.Uint32x16
 //line scan_block.go:89
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-32 {
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
 								gc_ld95 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
@@ -8530,7 +8530,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								var gc_ld96 archsimd.Uint32x16
 //line scan_block.go:89
 								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 {
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
 									gc_ld96 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1616)
 //line scan_block.go:90
@@ -8654,7 +8654,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 						var gc_ld85 archsimd.Uint32x8
 //line scan_block.go:86
-						if g >= 0 && g <= len(in)-16 {
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld85 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
@@ -8679,7 +8679,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 							var gc_ld86 archsimd.Uint32x8
 //line scan_block.go:86
-							if g >= 0 && g <= len(in)-16 {
+							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld86 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens17))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
@@ -8703,7 +8703,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						var gc_ld87 archsimd.Uint32x8
 //line scan_block.go:89
 						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 {
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
 							gc_ld87 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
@@ -8730,7 +8730,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							var gc_ld88 archsimd.Uint32x8
 //line scan_block.go:89
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 {
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
 								gc_ld88 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens17).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens17))
 //line scan_block.go:90
@@ -8902,7 +8902,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 									_ = bi
 									var gc_ld103 archsimd.Uint32x16
 //line scan_block.go:98
-									if ai >= 0 && ai <= len(temp)-32 {
+									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
 										gc_ld103 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1618)
 //line scan_block.go:98
@@ -8918,7 +8918,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 									var gc_ld104 archsimd.Uint32x16
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
 										gc_ld104 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1618)
 //line scan_block.go:98
@@ -8934,17 +8934,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 									gc_st44 := gc_ld104.Add(gc_ld103)
 //line scan_block.go:98
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_st44.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi+0:]), gc_evenLanes1612)
+										gc_st44.Permute(gc_spread16Lo12).Merge(archsimd.LoadUint32x16Slice(temp[bi+0:]), gc_evenLanes1612).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-										gc_st44.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+16:]), gc_evenLanes1612)
+										gc_st44.Permute(gc_spread16Hi12).Merge(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evenLanes1612).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st44.Permute(gc_spread16Lo12).StoreMasked((*[16]uint32)(temp[bi-1:]), gc_oddLanes1612)
+										gc_st44.Permute(gc_spread16Lo12).Merge(archsimd.LoadUint32x16Slice(temp[bi-1:]), gc_oddLanes1612).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-										gc_st44.Permute(gc_spread16Hi12).StoreMasked((*[16]uint32)(temp[bi+15:]), gc_oddLanes1612)
+										gc_st44.Permute(gc_spread16Hi12).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes1612).StoreSlice(temp[bi+15:])
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
@@ -9012,7 +9012,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								_ = bi
 								var gc_ld99 archsimd.Uint32x8
 //line scan_block.go:98
-								if ai >= 0 && ai <= len(temp)-16 {
+								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
 									gc_ld99 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens19))
 //line scan_block.go:98
@@ -9028,7 +9028,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 								var gc_ld100 archsimd.Uint32x8
 //line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
 									gc_ld100 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens19).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens19))
 //line scan_block.go:98
@@ -9044,17 +9044,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:98
 								gc_st42 := gc_ld100.Add(gc_ld99)
 //line scan_block.go:98
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_st42.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi+0:]), gc_evenLanes19)
+									gc_st42.Permute(gc_spreadLo18).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes19).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st42.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+8:]), gc_evenLanes19)
+									gc_st42.Permute(gc_spreadHi18).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes19).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st42.Permute(gc_spreadLo18).StoreMasked((*[8]uint32)(temp[bi-1:]), gc_oddLanes12)
+									gc_st42.Permute(gc_spreadLo18).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes12).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st42.Permute(gc_spreadHi18).StoreMasked((*[8]uint32)(temp[bi+7:]), gc_oddLanes12)
+									gc_st42.Permute(gc_spreadHi18).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes12).StoreSlice(temp[bi+7:])
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
@@ -9274,7 +9274,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 									_ = bi_
 									var gc_ld114 archsimd.Uint32x16
 //line scan_block.go:113
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
 										gc_ld114 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1620)
 //line scan_block.go:113
@@ -9294,7 +9294,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:113
 									var gc_ld115 archsimd.Uint32x16
 //line scan_block.go:113
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld115 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
@@ -9309,17 +9309,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 									gc_st51 := gc_ld115
 //line scan_block.go:114
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-										gc_st51.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_+0:]), gc_evenLanes1614)
+										gc_st51.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+0:]), gc_evenLanes1614).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-										gc_st51.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+16:]), gc_evenLanes1614)
+										gc_st51.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evenLanes1614).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st51.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[ai_-1:]), gc_oddLanes1614)
+										gc_st51.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[ai_-1:]), gc_oddLanes1614).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-										gc_st51.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[ai_+15:]), gc_oddLanes1614)
+										gc_st51.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes1614).StoreSlice(temp[ai_+15:])
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
@@ -9329,7 +9329,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 									var gc_ld116 archsimd.Uint32x16
 //line scan_block.go:114
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 										gc_ld116 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1620)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
@@ -9360,17 +9360,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 									gc_st52 := gc_ld116.Add(y)
 //line scan_block.go:115
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-										gc_st52.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_+0:]), gc_evenLanes1614)
+										gc_st52.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+0:]), gc_evenLanes1614).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-										gc_st52.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+16:]), gc_evenLanes1614)
+										gc_st52.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evenLanes1614).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st52.Permute(gc_spread16Lo14).StoreMasked((*[16]uint32)(temp[bi_-1:]), gc_oddLanes1614)
+										gc_st52.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes1614).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-										gc_st52.Permute(gc_spread16Hi14).StoreMasked((*[16]uint32)(temp[bi_+15:]), gc_oddLanes1614)
+										gc_st52.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes1614).StoreSlice(temp[bi_+15:])
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
@@ -9454,7 +9454,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								_ = bi_
 								var gc_ld108 archsimd.Uint32x8
 //line scan_block.go:113
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
 									gc_ld108 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens21))
 //line scan_block.go:113
@@ -9474,7 +9474,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:113
 								var gc_ld109 archsimd.Uint32x8
 //line scan_block.go:113
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld109 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
@@ -9489,17 +9489,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 								gc_st47 := gc_ld109
 //line scan_block.go:114
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-									gc_st47.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_+0:]), gc_evenLanes21)
+									gc_st47.Permute(gc_spreadLo20).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes21).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st47.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+8:]), gc_evenLanes21)
+									gc_st47.Permute(gc_spreadHi20).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes21).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st47.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[ai_-1:]), gc_oddLanes14)
+									gc_st47.Permute(gc_spreadLo20).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes14).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st47.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[ai_+7:]), gc_oddLanes14)
+									gc_st47.Permute(gc_spreadHi20).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes14).StoreSlice(temp[ai_+7:])
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
@@ -9509,7 +9509,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:114
 								var gc_ld110 archsimd.Uint32x8
 //line scan_block.go:114
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 									gc_ld110 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens21))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
@@ -9540,17 +9540,17 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 								gc_st48 := gc_ld110.Add(y)
 //line scan_block.go:115
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-									gc_st48.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_+0:]), gc_evenLanes21)
+									gc_st48.Permute(gc_spreadLo20).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes21).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st48.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+8:]), gc_evenLanes21)
+									gc_st48.Permute(gc_spreadHi20).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes21).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st48.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(temp[bi_-1:]), gc_oddLanes14)
+									gc_st48.Permute(gc_spreadLo20).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes14).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st48.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(temp[bi_+7:]), gc_oddLanes14)
+									gc_st48.Permute(gc_spreadHi20).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes14).StoreSlice(temp[bi_+7:])
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
@@ -9656,7 +9656,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						var gc_ld119 archsimd.Uint32x16
 //line scan_block.go:119
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
 							gc_ld119 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1621)
 //line scan_block.go:119
@@ -9676,7 +9676,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						var gc_ld120 archsimd.Uint32x16
 //line scan_block.go:119
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
 							gc_ld120 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1621)
 //line scan_block.go:119
@@ -9714,7 +9714,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:123
 							gc_st57 := e0
 //line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 {
+							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
 //line scan_block.go:124
 								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
@@ -9743,7 +9743,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:123
 								gc_bits5 := gc_if35.ToBits()
 //line scan_block.go:123
-								if g >= 0 && g <= len(out)-32 {
+								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
 //line scan_block.go:124
 									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
@@ -9785,7 +9785,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							gc_st59 := e1
 //line scan_block.go:126
 							if (g+
-								1) >= 0 && (g+1) <= len(out)-32 {
+								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
 								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
 //line scan_block.go:127
@@ -9832,7 +9832,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								gc_bits6 := gc_if36.ToBits()
 //line scan_block.go:126
 								if (g+
-									1) >= 0 && (g+1) <= len(out)-32 {
+									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
 									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
 //line scan_block.go:127
@@ -9926,7 +9926,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 					var gc_ld117 archsimd.Uint32x8
 //line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
 						gc_ld117 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
@@ -9946,7 +9946,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 					var gc_ld118 archsimd.Uint32x8
 //line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
 						gc_ld118 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens22))
 //line scan_block.go:119
@@ -9984,7 +9984,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:123
 						gc_st53 := e0
 //line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 {
+						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes22)
 //line scan_block.go:124
 							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes22)
@@ -10011,7 +10011,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:123
 							gc_st54 := e0
 //line scan_block.go:123
-							if g >= 0 && g <= len(out)-16 {
+							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
 								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
@@ -10053,7 +10053,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						gc_st55 := e1
 //line scan_block.go:126
 						if (g+
-							1) >= 0 && (g+1) <= len(out)-16 {
+							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
 							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes22)
 //line scan_block.go:127
@@ -10098,7 +10098,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							gc_st56 := e1
 //line scan_block.go:126
 							if (g+
-								1) >= 0 && (g+1) <= len(out)-16 {
+								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
 								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:127

@@ -204,10 +204,8 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						_ = p
 //line sort.go:63
 						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
-//line sort.go:63
-						x.StoreMasked((*[8]uint32)(gc_s_x[gc_rank2:]), gc_alive2)
-//line sort.go:63
-						p.StoreMasked((*[8]uint32)(gc_s_p[gc_rank2:]), gc_alive2)
+						x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive2).StoreSlice(gc_s_x[gc_rank2:])
+						p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive2).StoreSlice(gc_s_p[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -303,8 +301,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 								}
 //line scan_block.go:54
 							}
-//line scan_block.go:53
-							y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank2:]), gc_alive4)
+							y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive4).StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -463,9 +460,8 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						var fTotal uint32 = size_ - tTotal
 //line sort.go:67
 						_ = fTotal
-//line sort.go:67
-						tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank2:]), gc_alive6)
-						archsimd.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank2:]), gc_alive6)
+						tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive6).StoreSlice(gc_s_tBefore[gc_rank2:])
+						archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive6).StoreSlice(gc_s_fTotal[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

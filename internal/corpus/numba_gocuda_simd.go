@@ -1337,7 +1337,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 								if gc_if4.ToBits() != 0 {
 //line numba.go:147
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
 								}
 //line numba.go:147
@@ -1349,7 +1349,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 									{
 //line numba.go:147
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_else4)
+										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_else4).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:150
 									}
 //line numba.go:150
@@ -1394,7 +1394,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							if gc_if3.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if3).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
 							}
 //line numba.go:147
@@ -1406,7 +1406,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 								{
 //line numba.go:147
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_else3)
+									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else3).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:150
 								}
 //line numba.go:150
@@ -1474,7 +1474,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 								if gc_if2.ToBits() != 0 {
 //line numba.go:147
-									archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreMasked((*[16]float32)(temp[tx:]), gc_if2)
+									archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if2).StoreSlice(temp[tx:])
 								}
 //line numba.go:148
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
@@ -1485,7 +1485,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:148
 									{
 //line numba.go:148
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).StoreMasked((*[16]float32)(temp[tx:]), gc_else2)
+										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else2).StoreSlice(temp[tx:])
 //line numba.go:150
 									}
 //line numba.go:150
@@ -1535,7 +1535,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							if gc_if.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
+								archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if).StoreSlice(temp[tx:])
 							}
 //line numba.go:148
 							gc_else := gc_if.ToInt32x8().Not().ToMask()
@@ -1546,7 +1546,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:148
 								{
 //line numba.go:148
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
+									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else).StoreSlice(temp[tx:])
 //line numba.go:150
 								}
 //line numba.go:150

@@ -1088,7 +1088,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 							}
 //line parboil.go:98
-							gc_ld14.StoreMasked((*[16]float32)(shA0[shID:]), gc_if7)
+							gc_ld14.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if7).StoreSlice(shA0[shID:])
 //line parboil.go:98
 						}
 //line parboil.go:97
@@ -1195,7 +1195,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							}
 //line parboil.go:102
-							gc_ld16.StoreMasked((*[16]float32)(shA0[shID2:]), gc_if8)
+							gc_ld16.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if8).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 						}
 //line parboil.go:101
@@ -1348,7 +1348,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 						}
 //line parboil.go:98
-						gc_ld6.StoreMasked((*[8]float32)(shA0[shID:]), gc_if3)
+						gc_ld6.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if3).StoreSlice(shA0[shID:])
 //line parboil.go:98
 					}
 //line parboil.go:97
@@ -1455,7 +1455,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 						}
 //line parboil.go:102
-						gc_ld8.StoreMasked((*[8]float32)(shA0[shID2:]), gc_if4)
+						gc_ld8.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if4).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 					}
 //line parboil.go:101

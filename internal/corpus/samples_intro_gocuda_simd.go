@@ -4510,7 +4510,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:242
 									if gc_if4.ToBits() != 0 {
 //line samples_intro.go:242
-										f1.StoreMasked((*[16]float32)(gc_at16[gc_tx2:]), gc_if4)
+										f1.Merge(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]), gc_if4).StoreSlice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
 									}
 //line samples_intro.go:242
@@ -4548,7 +4548,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:242
 								if gc_if3.ToBits() != 0 {
 //line samples_intro.go:242
-									f1.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if3)
+									f1.Merge(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]), gc_if3).StoreSlice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
 								}
 //line samples_intro.go:242
@@ -4609,7 +4609,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:243
 									if gc_if2.ToBits() != 0 {
 //line samples_intro.go:243
-										f1.StoreMasked((*[16]float32)(shared[tid:]), gc_if2)
+										f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if2).StoreSlice(shared[tid:])
 //line samples_intro.go:246
 									}
 //line samples_intro.go:246
@@ -4653,7 +4653,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:243
 								if gc_if.ToBits() != 0 {
 //line samples_intro.go:243
-									f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
+									f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if).StoreSlice(shared[tid:])
 //line samples_intro.go:246
 								}
 //line samples_intro.go:246

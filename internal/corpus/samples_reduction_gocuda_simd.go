@@ -393,7 +393,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 								if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if4).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
@@ -442,7 +442,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 							if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if3).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -515,7 +515,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:31
 							}
@@ -568,7 +568,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 							if gc_if.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:31
 						}
@@ -887,7 +887,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:30
 								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if8)
+									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]), gc_if8).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
@@ -936,7 +936,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:30
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if7)
+								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]), gc_if7).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -1009,7 +1009,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:30
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:31
 							}
@@ -1062,7 +1062,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:30
 							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
+								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:31
 						}
@@ -1380,7 +1380,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:30
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if12)
+									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at13[gc_tx4:]), gc_if12).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
@@ -1429,7 +1429,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:30
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if11)
+								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at13[gc_tx4:]), gc_if11).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -1502,7 +1502,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:30
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:31
 							}
@@ -1555,7 +1555,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:30
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
+								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:31
 						}
@@ -2260,7 +2260,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:64
 								if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if4).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 								}
 //line samples_reduction.go:64
@@ -2309,7 +2309,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:64
 							if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if3).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 							}
 //line samples_reduction.go:64
@@ -2382,7 +2382,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:64
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:65
 							}
@@ -2435,7 +2435,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:64
 							if gc_if.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:65
 						}
@@ -2612,7 +2612,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 									var gc_ld5 archsimd.Float32x16
 //line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -2627,7 +2627,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									var gc_ld6 archsimd.Float32x16
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 {
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
 										gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
@@ -2643,17 +2643,17 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									gc_st3 := gc_ld6.Add(gc_ld5)
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 {
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), gc_evenLanes16)
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), gc_evenLanes16)
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), gc_oddLanes16)
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), gc_oddLanes16)
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -2671,7 +2671,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 										var gc_ld7 archsimd.Float32x16
 //line samples_reduction.go:73
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -2702,7 +2702,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										var gc_ld8 archsimd.Float32x16
 //line samples_reduction.go:74
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
 											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
@@ -2736,17 +2736,17 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										gc_bits := gc_if8.ToBits()
 //line samples_reduction.go:74
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-											gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-											gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
@@ -2826,7 +2826,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 								var gc_ld archsimd.Float32x8
 //line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -2841,7 +2841,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 								var gc_ld2 archsimd.Float32x8
 //line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 {
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
 									gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
@@ -2857,17 +2857,17 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 								gc_st := gc_ld2.Add(gc_ld)
 //line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 {
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_evenLanes)
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_evenLanes)
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_oddLanes)
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_oddLanes)
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
@@ -2885,7 +2885,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 									var gc_ld3 archsimd.Float32x8
 //line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -2916,7 +2916,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									var gc_ld4 archsimd.Float32x8
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
 										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
@@ -2948,17 +2948,17 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									gc_st2 := gc_ld4.Add(gc_ld3)
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -3247,7 +3247,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:64
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if12)
+									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]), gc_if12).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 								}
 //line samples_reduction.go:64
@@ -3296,7 +3296,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:64
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if11)
+								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]), gc_if11).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 							}
 //line samples_reduction.go:64
@@ -3369,7 +3369,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:64
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if10)
+									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:65
 							}
@@ -3422,7 +3422,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:64
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if9)
+								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:65
 						}
@@ -3599,7 +3599,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 									var gc_ld13 archsimd.Int32x16
 //line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld13 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -3614,7 +3614,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									var gc_ld14 archsimd.Int32x16
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 {
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
 										gc_ld14 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line samples_reduction.go:74
@@ -3630,17 +3630,17 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									gc_st7 := gc_ld14.Add(gc_ld13)
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 {
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), gc_evenLanes162)
+										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), gc_evenLanes162)
+										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), gc_oddLanes162)
+										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), gc_oddLanes162)
+										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -3658,7 +3658,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 										var gc_ld15 archsimd.Int32x16
 //line samples_reduction.go:73
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld15 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -3689,7 +3689,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										var gc_ld16 archsimd.Int32x16
 //line samples_reduction.go:74
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
 											gc_ld16 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line samples_reduction.go:74
@@ -3723,17 +3723,17 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										gc_bits2 := gc_if16.ToBits()
 //line samples_reduction.go:74
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
@@ -3813,7 +3813,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 								var gc_ld9 archsimd.Int32x8
 //line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld9 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -3828,7 +3828,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 								var gc_ld10 archsimd.Int32x8
 //line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 {
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
 									gc_ld10 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
@@ -3844,17 +3844,17 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 								gc_st5 := gc_ld10.Add(gc_ld9)
 //line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 {
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_evenLanes2)
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_evenLanes2)
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_oddLanes2)
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-									gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_oddLanes2)
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
@@ -3872,7 +3872,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 									var gc_ld11 archsimd.Int32x8
 //line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld11 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -3903,7 +3903,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									var gc_ld12 archsimd.Int32x8
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
 										gc_ld12 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
@@ -3935,17 +3935,17 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									gc_st6 := gc_ld12.Add(gc_ld11)
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -4234,7 +4234,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:64
 								if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if20)
+									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at13[gc_tx4:]), gc_if20).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 								}
 //line samples_reduction.go:64
@@ -4283,7 +4283,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:64
 							if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if19)
+								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at13[gc_tx4:]), gc_if19).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 							}
 //line samples_reduction.go:64
@@ -4356,7 +4356,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:64
 								if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if18)
+									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:65
 							}
@@ -4409,7 +4409,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:64
 							if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if17)
+								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:65
 						}
@@ -4586,7 +4586,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 									var gc_ld21 archsimd.Uint32x16
 //line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -4601,7 +4601,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									var gc_ld22 archsimd.Uint32x16
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 {
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
 										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line samples_reduction.go:74
@@ -4617,17 +4617,17 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									gc_st11 := gc_ld22.Add(gc_ld21)
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-32 {
+									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), gc_evenLanes163)
+										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), gc_evenLanes163)
+										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st11.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), gc_oddLanes163)
+										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st11.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), gc_oddLanes163)
+										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -4645,7 +4645,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 										var gc_ld23 archsimd.Uint32x16
 //line samples_reduction.go:73
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -4676,7 +4676,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										var gc_ld24 archsimd.Uint32x16
 //line samples_reduction.go:74
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
 											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line samples_reduction.go:74
@@ -4710,17 +4710,17 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										gc_bits3 := gc_if24.ToBits()
 //line samples_reduction.go:74
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-											gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]uint32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-											gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]uint32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
@@ -4800,7 +4800,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 								var gc_ld17 archsimd.Uint32x8
 //line samples_reduction.go:73
-								if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 									gc_ld17 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -4815,7 +4815,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 								var gc_ld18 archsimd.Uint32x8
 //line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 {
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
 									gc_ld18 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
@@ -4831,17 +4831,17 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 								gc_st9 := gc_ld18.Add(gc_ld17)
 //line samples_reduction.go:74
-								if index >= 0 && index <= len(sdata)-16 {
+								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_evenLanes3)
+									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-									gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_evenLanes3)
+									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st9.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_oddLanes3)
+									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-									gc_st9.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_oddLanes3)
+									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
@@ -4859,7 +4859,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 									var gc_ld19 archsimd.Uint32x8
 //line samples_reduction.go:73
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld19 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -4890,7 +4890,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									var gc_ld20 archsimd.Uint32x8
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
 										gc_ld20 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
@@ -4922,17 +4922,17 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									gc_st10 := gc_ld20.Add(gc_ld19)
 //line samples_reduction.go:74
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]uint32)(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]uint32)(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -5606,7 +5606,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:96
 								if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 								}
 //line samples_reduction.go:96
@@ -5655,7 +5655,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:96
 							if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if3).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 							}
 //line samples_reduction.go:96
@@ -5728,7 +5728,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:96
 								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:97
 							}
@@ -5781,7 +5781,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:96
 							if gc_if.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:97
 						}
@@ -6262,7 +6262,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:96
 								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if8)
+									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), gc_if8).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 								}
 //line samples_reduction.go:96
@@ -6311,7 +6311,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:96
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if7)
+								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]), gc_if7).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 							}
 //line samples_reduction.go:96
@@ -6384,7 +6384,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:96
 								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:97
 							}
@@ -6437,7 +6437,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:96
 							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
+								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:97
 						}
@@ -6918,7 +6918,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:96
 								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if12)
+									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]), gc_if12).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 								}
 //line samples_reduction.go:96
@@ -6967,7 +6967,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:96
 							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if11)
+								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]), gc_if11).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 							}
 //line samples_reduction.go:96
@@ -7040,7 +7040,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:96
 								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:97
 							}
@@ -7093,7 +7093,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:96
 							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
+								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:97
 						}
@@ -16786,7 +16786,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if16)
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if16).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -16841,7 +16841,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if15)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if15)
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if15).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -16937,7 +16937,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:227
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line samples_reduction.go:227
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if14)
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -16998,7 +16998,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:227
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if13)
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17151,7 +17151,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if20)
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if20).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -17206,7 +17206,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if19)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if19)
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -17302,7 +17302,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:234
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line samples_reduction.go:234
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if18)
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17363,7 +17363,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:234
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if17)
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17516,7 +17516,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]float32)(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if24)
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if24).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -17571,7 +17571,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if23)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if23)
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if23).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -17667,7 +17667,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:241
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line samples_reduction.go:241
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if22)
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17728,7 +17728,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:241
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if21)
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -18897,7 +18897,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]int32)(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if40)
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if40).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -18952,7 +18952,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if39)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]int32)(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if39)
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if39).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -19048,7 +19048,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:227
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
 //line samples_reduction.go:227
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if38)
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if38).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19109,7 +19109,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:227
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if37)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if37)
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if37).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19262,7 +19262,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]int32)(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if44)
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if44).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -19317,7 +19317,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if43)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]int32)(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if43)
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if43).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -19413,7 +19413,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:234
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 //line samples_reduction.go:234
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if42)
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if42).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19474,7 +19474,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:234
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if41)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if41)
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if41).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19627,7 +19627,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]int32)(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if48)
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if48).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -19682,7 +19682,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if47)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]int32)(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if47)
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if47).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -19778,7 +19778,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:241
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line samples_reduction.go:241
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if46)
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if46).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19839,7 +19839,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:241
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if45)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if45)
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if45).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -21008,7 +21008,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]uint32)(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if64)
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if64).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -21063,7 +21063,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if63)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]uint32)(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if63)
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if63).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -21159,7 +21159,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:227
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
 //line samples_reduction.go:227
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if62)
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if62).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21220,7 +21220,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:227
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if61)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if61)
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if61).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21373,7 +21373,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]uint32)(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if68)
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if68).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -21428,7 +21428,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if67)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]uint32)(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if67)
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if67).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -21524,7 +21524,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:234
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line samples_reduction.go:234
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if66)
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if66).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21585,7 +21585,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:234
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if65)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if65)
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if65).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21738,7 +21738,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]uint32)(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if72)
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if72).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -21793,7 +21793,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if71)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]uint32)(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if71)
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if71).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -21889,7 +21889,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:241
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line samples_reduction.go:241
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if70)
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if70).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21950,7 +21950,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:241
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if69)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if69)
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if69).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -23065,7 +23065,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line samples_reduction.go:299
-										mySum.StoreMasked((*[16]float32)(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if4)
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if4).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -23120,7 +23120,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if3)
 //line samples_reduction.go:299
-									mySum.StoreMasked((*[8]float32)(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if3)
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if3).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -23216,7 +23216,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:300
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line samples_reduction.go:300
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:300
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23277,7 +23277,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:300
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
 //line samples_reduction.go:300
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23430,7 +23430,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:306
-										mySum.StoreMasked((*[16]float32)(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if8)
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if8).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -23485,7 +23485,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if7)
 //line samples_reduction.go:306
-									mySum.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if7)
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if7).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -23581,7 +23581,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:307
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line samples_reduction.go:307
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if6)
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:307
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23642,7 +23642,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:307
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
 //line samples_reduction.go:307
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if5)
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23795,7 +23795,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line samples_reduction.go:313
-										mySum.StoreMasked((*[16]float32)(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if12)
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -23850,7 +23850,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if11)
 //line samples_reduction.go:313
-									mySum.StoreMasked((*[8]float32)(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if11)
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if11).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -23946,7 +23946,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:314
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line samples_reduction.go:314
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if10)
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:314
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -24007,7 +24007,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:314
 							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:314
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if9)
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -24495,7 +24495,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:299
-										mySum.StoreMasked((*[16]int32)(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if16)
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if16).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -24550,7 +24550,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if15)
 //line samples_reduction.go:299
-									mySum.StoreMasked((*[8]int32)(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if15)
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if15).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -24646,7 +24646,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:300
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line samples_reduction.go:300
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if14)
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:300
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -24707,7 +24707,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:300
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
 //line samples_reduction.go:300
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if13)
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -24860,7 +24860,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:306
-										mySum.StoreMasked((*[16]int32)(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if20)
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if20).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -24915,7 +24915,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if19)
 //line samples_reduction.go:306
-									mySum.StoreMasked((*[8]int32)(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if19)
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if19).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -25011,7 +25011,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:307
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line samples_reduction.go:307
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if18)
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:307
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25072,7 +25072,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:307
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
 //line samples_reduction.go:307
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if17)
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25225,7 +25225,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:313
-										mySum.StoreMasked((*[16]int32)(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if24)
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if24).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -25280,7 +25280,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if23)
 //line samples_reduction.go:313
-									mySum.StoreMasked((*[8]int32)(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if23)
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if23).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -25376,7 +25376,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:314
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line samples_reduction.go:314
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if22)
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:314
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25437,7 +25437,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:314
 							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:314
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if21)
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25925,7 +25925,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line samples_reduction.go:299
-										mySum.StoreMasked((*[16]uint32)(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if28)
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if28).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -25980,7 +25980,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if27)
 //line samples_reduction.go:299
-									mySum.StoreMasked((*[8]uint32)(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if27)
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if27).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -26076,7 +26076,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:300
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line samples_reduction.go:300
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if26)
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if26).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:300
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26137,7 +26137,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:300
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if25)
 //line samples_reduction.go:300
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if25)
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if25).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26290,7 +26290,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:306
-										mySum.StoreMasked((*[16]uint32)(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if32)
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if32).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -26345,7 +26345,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if31)
 //line samples_reduction.go:306
-									mySum.StoreMasked((*[8]uint32)(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if31)
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if31).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -26441,7 +26441,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:307
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line samples_reduction.go:307
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if30)
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if30).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:307
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26502,7 +26502,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:307
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if29)
 //line samples_reduction.go:307
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if29)
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if29).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26655,7 +26655,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:313
-										mySum.StoreMasked((*[16]uint32)(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if36)
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if36).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -26710,7 +26710,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if35)
 //line samples_reduction.go:313
-									mySum.StoreMasked((*[8]uint32)(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if35)
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if35).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -26806,7 +26806,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:314
 								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line samples_reduction.go:314
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if34)
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:314
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26867,7 +26867,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:314
 							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if33)
 //line samples_reduction.go:314
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if33)
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if33).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])

@@ -1049,37 +1049,37 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 											if blockSize >= 64 {
 //line shoc.go:69
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 											}
 //line shoc.go:69
 											if blockSize >= 32 {
 //line shoc.go:72
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 											}
 //line shoc.go:72
 											if blockSize >= 16 {
 //line shoc.go:75
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 											}
 //line shoc.go:75
 											if blockSize >= 8 {
 //line shoc.go:78
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 											}
 //line shoc.go:78
 											if blockSize >= 4 {
 //line shoc.go:81
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 											}
 //line shoc.go:81
 											if blockSize >= 2 {
 //line shoc.go:84
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:84
 											}
 //line shoc.go:84
@@ -1182,37 +1182,37 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 										if blockSize >= 64 {
 //line shoc.go:69
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 										}
 //line shoc.go:69
 										if blockSize >= 32 {
 //line shoc.go:72
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 										}
 //line shoc.go:72
 										if blockSize >= 16 {
 //line shoc.go:75
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 										}
 //line shoc.go:75
 										if blockSize >= 8 {
 //line shoc.go:78
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 										}
 //line shoc.go:78
 										if blockSize >= 4 {
 //line shoc.go:81
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 										}
 //line shoc.go:81
 										if blockSize >= 2 {
 //line shoc.go:84
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:84
 										}
 //line shoc.go:84
@@ -1407,32 +1407,32 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:70
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:73
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:76
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:79
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:82
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:85
 								}
@@ -1552,32 +1552,32 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:70
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:73
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:76
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:79
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:82
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:85
 							}
@@ -2631,37 +2631,37 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 											if blockSize >= 64 {
 //line shoc.go:147
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 											}
 //line shoc.go:147
 											if blockSize >= 32 {
 //line shoc.go:150
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 											}
 //line shoc.go:150
 											if blockSize >= 16 {
 //line shoc.go:153
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 											}
 //line shoc.go:153
 											if blockSize >= 8 {
 //line shoc.go:156
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 											}
 //line shoc.go:156
 											if blockSize >= 4 {
 //line shoc.go:159
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 											}
 //line shoc.go:159
 											if blockSize >= 2 {
 //line shoc.go:162
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:162
 											}
 //line shoc.go:162
@@ -2764,37 +2764,37 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 										if blockSize >= 64 {
 //line shoc.go:147
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 										}
 //line shoc.go:147
 										if blockSize >= 32 {
 //line shoc.go:150
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 										}
 //line shoc.go:150
 										if blockSize >= 16 {
 //line shoc.go:153
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 										}
 //line shoc.go:153
 										if blockSize >= 8 {
 //line shoc.go:156
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 										}
 //line shoc.go:156
 										if blockSize >= 4 {
 //line shoc.go:159
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 										}
 //line shoc.go:159
 										if blockSize >= 2 {
 //line shoc.go:162
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:162
 										}
 //line shoc.go:162
@@ -2989,32 +2989,32 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:148
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:151
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:154
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:157
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:160
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:163
 								}
@@ -3134,32 +3134,32 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:148
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:151
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:154
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:157
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:160
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:163
 							}

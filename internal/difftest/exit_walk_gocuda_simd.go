@@ -94,7 +94,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line exit_walk.go:15
 							}
-							archsimd.BroadcastInt32x16(s).StoreMasked((*[16]int32)(gc_s_s[gc_rank2:]), gc_alive2)
+							archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive2).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -142,7 +142,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line exit_walk.go:15
 						}
-						archsimd.BroadcastInt32x8(s).StoreMasked((*[8]int32)(gc_s_s[gc_rank2:]), gc_alive)
+						archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -259,8 +259,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 										}
 //line exit_walk.go:21
 									}
-//line exit_walk.go:20
-									s.StoreMasked((*[16]int32)(gc_s_s[gc_rank2:]), gc_alive4)
+									s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -345,8 +344,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 									}
 //line exit_walk.go:21
 								}
-//line exit_walk.go:20
-								s.StoreMasked((*[8]int32)(gc_s_s[gc_rank2:]), gc_alive3)
+								s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}

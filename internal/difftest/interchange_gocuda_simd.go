@@ -587,8 +587,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
 //line interchange.go:42
 						_ = s
-//line interchange.go:42
-						s.StoreMasked((*[16]float32)(gc_s_s[gc_rank2:]), gc_alive2)
+						s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive2).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -640,8 +639,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
 //line interchange.go:42
 					_ = s
-//line interchange.go:42
-					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank2:]), gc_alive)
+					s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive).StoreSlice(gc_s_s[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -727,8 +725,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 							}
 //line interchange.go:47
 							s = s.Add(archsimd.LoadFloat32x16Slice(b[p*n+col:]))
-//line interchange.go:47
-							s.StoreMasked((*[16]float32)(gc_s_s[gc_rank2:]), gc_alive4)
+							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -781,8 +778,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						}
 //line interchange.go:47
 						s = s.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
-//line interchange.go:47
-						s.StoreMasked((*[8]float32)(gc_s_s[gc_rank2:]), gc_alive3)
+						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

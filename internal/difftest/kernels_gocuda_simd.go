@@ -1957,7 +1957,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:52
 							}
 //line kernels.go:52
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(temp[tid:]), gc_alive2)
+							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 //line kernels.go:52
 						}
 					}
@@ -2003,7 +2003,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:52
 						}
 //line kernels.go:52
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive)
+						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 //line kernels.go:52
 					}
 				}
@@ -2093,8 +2093,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 								}
 //line kernels.go:58
 							}
-//line kernels.go:57
-							v.StoreMasked((*[16]float32)(gc_s_v[gc_rank2:]), gc_alive6)
+							v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -2157,8 +2156,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							}
 //line kernels.go:58
 						}
-//line kernels.go:57
-						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive4)
+						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2223,7 +2221,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 								break
 //line kernels.go:61
 							}
-							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).StoreMasked((*[16]float32)(temp[tid:]), gc_alive8)
+							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive8).StoreSlice(temp[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -2265,7 +2263,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive7)
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2598,7 +2596,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:52
 							}
 //line kernels.go:52
-							archsimd.LoadInt32x16Slice(in[i:]).StoreMasked((*[16]int32)(temp[tid:]), gc_alive14)
+							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive14).StoreSlice(temp[tid:])
 //line kernels.go:52
 						}
 					}
@@ -2644,7 +2642,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:52
 						}
 //line kernels.go:52
-						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive13)
+						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive13).StoreSlice(temp[tid:])
 //line kernels.go:52
 					}
 				}
@@ -2734,8 +2732,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 								}
 //line kernels.go:58
 							}
-//line kernels.go:57
-							v.StoreMasked((*[16]int32)(gc_s_v[gc_rank3:]), gc_alive18)
+							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive18).StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -2798,8 +2795,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							}
 //line kernels.go:58
 						}
-//line kernels.go:57
-						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive16)
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive16).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2864,7 +2860,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 								break
 //line kernels.go:61
 							}
-							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).StoreMasked((*[16]int32)(temp[tid:]), gc_alive20)
+							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive20).StoreSlice(temp[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -2906,7 +2902,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive19)
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive19).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3268,7 +3264,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									var gc_ld5 archsimd.Int32x16
 //line kernels.go:82
-									if k >= 0 && k <= len(in)-32 {
+									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 										gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
@@ -3283,17 +3279,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_st5 := gc_ld5
 //line kernels.go:83
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16)
+										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16)
+										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16)
+										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16)
+										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
@@ -3311,7 +3307,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 										var gc_ld6 archsimd.Int32x16
 //line kernels.go:82
-										if k >= 0 && k <= len(in)-32 {
+										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 											gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
@@ -3344,17 +3340,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_bits := gc_if3.ToBits()
 //line kernels.go:83
-										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
+										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 //line kernels.go:83
 										} else {
 //line kernels.go:83
@@ -3398,7 +3394,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									var gc_ld7 archsimd.Int32x16
 //line kernels.go:82
-									if k >= 0 && k <= len(in)-32 {
+									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 										gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
@@ -3429,17 +3425,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_st7 := gc_ld7
 //line kernels.go:83
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16)
+										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16)
+										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16)
+										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16)
+										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
@@ -3473,7 +3469,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 										var gc_ld8 archsimd.Int32x16
 //line kernels.go:82
-										if k >= 0 && k <= len(in)-32 {
+										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
 											gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
@@ -3506,17 +3502,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_bits2 := gc_if4.ToBits()
 //line kernels.go:83
-										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
+										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 //line kernels.go:83
 										} else {
 //line kernels.go:83
@@ -3601,7 +3597,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								var gc_ld archsimd.Int32x8
 //line kernels.go:82
-								if k >= 0 && k <= len(in)-16 {
+								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
@@ -3616,17 +3612,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								gc_st := gc_ld
 //line kernels.go:83
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes)
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes)
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes)
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes)
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 //line kernels.go:83
 								} else {
 //line kernels.go:83
@@ -3644,7 +3640,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									var gc_ld2 archsimd.Int32x8
 //line kernels.go:82
-									if k >= 0 && k <= len(in)-16 {
+									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 										gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
@@ -3675,17 +3671,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_st2 := gc_ld2
 //line kernels.go:83
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
@@ -3729,7 +3725,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								var gc_ld3 archsimd.Int32x8
 //line kernels.go:82
-								if k >= 0 && k <= len(in)-16 {
+								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 									gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
@@ -3760,17 +3756,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								gc_st3 := gc_ld3
 //line kernels.go:83
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes)
+									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes)
+									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes)
+									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes)
+									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 //line kernels.go:83
 								} else {
 //line kernels.go:83
@@ -3804,7 +3800,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									var gc_ld4 archsimd.Int32x8
 //line kernels.go:82
-									if k >= 0 && k <= len(in)-16 {
+									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
 										gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
@@ -3835,17 +3831,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_st4 := gc_ld4
 //line kernels.go:83
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
@@ -3980,7 +3976,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 									_ = bi
 									var gc_ld15 archsimd.Int32x16
 //line kernels.go:91
-									if ai >= 0 && ai <= len(temp)-32 {
+									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line kernels.go:91
 										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line kernels.go:91
@@ -3996,7 +3992,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									var gc_ld16 archsimd.Int32x16
 //line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
 										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line kernels.go:91
@@ -4012,17 +4008,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 									gc_st12 := gc_ld16.Add(gc_ld15)
 //line kernels.go:91
-									if bi >= 0 && bi <= len(temp)-32 {
+									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), gc_evenLanes163)
+										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), gc_evenLanes163)
+										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
 //line kernels.go:91
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), gc_oddLanes163)
+										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-										gc_st12.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), gc_oddLanes163)
+										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
 //line kernels.go:91
 									} else {
 //line kernels.go:91
@@ -4090,7 +4086,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								_ = bi
 								var gc_ld11 archsimd.Int32x8
 //line kernels.go:91
-								if ai >= 0 && ai <= len(temp)-16 {
+								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line kernels.go:91
 									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line kernels.go:91
@@ -4106,7 +4102,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 								var gc_ld12 archsimd.Int32x8
 //line kernels.go:91
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
 									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line kernels.go:91
@@ -4122,17 +4118,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:91
 								gc_st10 := gc_ld12.Add(gc_ld11)
 //line kernels.go:91
-								if bi >= 0 && bi <= len(temp)-16 {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_evenLanes3)
+									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_evenLanes3)
+									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_oddLanes3)
+									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-									gc_st10.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_oddLanes3)
+									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
 //line kernels.go:91
 								} else {
 //line kernels.go:91
@@ -4332,7 +4328,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 									_ = bi_
 									var gc_ld26 archsimd.Int32x16
 //line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
 										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
@@ -4348,7 +4344,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									var gc_ld27 archsimd.Int32x16
 //line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
 										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line kernels.go:103
@@ -4364,7 +4360,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									var gc_ld28 archsimd.Int32x16
 //line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
 										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
@@ -4388,17 +4384,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									gc_st19 := gc_t23
 //line kernels.go:103
-									if ai_ >= 0 && ai_ <= len(temp)-32 {
+									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), gc_evenLanes165)
+										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), gc_evenLanes165)
+										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
 //line kernels.go:103
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), gc_oddLanes165)
+										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-										gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), gc_oddLanes165)
+										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
 //line kernels.go:103
 									} else {
 //line kernels.go:103
@@ -4408,17 +4404,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 									gc_st20 := gc_t24
 //line kernels.go:103
-									if bi_ >= 0 && bi_ <= len(temp)-32 {
+									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), gc_evenLanes165)
+										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), gc_evenLanes165)
+										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), gc_oddLanes165)
+										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), gc_oddLanes165)
+										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
 //line kernels.go:103
 									} else {
 //line kernels.go:103
@@ -4502,7 +4498,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								_ = bi_
 								var gc_ld20 archsimd.Int32x8
 //line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
 									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
@@ -4518,7 +4514,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								var gc_ld21 archsimd.Int32x8
 //line kernels.go:103
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
 									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line kernels.go:103
@@ -4534,7 +4530,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								var gc_ld22 archsimd.Int32x8
 //line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
 									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
@@ -4558,17 +4554,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								gc_st15 := gc_t15
 //line kernels.go:103
-								if ai_ >= 0 && ai_ <= len(temp)-16 {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_evenLanes5)
+									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_evenLanes5)
+									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_oddLanes5)
+									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-									gc_st15.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_oddLanes5)
+									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
 //line kernels.go:103
 								} else {
 //line kernels.go:103
@@ -4578,17 +4574,17 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:103
 								gc_st16 := gc_t16
 //line kernels.go:103
-								if bi_ >= 0 && bi_ <= len(temp)-16 {
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_evenLanes5)
+									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_evenLanes5)
+									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_oddLanes5)
+									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-									gc_st16.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_oddLanes5)
+									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
 //line kernels.go:103
 								} else {
 //line kernels.go:103
@@ -4689,7 +4685,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld33 archsimd.Int32x16
 //line kernels.go:108
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 										gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
@@ -4704,7 +4700,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_st25 := gc_ld33
 //line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-32 {
+									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
 										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
@@ -4732,7 +4728,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 										var gc_ld34 archsimd.Int32x16
 //line kernels.go:108
-										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
+										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
@@ -4765,7 +4761,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_bits3 := gc_if7.ToBits()
 //line kernels.go:109
-										if k_ >= 0 && k_ <= len(out)-32 {
+										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
 											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line kernels.go:109
@@ -4819,7 +4815,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld35 archsimd.Int32x16
 //line kernels.go:108
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 										gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
@@ -4850,7 +4846,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_st27 := gc_ld35
 //line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-32 {
+									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
 										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
@@ -4894,7 +4890,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 										var gc_ld36 archsimd.Int32x16
 //line kernels.go:108
-										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
+										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
@@ -4927,7 +4923,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_bits4 := gc_if8.ToBits()
 //line kernels.go:109
-										if k_ >= 0 && k_ <= len(out)-32 {
+										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
 											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line kernels.go:109
@@ -5022,7 +5018,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								var gc_ld29 archsimd.Int32x8
 //line kernels.go:108
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 									gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
@@ -5037,7 +5033,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								gc_st21 := gc_ld29
 //line kernels.go:109
-								if k_ >= 0 && k_ <= len(out)-16 {
+								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
 									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
@@ -5065,7 +5061,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld30 archsimd.Int32x8
 //line kernels.go:108
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
@@ -5096,7 +5092,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_st22 := gc_ld30
 //line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-16 {
+									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
 										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
@@ -5150,7 +5146,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								var gc_ld31 archsimd.Int32x8
 //line kernels.go:108
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 									gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
@@ -5181,7 +5177,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								gc_st23 := gc_ld31
 //line kernels.go:109
-								if k_ >= 0 && k_ <= len(out)-16 {
+								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
 									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
@@ -5225,7 +5221,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld32 archsimd.Int32x8
 //line kernels.go:108
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
@@ -5256,7 +5252,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_st24 := gc_ld32
 //line kernels.go:109
-									if k_ >= 0 && k_ <= len(out)-16 {
+									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
 										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
@@ -12465,8 +12461,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 					_ = r_2
 //line kernels.go:403
 					v = r_2
-//line kernels.go:403
-					v.StoreMasked((*[16]int32)(gc_s_v[gc_rank2:]), gc_alive4)
+					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep, false
@@ -12507,8 +12502,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				_ = r_2
 //line kernels.go:403
 				v = r_2
-//line kernels.go:403
-				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank2:]), gc_alive2)
+				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -94,7 +94,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 									if gc_if4.ToBits() != 0 {
 //line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if4)
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if4).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 									}
 //line last_exit.go:20
@@ -106,7 +106,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 										{
 //line last_exit.go:20
-											gc_vb4.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_else4)
+											gc_vb4.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else4).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 										}
 //line last_exit.go:20
@@ -151,7 +151,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								if gc_if3.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if3).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 								}
 //line last_exit.go:20
@@ -163,7 +163,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 									{
 //line last_exit.go:20
-										gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else3)
+										gc_vb3.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else3).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 									}
 //line last_exit.go:20
@@ -231,7 +231,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 									if gc_if2.ToBits() != 0 {
 //line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(in[base+k:]).StoreMasked((*[16]float32)(s[k:]), gc_if2)
+										archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if2).StoreSlice(s[k:])
 									}
 //line last_exit.go:21
 									gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
@@ -242,7 +242,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:21
 										{
 //line last_exit.go:21
-											gc_vb2.StoreMasked((*[16]float32)(s[k:]), gc_else2)
+											gc_vb2.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else2).StoreSlice(s[k:])
 //line last_exit.go:23
 										}
 //line last_exit.go:23
@@ -292,7 +292,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								if gc_if.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(in[base+k:]).StoreMasked((*[8]float32)(s[k:]), gc_if)
+									archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if).StoreSlice(s[k:])
 								}
 //line last_exit.go:21
 								gc_else := gc_if.ToInt32x8().Not().ToMask()
@@ -303,7 +303,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:21
 									{
 //line last_exit.go:21
-										gc_vb.StoreMasked((*[8]float32)(s[k:]), gc_else)
+										gc_vb.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else).StoreSlice(s[k:])
 //line last_exit.go:23
 									}
 //line last_exit.go:23

@@ -3929,7 +3929,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 						}
 //line regressions.go:180
 						gc_vb2.StoreMasked((*[16]int32)(out[i:]), gc_alive2)
-						archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2).StoreMasked((*[16]int32)(s[tx:]), gc_alive2)
+						archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive2).StoreSlice(s[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep, false
@@ -3981,7 +3981,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 					}
 //line regressions.go:180
 					gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
-					archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[tx:]), gc_alive)
+					archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4204,7 +4204,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 							break
 //line regressions.go:189
 						}
-						archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).StoreMasked((*[16]int32)(s[tx:]), gc_alive6)
+						archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive6).StoreSlice(s[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -4246,7 +4246,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 						break
 //line regressions.go:189
 					}
-					archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).StoreMasked((*[8]int32)(s[tx:]), gc_alive5)
+					archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

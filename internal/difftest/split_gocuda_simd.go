@@ -1064,7 +1064,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 						var gc_ld4 archsimd.Int32x16
 //line split.go:83
-						if (2*tx) >= 0 && (2*tx) <= len(s)-32 {
+						if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
 //line split.go:83
 							gc_ld4 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
 //line split.go:83
@@ -1080,7 +1080,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 						gc_st4 := gc_ld4
 //line split.go:83
-						if (2*tx) >= 0 && (2*tx) <= len(out)-32 {
+						if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
 //line split.go:83
 							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
 //line split.go:83
@@ -1102,7 +1102,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 							var gc_ld5 archsimd.Int32x16
 //line split.go:84
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 {
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
 								gc_ld5 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
@@ -1133,7 +1133,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 							gc_st5 := gc_ld5.Add(gc_vb2)
 //line split.go:85
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 {
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
 //line split.go:85
 								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
 //line split.go:85
@@ -1177,7 +1177,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 								var gc_ld6 archsimd.Int32x16
 //line split.go:84
-								if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 {
+								if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
 									gc_ld6 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
 								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
@@ -1210,7 +1210,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 								gc_bits := gc_if2.ToBits()
 //line split.go:85
-								if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 {
+								if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
 //line split.go:85
 									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line split.go:85
@@ -1296,7 +1296,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 					var gc_ld archsimd.Int32x8
 //line split.go:83
-					if (2*tx) >= 0 && (2*tx) <= len(s)-16 {
+					if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
 //line split.go:83
 						gc_ld = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
 //line split.go:83
@@ -1312,7 +1312,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:83
 					gc_st := gc_ld
 //line split.go:83
-					if (2*tx) >= 0 && (2*tx) <= len(out)-16 {
+					if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
 //line split.go:83
 						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
 //line split.go:83
@@ -1334,7 +1334,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 						var gc_ld2 archsimd.Int32x8
 //line split.go:84
-						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 {
+						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
 							gc_ld2 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
@@ -1365,7 +1365,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 						gc_st2 := gc_ld2.Add(gc_vb)
 //line split.go:85
-						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 {
+						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
 //line split.go:85
 							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
 //line split.go:85
@@ -1409,7 +1409,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:84
 							var gc_ld3 archsimd.Int32x8
 //line split.go:84
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 {
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
 								gc_ld3 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
@@ -1440,7 +1440,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 							gc_st3 := gc_ld3.Add(gc_vb)
 //line split.go:85
-							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 {
+							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
 //line split.go:85
 								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line split.go:85

@@ -104,7 +104,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 									_ = bi
 									var gc_ld7 archsimd.Float32x16
 //line strided.go:23
-									if ai >= 0 && ai <= len(data)-32 {
+									if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
 //line strided.go:23
 										gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
 //line strided.go:23
@@ -120,7 +120,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 									var gc_ld8 archsimd.Float32x16
 //line strided.go:23
-									if bi >= 0 && bi <= len(data)-32 {
+									if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
 //line strided.go:23
 										gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
 //line strided.go:23
@@ -136,7 +136,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 									gc_st4 := gc_ld8.Add(gc_ld7)
 //line strided.go:23
-									if bi >= 0 && bi <= len(data)-32 {
+									if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
 //line strided.go:23
 										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
 //line strided.go:23
@@ -214,7 +214,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 								_ = bi
 								var gc_ld3 archsimd.Float32x8
 //line strided.go:23
-								if ai >= 0 && ai <= len(data)-16 {
+								if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
 //line strided.go:23
 									gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
 //line strided.go:23
@@ -230,7 +230,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 								var gc_ld4 archsimd.Float32x8
 //line strided.go:23
-								if bi >= 0 && bi <= len(data)-16 {
+								if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
 //line strided.go:23
 									gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
 //line strided.go:23
@@ -246,7 +246,7 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:23
 								gc_st2 := gc_ld4.Add(gc_ld3)
 //line strided.go:23
-								if bi >= 0 && bi <= len(data)-16 {
+								if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
 //line strided.go:23
 									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
 //line strided.go:23
@@ -398,7 +398,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 									gc_bits2 := gc_if4.ToBits()
 //line strided.go:40
-									if g >= 0 && g <= len(out)-32 {
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 //line strided.go:40
 										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line strided.go:40
@@ -480,7 +480,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 								gc_st3 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb6)
 //line strided.go:40
-								if g >= 0 && g <= len(out)-16 {
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line strided.go:40
 									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
 //line strided.go:40
@@ -586,7 +586,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 									gc_bits := gc_if2.ToBits()
 //line strided.go:40
-									if g >= 0 && g <= len(out)-32 {
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
 //line strided.go:40
 										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line strided.go:40
@@ -674,7 +674,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 								gc_st := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
 //line strided.go:40
-								if g >= 0 && g <= len(out)-16 {
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line strided.go:40
 									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line strided.go:40
@@ -1049,7 +1049,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 										var gc_ld13 archsimd.Float32x16
 //line strided.go:59
-										if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -1064,7 +1064,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										var gc_ld14 archsimd.Float32x16
 //line strided.go:60
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
 											gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line strided.go:60
@@ -1080,17 +1080,17 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										gc_st3 := gc_ld14.Add(gc_ld13)
 //line strided.go:60
-										if index >= 0 && index <= len(sdata)-32 {
+										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
-											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), gc_evenLanes16)
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line strided.go:60
-											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), gc_evenLanes16)
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-											gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), gc_oddLanes16)
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line strided.go:60
-											gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), gc_oddLanes16)
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 //line strided.go:60
 										} else {
 //line strided.go:60
@@ -1108,7 +1108,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 											var gc_ld15 archsimd.Float32x16
 //line strided.go:59
-											if (index+1) >= 0 && (index+1) <= len(sdata)-32 {
+											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
 												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
@@ -1139,7 +1139,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											var gc_ld16 archsimd.Float32x16
 //line strided.go:60
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
 												gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line strided.go:60
@@ -1173,17 +1173,17 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											gc_bits := gc_if4.ToBits()
 //line strided.go:60
-											if index >= 0 && index <= len(sdata)-32 {
+											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
-												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line strided.go:60
-												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line strided.go:60
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-												gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line strided.go:60
-												gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 //line strided.go:60
 											} else {
 //line strided.go:60
@@ -1267,7 +1267,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 									var gc_ld5 archsimd.Float32x8
 //line strided.go:59
-									if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -1282,7 +1282,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									var gc_ld6 archsimd.Float32x8
 //line strided.go:60
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
 										gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
@@ -1298,17 +1298,17 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 									gc_st := gc_ld6.Add(gc_ld5)
 //line strided.go:60
-									if index >= 0 && index <= len(sdata)-16 {
+									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_evenLanes)
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line strided.go:60
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_evenLanes)
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-										gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_oddLanes)
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line strided.go:60
-										gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_oddLanes)
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 //line strided.go:60
 									} else {
 //line strided.go:60
@@ -1326,7 +1326,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 										var gc_ld7 archsimd.Float32x8
 //line strided.go:59
-										if (index+1) >= 0 && (index+1) <= len(sdata)-16 {
+										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
 											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
@@ -1357,7 +1357,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										var gc_ld8 archsimd.Float32x8
 //line strided.go:60
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
 											gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
@@ -1389,17 +1389,17 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										gc_st2 := gc_ld8.Add(gc_ld7)
 //line strided.go:60
-										if index >= 0 && index <= len(sdata)-16 {
+										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line strided.go:60
-											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-											gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line strided.go:60
-											gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line strided.go:60
 										} else {
 //line strided.go:60

@@ -83,7 +83,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 							var gc_ld13 archsimd.Int32x16
 //line stridedguard.go:16
-							if g >= 0 && g <= len(in)-32 {
+							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 								gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line stridedguard.go:17
 							} else if g >= 1 && g <= len(in)-31 {
@@ -108,7 +108,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 								var gc_ld14 archsimd.Int32x16
 //line stridedguard.go:16
-								if g >= 0 && g <= len(in)-32 {
+								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
 									gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line stridedguard.go:17
 								} else if g >= 1 && g <= len(in)-31 {
@@ -132,7 +132,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 							var gc_ld15 archsimd.Int32x16
 //line stridedguard.go:19
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-32 {
+								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line stridedguard.go:20
 								gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line stridedguard.go:20
@@ -159,7 +159,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 								var gc_ld16 archsimd.Int32x16
 //line stridedguard.go:19
 								if (g+
-									1) >= 0 && (g+1) <= len(in)-32 {
+									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line stridedguard.go:20
 									gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line stridedguard.go:20
@@ -225,7 +225,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 						var gc_ld5 archsimd.Int32x8
 //line stridedguard.go:16
-						if g >= 0 && g <= len(in)-16 {
+						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 							gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line stridedguard.go:17
 						} else if g >= 1 && g <= len(in)-15 {
@@ -250,7 +250,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 							var gc_ld6 archsimd.Int32x8
 //line stridedguard.go:16
-							if g >= 0 && g <= len(in)-16 {
+							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
 								gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line stridedguard.go:17
 							} else if g >= 1 && g <= len(in)-15 {
@@ -274,7 +274,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 						var gc_ld7 archsimd.Int32x8
 //line stridedguard.go:19
 						if (g+
-							1) >= 0 && (g+1) <= len(in)-16 {
+							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line stridedguard.go:20
 							gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line stridedguard.go:20
@@ -301,7 +301,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 							var gc_ld8 archsimd.Int32x8
 //line stridedguard.go:19
 							if (g+
-								1) >= 0 && (g+1) <= len(in)-16 {
+								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line stridedguard.go:20
 								gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line stridedguard.go:20

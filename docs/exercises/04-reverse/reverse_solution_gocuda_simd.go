@@ -84,7 +84,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 								if gc_if2.ToBits() != 0 {
 //line reverse_solution.go:18
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if2)
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if2).StoreSlice(gc_at3[gc_tx2:])
 //line reverse_solution.go:18
 								}
 //line reverse_solution.go:18
@@ -186,7 +186,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:19
 									}
 //line reverse_solution.go:19
-									gc_ld2.StoreMasked((*[8]int32)(s[tid:]), gc_if)
+									gc_ld2.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
 //line reverse_solution.go:19
 								}
 //line reverse_solution.go:19

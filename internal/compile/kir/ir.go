@@ -102,6 +102,9 @@ type Func struct {
 	// after the same barrier).
 	shared     map[*types.Var]bool
 	readShared bool
+	// own are the shared slices only indexed (sharedread.go's
+	// escapedShared): no goroutine but the block's reaches their memory.
+	own map[*types.Var]bool
 	// readOnly are the parameters whose elements the kernel never writes
 	// (readonly.go): pure takes an element of one at a pure index as pure.
 	readOnly map[*types.Var]bool

@@ -193,6 +193,17 @@ func pureBuiltin(name string) bool {
 	return false
 }
 
+// ownSharedSlice reports whether e is a variable holding a shared-memory
+// slice that only the block's goroutine reaches (Func.own).
+func (f *Func) ownSharedSlice(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := f.Src.Info.Uses[id].(*types.Var)
+	return f.own[v]
+}
+
 // sharedSlice reports whether e is a variable holding a shared-memory
 // slice.
 func (f *Func) sharedSlice(e ast.Expr) bool {

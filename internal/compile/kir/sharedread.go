@@ -353,3 +353,17 @@ func (f *Func) escapedShared(shared map[*types.Var]ast.Node) map[*types.Var]bool
 	})
 	return out
 }
+
+// ownShared returns the uniform shared slices (Func.shared) of allocs
+// that are only indexed or passed to len or cap: the memory of a slice
+// passed or sliced may reach another goroutine.
+func (f *Func) ownShared(allocs map[*types.Var]ast.Node) map[*types.Var]bool {
+	escaped := f.escapedShared(allocs)
+	out := map[*types.Var]bool{}
+	for v := range f.shared {
+		if allocs[v] != nil && !escaped[v] {
+			out[v] = true
+		}
+	}
+	return out
+}

@@ -215,7 +215,7 @@ func (v *vectorizer) clampedStore(x, i vval, val ast.Expr, elem types.Type) {
 	var fast []ast.Stmt
 	outer := v.out
 	v.out = &fast
-	v.storeVec(x.x, i, val, elem, false)
+	v.storeVec(x.x, i, val, elem, false, false)
 	v.out = outer
 	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, v.inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: fast},
 		Else: &ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), val, elem)}})

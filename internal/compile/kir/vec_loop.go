@@ -335,7 +335,7 @@ func (v *vectorizer) stores(lv *loopVars) {
 			v.fail()
 		}
 		rank := vval{shape: vAffine, x: ast.NewIdent(v.rankName()), typ: types.Typ[types.Int]}
-		v.storeVec(ast.NewIdent(kv.SpillName), rank, v.vec(val, v.varType(obj)), v.varType(obj), false)
+		v.storeVec(ast.NewIdent(kv.SpillName), rank, v.vec(val, v.varType(obj)), v.varType(obj), false, true) // scratch is the block's own
 	}
 }
 

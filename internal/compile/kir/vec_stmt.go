@@ -228,10 +228,10 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 			v.clampedStore(x, i, v.vec(val, t), t)
 			return
 		case strideOf(i) != 1:
-			v.stridedStore(x, i, v.vec(val, t), t)
+			v.stridedStore(x, i, v.vec(val, t), t, v.f.ownSharedSlice(l.X))
 			return
 		}
-		v.storeVec(x.x, i, v.vec(val, t), t, v.access(l, x, i))
+		v.storeVec(x.x, i, v.vec(val, t), t, v.access(l, x, i), v.f.ownSharedSlice(l.X))
 	case i.shape == vUniform && val.shape == vUniform:
 		v.once(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x.x, Index: i.x}}, Tok: token.ASSIGN, Rhs: []ast.Expr{val.x}})
 	case i.shape == vUniform && v.warpLanes != nil && v.maskNow() != nil:
@@ -249,14 +249,15 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 }
 
 // storeVec stores vector val to x[i:i+8], only the lanes of the mask in
-// force where one is; checked in place, a store that would leave the
-// slice goes lane by lane.
-func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type, inPlace bool) {
+// force where one is (own: x is memory only the block's goroutine
+// reaches, see maskedStore); checked in place, a store that would leave
+// the slice goes lane by lane.
+func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type, inPlace, own bool) {
 	v.noteStore()
 	dst := &ast.SliceExpr{X: x, Low: i.x}
 	var fast ast.Stmt = &ast.ExprStmt{X: vcall(val, "StoreSlice", dst)}
 	if m := v.maskNow(); m != nil {
-		fast = &ast.ExprStmt{X: vcall(val, "StoreMasked", v.stepArray(dst, elem), m)}
+		fast = v.maskedStore(dst, val, m, elem, own)
 	}
 	if !inPlace {
 		v.emit(fast)
@@ -264,6 +265,24 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 	}
 	v.emit(&ast.IfStmt{Cond: v.inRange(x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
 		Else: &ast.BlockStmt{List: v.laneStores(x, lanesOf(i), val, elem)}})
+}
+
+// maskedStore writes the lanes of val that mask holds to dst, a slice of
+// elements of type elem from the step's first. A masked store leaves the
+// other elements to whoever else writes them; on memory no other
+// goroutine reaches (own: the block's shared memory, its scratch) the
+// elements are loaded, merged with val and stored whole instead, which
+// writes the same values. A masked store ran slowly on this machine
+// (AMD EPYC): with AVX2 a masked move is microcoded, and a load that
+// overlaps a masked store waits for it to reach the cache where a whole
+// store's is forwarded.
+func (v *vectorizer) maskedStore(dst, val, mask ast.Expr, elem types.Type, own bool) ast.Stmt {
+	vt, ok := v.vecElem(elem)
+	if !own || !ok || v.portable {
+		return &ast.ExprStmt{X: vcall(val, "StoreMasked", v.stepArray(dst, elem), mask)}
+	}
+	old := v.pkgCall("Load"+vt+"Slice", dst)
+	return &ast.ExprStmt{X: vcall(vcall(val, "Merge", old, mask), "StoreSlice", dst)}
 }
 
 // stepArray writes dst, a slice of elements of type elem, as a pointer to
@@ -302,9 +321,9 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		case i.clamped():
 			v.fail() // an update at a clamped index
 		case strideOf(i) != 1:
-			v.stridedStore(x, i, v.vec(next, t), t)
+			v.stridedStore(x, i, v.vec(next, t), t, v.f.ownSharedSlice(l.X))
 		default:
-			v.storeVec(x.x, i, v.vec(next, t), t, v.access(l, x, i))
+			v.storeVec(x.x, i, v.vec(next, t), t, v.access(l, x, i), v.f.ownSharedSlice(l.X))
 		}
 	default:
 		v.fail()

@@ -57,7 +57,7 @@ func (v *vectorizer) stridedLoad16(e *ast.IndexExpr, x, i vval, t types.Type, vt
 	shifted := assign(name, vcall(load(plus(-1)), "ConcatPermute", load(plus(15)), odds))
 	inner := &ast.IfStmt{Cond: inSpan(x.x, asInt(i), -1, 31), Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}
 	v.noteInPlace(inner)
-	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: inner})
+	v.emit(&ast.IfStmt{Cond: evenWindow(in, i, inSpan(x.x, asInt(i), -1, 31)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: inner})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 

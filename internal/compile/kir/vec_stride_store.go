@@ -22,9 +22,10 @@ import (
 // one that has goes lane by lane.
 
 // stridedStore stores vector val's lanes to x at i, i+s, ...: at stride
-// 2 as two masked stores where their elements lie in x; elsewhere (see
-// above), and at other strides, lane by lane, in lane order.
-func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type) {
+// 2 as two masked stores where their elements lie in x (whole, where x
+// is the block's own: maskedStore); elsewhere (see above), and at other
+// strides, lane by lane, in lane order.
+func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type, own bool) {
 	if strideOf(i) != 2 || v.portable || v.w64 {
 		v.emit(&ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), val, elem)})
 		return
@@ -39,14 +40,14 @@ func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type) {
 		if from < 0 {
 			at = &ast.BinaryExpr{X: paren(i.x), Op: token.SUB, Y: intLit(int64(-from))}
 		}
-		return &ast.ExprStmt{X: vcall(vcall(ast.NewIdent(name), "Permute", spread), "StoreMasked", v.stepArray(&ast.SliceExpr{X: x.x, Low: at}, elem), mask)}
+		return v.maskedStore(&ast.SliceExpr{X: x.x, Low: at}, vcall(ast.NewIdent(name), "Permute", spread), mask, elem, own)
 	}
 	fast := []ast.Stmt{store(0, lo, evenLo), store(w, hi, evenHi)}
 	shifted := []ast.Stmt{store(-1, lo, oddLo), store(w-1, hi, oddHi)}
 	inner := &ast.IfStmt{Cond: inSpan(x.x, asInt(i), -1, 2*w-1), Body: &ast.BlockStmt{List: shifted}}
 	v.noteInPlace(inner) // before the store's own record: a step that stored nothing yet may start again
 	inner.Else = &ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), ast.NewIdent(name), elem)}
-	v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*w), Body: &ast.BlockStmt{List: fast}, Else: inner})
+	v.emit(&ast.IfStmt{Cond: evenWindow(inSpan(x.x, asInt(i), 0, 2*w), i, inSpan(x.x, asInt(i), -1, 2*w-1)), Body: &ast.BlockStmt{List: fast}, Else: inner})
 }
 
 // spreadMasks returns the masks of the two stores at stride 2, by the

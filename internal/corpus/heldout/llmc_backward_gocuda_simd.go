@@ -547,8 +547,8 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				var dnormNormMean float32 = float32(0.0)
 //line llmc_backward.go:99
 				_ = dnormNormMean
-				archsimd.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank2:]), gc_alive2)
-				archsimd.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank2:]), gc_alive2)
+				archsimd.BroadcastFloat32x8(dnormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive2).StoreSlice(gc_s_dnormMean[gc_rank2:])
+				archsimd.BroadcastFloat32x8(dnormNormMean).Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive2).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -982,7 +982,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					var localSum float32 = float32(0)
 //line llmc_backward.go:179
 					_ = localSum
-					archsimd.BroadcastFloat32x8(localSum).StoreMasked((*[8]float32)(gc_s_localSum[gc_rank2:]), gc_alive)
+					archsimd.BroadcastFloat32x8(localSum).Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive).StoreSlice(gc_s_localSum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

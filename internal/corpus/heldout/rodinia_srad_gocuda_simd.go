@@ -274,9 +274,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:57
 										if gc_if.ToBits() != 0 {
 //line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).StoreMasked((*[8]float32)(gc_at29[(gc_tx2-gc_seg4):]), gc_if)
+											archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at29[(gc_tx2 - gc_seg4):])
 //line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).StoreMasked((*[8]float32)(gc_at31[(gc_tx2-gc_seg4):]), gc_if)
+											archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at31[(gc_tx2 - gc_seg4):])
 //line rodinia_srad.go:57
 										}
 									}
@@ -445,9 +445,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:75
 											if gc_if2.ToBits() != 0 {
 //line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).StoreMasked((*[8]float32)(gc_at37[(gc_tx2-gc_seg5):]), gc_if2)
+												archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at37[(gc_tx2 - gc_seg5):])
 //line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).StoreMasked((*[8]float32)(gc_at39[(gc_tx2-gc_seg5):]), gc_if2)
+												archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at39[(gc_tx2 - gc_seg5):])
 //line rodinia_srad.go:75
 											}
 										}
@@ -687,9 +687,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:97
 											if gc_if3.ToBits() != 0 {
 //line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).StoreMasked((*[8]float32)(gc_at45[(gc_tx2-gc_seg6):]), gc_if3)
+												archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at45[(gc_tx2 - gc_seg6):])
 //line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).StoreMasked((*[8]float32)(gc_at47[(gc_tx2-gc_seg6):]), gc_if3)
+												archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at47[(gc_tx2 - gc_seg6):])
 //line rodinia_srad.go:97
 											}
 										}

@@ -2516,7 +2516,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 									}
 //line hecbench_mpc.go:303
-									gc_ld4.StoreMasked((*[4]int64)(gc_at13[gc_tx2:]), gc_if2)
+									gc_ld4.Merge(archsimd.LoadInt64x4Slice(gc_at13[gc_tx2:]), gc_if2).StoreSlice(gc_at13[gc_tx2:])
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
@@ -2622,7 +2622,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 									}
 //line hecbench_mpc.go:303
-									gc_ld2.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if)
+									gc_ld2.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if).StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303

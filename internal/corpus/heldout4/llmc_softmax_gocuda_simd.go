@@ -4743,8 +4743,8 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				var sumval float32 = float32(0.0)
 //line llmc_softmax.go:349
 				_ = sumval
-				archsimd.BroadcastFloat32x8(offset).StoreMasked((*[8]float32)(gc_s_offset[gc_rank2:]), gc_alive)
-				archsimd.BroadcastFloat32x8(sumval).StoreMasked((*[8]float32)(gc_s_sumval[gc_rank2:]), gc_alive)
+				archsimd.BroadcastFloat32x8(offset).Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive).StoreSlice(gc_s_offset[gc_rank2:])
+				archsimd.BroadcastFloat32x8(sumval).Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive).StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -5175,7 +5175,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				var sum float32 = gc_u2
 //line llmc_softmax.go:377
 				_ = sum
-				archsimd.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive2)
+				archsimd.BroadcastFloat32x8(sum).Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

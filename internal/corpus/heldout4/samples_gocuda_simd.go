@@ -3578,7 +3578,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 					var gc_ld archsimd.Float32x8
 //line samples.go:453
-					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 {
+					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
 //line samples.go:453
 						gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
 //line samples.go:453
@@ -3598,7 +3598,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 					var gc_ld2 archsimd.Float32x8
 //line samples.go:454
-					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 {
+					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
 //line samples.go:454
 						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
 //line samples.go:454

@@ -1388,7 +1388,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:48
 						}
 //line basic.go:48
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(temp[tid:]), gc_alive)
+						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 //line basic.go:48
 					}
 				}
@@ -1476,8 +1476,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							}
 //line basic.go:54
 						}
-//line basic.go:53
-						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive3)
+						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1540,7 +1539,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line basic.go:57
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive4)
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1783,7 +1782,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:48
 						}
 //line basic.go:48
-						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive7)
+						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
 //line basic.go:48
 					}
 				}
@@ -1871,8 +1870,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							}
 //line basic.go:54
 						}
-//line basic.go:53
-						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive9)
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive9).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1935,7 +1933,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line basic.go:57
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive10)
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive10).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -97,8 +97,10 @@ func checked(t *gocuda.Thread, in, out []float32, k int) {
 
 // upSweep is Blelloch's up-sweep in shared memory: its offset, set to 1,
 // scales the thread's index, so the steps take it as 1 and run where it
-// is (the widest level), updating every other element at stride 2 with
-// masked stores.
+// is (the widest level), updating every other element at stride 2: the
+// loads and the stores take the windows from the even elements, and temp
+// is the block's own, so each store loads its window, merges its lanes
+// and stores it whole.
 func upSweep(t *gocuda.Thread, out []float32) {
 	thid := t.ThreadIdx.X
 	temp := gocuda.Shared[float32](t, 2*t.BlockDim.X)
@@ -139,4 +141,19 @@ func pairTree(t *gocuda.Thread, out []float32) {
 		t.SyncThreads()
 	}
 	out[tid] = sdata[tid]
+}
+
+// passedTree is upSweep's first level on shared memory the kernel also
+// passes to copy: a slice passed on may reach another goroutine, so the
+// stores at stride 2 stay masked.
+func passedTree(t *gocuda.Thread, out []float32) {
+	thid := t.ThreadIdx.X
+	temp := gocuda.Shared[float32](t, 2*t.BlockDim.X)
+	temp[2*thid], temp[2*thid+1] = 1, 1
+	t.SyncThreads()
+	temp[2*thid+1] += temp[2*thid]
+	t.SyncThreads()
+	if thid == 0 {
+		copy(out, temp)
+	}
 }
