@@ -81,7 +81,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line mandelbrot64.go:32
-						gc_iota326 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+						gc_iota326 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line mandelbrot64.go:32
 						_ = gc_iota326
 //line mandelbrot64.go:39
@@ -248,7 +248,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line mandelbrot64.go:32
-						gc_iota323 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+						gc_iota323 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line mandelbrot64.go:32
 						_ = gc_iota323
 //line mandelbrot64.go:39
@@ -420,3 +420,5 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 		}
 	}
 }
+
+var gc_tab_int32x4_3d80beed = [4]int32{0, 1, 2, 3}

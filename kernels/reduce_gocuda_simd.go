@@ -420,7 +420,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:184
 						_ = gc_none2
 //line reduce.go:184
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:184
 						_ = gc_iota4
 //line reduce.go:184
@@ -544,7 +544,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:184
 					_ = gc_none
 //line reduce.go:184
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:184
 					_ = gc_iota2
 //line reduce.go:184
@@ -1096,7 +1096,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:184
 						_ = gc_none4
 //line reduce.go:184
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:184
 						_ = gc_iota8
 //line reduce.go:184
@@ -1220,7 +1220,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:184
 					_ = gc_none3
 //line reduce.go:184
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:184
 					_ = gc_iota6
 //line reduce.go:184
@@ -1772,7 +1772,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:184
 						_ = gc_none6
 //line reduce.go:184
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:184
 						_ = gc_iota12
 //line reduce.go:184
@@ -1896,7 +1896,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:184
 					_ = gc_none5
 //line reduce.go:184
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:184
 					_ = gc_iota10
 //line reduce.go:184
@@ -2721,7 +2721,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 						_ = gc_none2
 //line reduce.go:208
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:208
 						_ = gc_iota4
 //line reduce.go:208
@@ -2845,7 +2845,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 					_ = gc_none
 //line reduce.go:208
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:208
 					_ = gc_iota2
 //line reduce.go:208
@@ -3237,7 +3237,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 						_ = gc_none4
 //line reduce.go:208
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:208
 						_ = gc_iota8
 //line reduce.go:208
@@ -3361,7 +3361,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 					_ = gc_none3
 //line reduce.go:208
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:208
 					_ = gc_iota6
 //line reduce.go:208
@@ -3752,7 +3752,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:208
 						_ = gc_none6
 //line reduce.go:208
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:208
 						_ = gc_iota12
 //line reduce.go:208
@@ -3876,7 +3876,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:208
 					_ = gc_none5
 //line reduce.go:208
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:208
 					_ = gc_iota10
 //line reduce.go:208
@@ -4586,7 +4586,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:232
 						_ = gc_none2
 //line reduce.go:232
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:232
 						_ = gc_iota4
 //line reduce.go:232
@@ -4710,7 +4710,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:232
 					_ = gc_none
 //line reduce.go:232
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:232
 					_ = gc_iota2
 //line reduce.go:232
@@ -4903,23 +4903,23 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if s == 1 {
 //line reduce.go:232
-							gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:232
 							_ = gc_iota23
 //line reduce.go:232
-							gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:232
 							_ = gc_evens16
 //line reduce.go:232
-							gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:232
 							_ = gc_odds16
 //line reduce.go:232
-							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:232
 							_ = gc_spread16Lo
 //line reduce.go:232
-							gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:232
 							_ = gc_spread16Hi
 //line reduce.go:232
@@ -5125,27 +5125,27 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD {
 					if s == 1 {
 //line reduce.go:232
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:232
 						_ = gc_iota22
 //line reduce.go:232
-						gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:232
 						_ = gc_evens
 //line reduce.go:232
-						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:232
 						_ = gc_spreadLo
 //line reduce.go:232
-						gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:232
 						_ = gc_spreadHi
 //line reduce.go:232
-						gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line reduce.go:232
 						_ = gc_evenLanes
 //line reduce.go:232
-						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line reduce.go:232
 						_ = gc_oddLanes
 					gc_steps6:
@@ -5583,7 +5583,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:232
 						_ = gc_none4
 //line reduce.go:232
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:232
 						_ = gc_iota10
 //line reduce.go:232
@@ -5707,7 +5707,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:232
 					_ = gc_none3
 //line reduce.go:232
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:232
 					_ = gc_iota8
 //line reduce.go:232
@@ -5900,23 +5900,23 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if s == 1 {
 //line reduce.go:232
-							gc_iota25 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:232
 							_ = gc_iota25
 //line reduce.go:232
-							gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:232
 							_ = gc_evens162
 //line reduce.go:232
-							gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:232
 							_ = gc_odds162
 //line reduce.go:232
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:232
 							_ = gc_spread16Lo2
 //line reduce.go:232
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:232
 							_ = gc_spread16Hi2
 //line reduce.go:232
@@ -6122,27 +6122,27 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 				if compiled.SIMD {
 					if s == 1 {
 //line reduce.go:232
-						gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:232
 						_ = gc_iota24
 //line reduce.go:232
-						gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:232
 						_ = gc_evens2
 //line reduce.go:232
-						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:232
 						_ = gc_spreadLo2
 //line reduce.go:232
-						gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:232
 						_ = gc_spreadHi2
 //line reduce.go:232
-						gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line reduce.go:232
 						_ = gc_evenLanes2
 //line reduce.go:232
-						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line reduce.go:232
 						_ = gc_oddLanes2
 					gc_steps14:
@@ -6580,7 +6580,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:232
 						_ = gc_none6
 //line reduce.go:232
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:232
 						_ = gc_iota16
 //line reduce.go:232
@@ -6704,7 +6704,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:232
 					_ = gc_none5
 //line reduce.go:232
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:232
 					_ = gc_iota14
 //line reduce.go:232
@@ -6897,23 +6897,23 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						if s == 1 {
 //line reduce.go:232
-							gc_iota27 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:232
 							_ = gc_iota27
 //line reduce.go:232
-							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:232
 							_ = gc_evens163
 //line reduce.go:232
-							gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:232
 							_ = gc_odds163
 //line reduce.go:232
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:232
 							_ = gc_spread16Lo3
 //line reduce.go:232
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:232
 							_ = gc_spread16Hi3
 //line reduce.go:232
@@ -7119,27 +7119,27 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 				if compiled.SIMD {
 					if s == 1 {
 //line reduce.go:232
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:232
 						_ = gc_iota26
 //line reduce.go:232
-						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:232
 						_ = gc_evens3
 //line reduce.go:232
-						gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:232
 						_ = gc_spreadLo3
 //line reduce.go:232
-						gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:232
 						_ = gc_spreadHi3
 //line reduce.go:232
-						gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line reduce.go:232
 						_ = gc_evenLanes3
 //line reduce.go:232
-						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line reduce.go:232
 						_ = gc_oddLanes3
 					gc_steps22:
@@ -7925,7 +7925,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:254
 						_ = gc_none2
 //line reduce.go:254
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:254
 						_ = gc_iota4
 //line reduce.go:254
@@ -8049,7 +8049,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:254
 					_ = gc_none
 //line reduce.go:254
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:254
 					_ = gc_iota2
 //line reduce.go:254
@@ -8615,7 +8615,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:254
 						_ = gc_none4
 //line reduce.go:254
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:254
 						_ = gc_iota8
 //line reduce.go:254
@@ -8739,7 +8739,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:254
 					_ = gc_none3
 //line reduce.go:254
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:254
 					_ = gc_iota6
 //line reduce.go:254
@@ -9305,7 +9305,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:254
 						_ = gc_none6
 //line reduce.go:254
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:254
 						_ = gc_iota12
 //line reduce.go:254
@@ -9429,7 +9429,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:254
 					_ = gc_none5
 //line reduce.go:254
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:254
 					_ = gc_iota10
 //line reduce.go:254

@@ -709,7 +709,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							_ = gc_none2
 //line reduce_variants.go:19
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
 							_ = gc_iota4
 //line reduce_variants.go:19
@@ -831,7 +831,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_none
 //line reduce_variants.go:19
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
 						_ = gc_iota2
 //line reduce_variants.go:19
@@ -1120,7 +1120,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 							_ = gc_none4
 //line reduce_variants.go:19
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
 							_ = gc_iota8
 //line reduce_variants.go:19
@@ -1251,7 +1251,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_none3
 //line reduce_variants.go:19
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
 						_ = gc_iota6
 //line reduce_variants.go:19
@@ -1993,7 +1993,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 							_ = gc_none6
 //line reduce_variants.go:19
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
 							_ = gc_iota12
 //line reduce_variants.go:19
@@ -2115,7 +2115,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_none5
 //line reduce_variants.go:19
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
 						_ = gc_iota10
 //line reduce_variants.go:19
@@ -2404,7 +2404,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 							_ = gc_none8
 //line reduce_variants.go:19
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
 							_ = gc_iota16
 //line reduce_variants.go:19
@@ -2535,7 +2535,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_none7
 //line reduce_variants.go:19
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
 						_ = gc_iota14
 //line reduce_variants.go:19
@@ -3277,7 +3277,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							_ = gc_none10
 //line reduce_variants.go:19
-							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
 							_ = gc_iota20
 //line reduce_variants.go:19
@@ -3399,7 +3399,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_none9
 //line reduce_variants.go:19
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
 						_ = gc_iota18
 //line reduce_variants.go:19
@@ -3688,7 +3688,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 							_ = gc_none12
 //line reduce_variants.go:19
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
 							_ = gc_iota24
 //line reduce_variants.go:19
@@ -3819,7 +3819,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_none11
 //line reduce_variants.go:19
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
 						_ = gc_iota22
 //line reduce_variants.go:19
@@ -5345,7 +5345,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							_ = gc_none2
 //line reduce_variants.go:42
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
 							_ = gc_iota4
 //line reduce_variants.go:42
@@ -5467,7 +5467,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_none
 //line reduce_variants.go:42
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
 						_ = gc_iota2
 //line reduce_variants.go:42
@@ -5756,7 +5756,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 							_ = gc_none4
 //line reduce_variants.go:42
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
 							_ = gc_iota8
 //line reduce_variants.go:42
@@ -5887,7 +5887,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_none3
 //line reduce_variants.go:42
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
 						_ = gc_iota6
 //line reduce_variants.go:42
@@ -6865,7 +6865,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 							_ = gc_none6
 //line reduce_variants.go:42
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
 							_ = gc_iota12
 //line reduce_variants.go:42
@@ -6987,7 +6987,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_none5
 //line reduce_variants.go:42
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
 						_ = gc_iota10
 //line reduce_variants.go:42
@@ -7276,7 +7276,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 							_ = gc_none8
 //line reduce_variants.go:42
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
 							_ = gc_iota16
 //line reduce_variants.go:42
@@ -7407,7 +7407,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_none7
 //line reduce_variants.go:42
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
 						_ = gc_iota14
 //line reduce_variants.go:42
@@ -8385,7 +8385,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							_ = gc_none10
 //line reduce_variants.go:42
-							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
 							_ = gc_iota20
 //line reduce_variants.go:42
@@ -8507,7 +8507,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_none9
 //line reduce_variants.go:42
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
 						_ = gc_iota18
 //line reduce_variants.go:42
@@ -8796,7 +8796,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 							_ = gc_none12
 //line reduce_variants.go:42
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
 							_ = gc_iota24
 //line reduce_variants.go:42
@@ -8927,7 +8927,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_none11
 //line reduce_variants.go:42
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
 						_ = gc_iota22
 //line reduce_variants.go:42
@@ -10581,7 +10581,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 						_ = gc_none
 //line reduce_variants.go:108
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						_ = gc_iota4
 						if gc_act2 == ^uint32(0) {
@@ -10590,7 +10590,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 							_ = gc_none2
 //line reduce_variants.go:108
-							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 							_ = gc_iota6
 //line reduce_variants.go:108
@@ -11459,7 +11459,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 						_ = gc_none3
 //line reduce_variants.go:108
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						_ = gc_iota10
 						if gc_act3 == ^uint32(0) {
@@ -11468,7 +11468,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 							_ = gc_none4
 //line reduce_variants.go:108
-							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 							_ = gc_iota12
 //line reduce_variants.go:108
@@ -12337,7 +12337,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 						_ = gc_none5
 //line reduce_variants.go:108
-						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						_ = gc_iota16
 						if gc_act4 == ^uint32(0) {
@@ -12346,7 +12346,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 							_ = gc_none6
 //line reduce_variants.go:108
-							gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 							_ = gc_iota18
 //line reduce_variants.go:108
@@ -13793,7 +13793,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
 							_ = gc_iota4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -13844,7 +13844,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
 						_ = gc_iota3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -13920,7 +13920,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
 							_ = gc_iota2
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
@@ -13977,7 +13977,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
 						_ = gc_iota
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -15021,7 +15021,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
 							_ = gc_iota8
 							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
@@ -15072,7 +15072,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
 						_ = gc_iota7
 						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
@@ -15148,7 +15148,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
 							_ = gc_iota6
 							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
@@ -15205,7 +15205,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
 						_ = gc_iota5
 						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
@@ -16249,7 +16249,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
 							_ = gc_iota12
 							for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
@@ -16300,7 +16300,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
 						_ = gc_iota11
 						for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
@@ -16376,7 +16376,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						var gc_stop17 bool
 						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
 							_ = gc_iota10
 							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
@@ -16433,7 +16433,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
 						_ = gc_iota9
 						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
@@ -18296,7 +18296,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 						_ = gc_none
 //line reduce_variants.go:108
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						_ = gc_iota4
 						if gc_act2 == ^uint32(0) {
@@ -18305,7 +18305,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 							_ = gc_none2
 //line reduce_variants.go:108
-							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 							_ = gc_iota6
 //line reduce_variants.go:108
@@ -19297,7 +19297,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 						_ = gc_none3
 //line reduce_variants.go:108
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						_ = gc_iota10
 						if gc_act3 == ^uint32(0) {
@@ -19306,7 +19306,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 							_ = gc_none4
 //line reduce_variants.go:108
-							gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 							_ = gc_iota12
 //line reduce_variants.go:108
@@ -20298,7 +20298,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 						_ = gc_none5
 //line reduce_variants.go:108
-						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 						_ = gc_iota16
 						if gc_act4 == ^uint32(0) {
@@ -20307,7 +20307,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 							_ = gc_none6
 //line reduce_variants.go:108
-							gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
 							_ = gc_iota18
 //line reduce_variants.go:108

@@ -395,7 +395,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:40
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -442,7 +442,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -501,7 +501,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:40
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -600,7 +600,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -874,7 +874,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:40
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
 						_ = gc_iota8
 						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
@@ -921,7 +921,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
 					_ = gc_iota7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
@@ -980,7 +980,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reverse.go:40
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
 						_ = gc_iota6
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
@@ -1079,7 +1079,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
 					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
@@ -1353,7 +1353,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:40
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
 						_ = gc_iota12
 						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
@@ -1400,7 +1400,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
 					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
@@ -1459,7 +1459,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reverse.go:40
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
 						_ = gc_iota10
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
@@ -1558,7 +1558,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
 					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {

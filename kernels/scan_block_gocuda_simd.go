@@ -811,7 +811,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:21
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
 						_ = gc_iota8
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -860,7 +860,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
 					_ = gc_iota6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -932,7 +932,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
 						_ = gc_iota4
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -985,7 +985,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
 					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -1978,7 +1978,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
 						_ = gc_iota16
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
@@ -2027,7 +2027,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
 					_ = gc_iota14
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
@@ -2099,7 +2099,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
 						_ = gc_iota12
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
@@ -2152,7 +2152,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
 					_ = gc_iota10
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -3145,7 +3145,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
 						_ = gc_iota24
 						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
@@ -3194,7 +3194,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
 					_ = gc_iota22
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
@@ -3266,7 +3266,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
 						_ = gc_iota20
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
@@ -3319,7 +3319,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
 					_ = gc_iota18
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
@@ -4791,23 +4791,23 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:78
-					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_iota24
 //line scan_block.go:78
-					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_evens162
 //line scan_block.go:78
-					gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 					_ = gc_odds162
 //line scan_block.go:78
-					gc_pairLo2 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
+					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
 					_ = gc_pairLo2
 //line scan_block.go:78
-					gc_pairHi2 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
 					_ = gc_pairHi2
 				gc_steps4:
@@ -4991,23 +4991,23 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
 				_ = gc_iota22
 //line scan_block.go:78
-				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 				_ = gc_evens2
 //line scan_block.go:78
-				gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 				_ = gc_spreadLo2
 //line scan_block.go:78
-				gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 				_ = gc_spreadHi2
 //line scan_block.go:78
-				gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 				_ = gc_evenLanes2
 			gc_steps2:
@@ -5233,19 +5233,19 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens164 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 							_ = gc_evens164
 //line scan_block.go:78
-							gc_odds164 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 							_ = gc_odds164
 //line scan_block.go:78
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 							_ = gc_spread16Lo2
 //line scan_block.go:78
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 							_ = gc_spread16Hi2
 //line scan_block.go:78
@@ -5347,23 +5347,23 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens4 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 						_ = gc_evens4
 //line scan_block.go:78
-						gc_spreadLo4 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 						_ = gc_spreadLo4
 //line scan_block.go:78
-						gc_spreadHi4 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 						_ = gc_spreadHi4
 //line scan_block.go:78
-						gc_evenLanes4 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 						_ = gc_evenLanes4
 //line scan_block.go:78
-						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 						_ = gc_oddLanes2
 					gc_steps6:
@@ -5605,19 +5605,19 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 							_ = gc_evens166
 //line scan_block.go:78
-							gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 							_ = gc_odds166
 //line scan_block.go:78
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 							_ = gc_spread16Lo4
 //line scan_block.go:78
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 							_ = gc_spread16Hi4
 //line scan_block.go:78
@@ -5789,23 +5789,23 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 						_ = gc_evens6
 //line scan_block.go:78
-						gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 						_ = gc_spreadLo6
 //line scan_block.go:78
-						gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 						_ = gc_spreadHi6
 //line scan_block.go:78
-						gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 						_ = gc_evenLanes6
 //line scan_block.go:78
-						gc_oddLanes4 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 						_ = gc_oddLanes4
 					gc_steps10:
@@ -5987,23 +5987,23 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens167 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_evens167
 //line scan_block.go:78
-					gc_odds167 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 					_ = gc_odds167
 //line scan_block.go:78
-					gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_iota26
 //line scan_block.go:78
-					gc_spread16Lo5 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 					_ = gc_spread16Lo5
 //line scan_block.go:78
-					gc_spread16Hi5 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 					_ = gc_spread16Hi5
 //line scan_block.go:78
@@ -6261,27 +6261,27 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens7 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 				_ = gc_evens7
 //line scan_block.go:78
-				gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
 				_ = gc_iota25
 //line scan_block.go:78
-				gc_spreadLo7 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 				_ = gc_spreadLo7
 //line scan_block.go:78
-				gc_spreadHi7 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 				_ = gc_spreadHi7
 //line scan_block.go:78
-				gc_evenLanes7 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 				_ = gc_evenLanes7
 //line scan_block.go:78
-				gc_oddLanes5 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 				_ = gc_oddLanes5
 			gc_steps13:
@@ -6600,23 +6600,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line scan_block.go:78
-					gc_iota210 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_iota210
 //line scan_block.go:78
-					gc_evens169 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens169 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_evens169
 //line scan_block.go:78
-					gc_odds169 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds169 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 					_ = gc_odds169
 //line scan_block.go:78
-					gc_pairLo4 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
+					gc_pairLo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
 					_ = gc_pairLo4
 //line scan_block.go:78
-					gc_pairHi4 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+					gc_pairHi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
 					_ = gc_pairHi4
 				gc_steps18:
@@ -6800,23 +6800,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
 				_ = gc_iota28
 //line scan_block.go:78
-				gc_evens9 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens9 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 				_ = gc_evens9
 //line scan_block.go:78
-				gc_spreadLo9 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo9 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 				_ = gc_spreadLo9
 //line scan_block.go:78
-				gc_spreadHi9 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi9 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 				_ = gc_spreadHi9
 //line scan_block.go:78
-				gc_evenLanes9 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes9 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 				_ = gc_evenLanes9
 			gc_steps16:
@@ -7042,19 +7042,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1611 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens1611 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 							_ = gc_evens1611
 //line scan_block.go:78
-							gc_odds1611 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds1611 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 							_ = gc_odds1611
 //line scan_block.go:78
-							gc_spread16Lo7 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 							_ = gc_spread16Lo7
 //line scan_block.go:78
-							gc_spread16Hi7 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 							_ = gc_spread16Hi7
 //line scan_block.go:78
@@ -7156,23 +7156,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens11 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens11 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 						_ = gc_evens11
 //line scan_block.go:78
-						gc_spreadLo11 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo11 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 						_ = gc_spreadLo11
 //line scan_block.go:78
-						gc_spreadHi11 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi11 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 						_ = gc_spreadHi11
 //line scan_block.go:78
-						gc_evenLanes11 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes11 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 						_ = gc_evenLanes11
 //line scan_block.go:78
-						gc_oddLanes7 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 						_ = gc_oddLanes7
 					gc_steps20:
@@ -7414,19 +7414,19 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1613 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 							_ = gc_evens1613
 //line scan_block.go:78
-							gc_odds1613 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 							_ = gc_odds1613
 //line scan_block.go:78
-							gc_spread16Lo9 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 							_ = gc_spread16Lo9
 //line scan_block.go:78
-							gc_spread16Hi9 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 							_ = gc_spread16Hi9
 //line scan_block.go:78
@@ -7598,23 +7598,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens13 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 						_ = gc_evens13
 //line scan_block.go:78
-						gc_spreadLo13 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 						_ = gc_spreadLo13
 //line scan_block.go:78
-						gc_spreadHi13 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 						_ = gc_spreadHi13
 //line scan_block.go:78
-						gc_evenLanes13 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes13 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 						_ = gc_evenLanes13
 //line scan_block.go:78
-						gc_oddLanes9 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes9 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 						_ = gc_oddLanes9
 					gc_steps24:
@@ -7796,23 +7796,23 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1614 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1614 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_evens1614
 //line scan_block.go:78
-					gc_odds1614 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1614 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 					_ = gc_odds1614
 //line scan_block.go:78
-					gc_iota212 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota212 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_iota212
 //line scan_block.go:78
-					gc_spread16Lo10 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 					_ = gc_spread16Lo10
 //line scan_block.go:78
-					gc_spread16Hi10 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 					_ = gc_spread16Hi10
 //line scan_block.go:78
@@ -8070,27 +8070,27 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens14 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens14 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 				_ = gc_evens14
 //line scan_block.go:78
-				gc_iota211 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota211 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
 				_ = gc_iota211
 //line scan_block.go:78
-				gc_spreadLo14 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo14 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 				_ = gc_spreadLo14
 //line scan_block.go:78
-				gc_spreadHi14 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi14 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 				_ = gc_spreadHi14
 //line scan_block.go:78
-				gc_evenLanes14 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 				_ = gc_evenLanes14
 //line scan_block.go:78
-				gc_oddLanes10 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 				_ = gc_oddLanes10
 			gc_steps27:
@@ -8409,23 +8409,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				var gc_stop9 bool
 				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line scan_block.go:78
-					gc_iota216 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota216 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_iota216
 //line scan_block.go:78
-					gc_evens1616 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1616 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_evens1616
 //line scan_block.go:78
-					gc_odds1616 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1616 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 					_ = gc_odds1616
 //line scan_block.go:78
-					gc_pairLo6 := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
+					gc_pairLo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
 					_ = gc_pairLo6
 //line scan_block.go:78
-					gc_pairHi6 := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+					gc_pairHi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
 					_ = gc_pairHi6
 				gc_steps32:
@@ -8609,23 +8609,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_iota214 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota214 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
 				_ = gc_iota214
 //line scan_block.go:78
-				gc_evens17 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens17 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 				_ = gc_evens17
 //line scan_block.go:78
-				gc_spreadLo16 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo16 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 				_ = gc_spreadLo16
 //line scan_block.go:78
-				gc_spreadHi16 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi16 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 				_ = gc_spreadHi16
 //line scan_block.go:78
-				gc_evenLanes17 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes17 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 				_ = gc_evenLanes17
 			gc_steps30:
@@ -8851,19 +8851,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1618 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens1618 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 							_ = gc_evens1618
 //line scan_block.go:78
-							gc_odds1618 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds1618 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 							_ = gc_odds1618
 //line scan_block.go:78
-							gc_spread16Lo12 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 							_ = gc_spread16Lo12
 //line scan_block.go:78
-							gc_spread16Hi12 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 							_ = gc_spread16Hi12
 //line scan_block.go:78
@@ -8965,23 +8965,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens19 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens19 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 						_ = gc_evens19
 //line scan_block.go:78
-						gc_spreadLo18 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo18 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 						_ = gc_spreadLo18
 //line scan_block.go:78
-						gc_spreadHi18 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi18 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 						_ = gc_spreadHi18
 //line scan_block.go:78
-						gc_evenLanes19 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes19 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 						_ = gc_evenLanes19
 //line scan_block.go:78
-						gc_oddLanes12 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 						_ = gc_oddLanes12
 					gc_steps34:
@@ -9223,19 +9223,19 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1620 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens1620 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 							_ = gc_evens1620
 //line scan_block.go:78
-							gc_odds1620 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds1620 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 							_ = gc_odds1620
 //line scan_block.go:78
-							gc_spread16Lo14 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 							_ = gc_spread16Lo14
 //line scan_block.go:78
-							gc_spread16Hi14 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 							_ = gc_spread16Hi14
 //line scan_block.go:78
@@ -9407,23 +9407,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens21 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens21 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 						_ = gc_evens21
 //line scan_block.go:78
-						gc_spreadLo20 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 						_ = gc_spreadLo20
 //line scan_block.go:78
-						gc_spreadHi20 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 						_ = gc_spreadHi20
 //line scan_block.go:78
-						gc_evenLanes21 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes21 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 						_ = gc_evenLanes21
 //line scan_block.go:78
-						gc_oddLanes14 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 						_ = gc_oddLanes14
 					gc_steps38:
@@ -9605,23 +9605,23 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				var gc_stop12 bool
 				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1621 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens1621 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_evens1621
 //line scan_block.go:78
-					gc_odds1621 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds1621 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
 					_ = gc_odds1621
 //line scan_block.go:78
-					gc_iota218 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota218 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
 					_ = gc_iota218
 //line scan_block.go:78
-					gc_spread16Lo15 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
 					_ = gc_spread16Lo15
 //line scan_block.go:78
-					gc_spread16Hi15 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
 					_ = gc_spread16Hi15
 //line scan_block.go:78
@@ -9879,27 +9879,27 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens22 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens22 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
 				_ = gc_evens22
 //line scan_block.go:78
-				gc_iota217 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota217 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
 				_ = gc_iota217
 //line scan_block.go:78
-				gc_spreadLo21 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo21 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
 				_ = gc_spreadLo21
 //line scan_block.go:78
-				gc_spreadHi21 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi21 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
 				_ = gc_spreadHi21
 //line scan_block.go:78
-				gc_evenLanes22 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes22 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
 				_ = gc_evenLanes22
 //line scan_block.go:78
-				gc_oddLanes15 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
 				_ = gc_oddLanes15
 			gc_steps41:
@@ -10178,6 +10178,10 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 		}
 	}
 }
+
+var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
+
+var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
 
 // WarpShuffleScanKernel returns the warp-shuffle block scan of the CUDA
 // samples' shfl_scan: each warp scans its 32 elements with __shfl_up_sync
@@ -10954,7 +10958,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							_ = gc_iota
 //line scan_block.go:204
@@ -10967,7 +10971,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 								_ = gc_iota2
 //line scan_block.go:204
@@ -11229,12 +11233,12 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_left2 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 							_ = gc_iota8
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 								_ = gc_iota10
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11380,7 +11384,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										_ = gc_iota11
 //line scan_block.go:204
@@ -11393,7 +11397,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 											_ = gc_iota12
 //line scan_block.go:204
@@ -11959,7 +11963,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						gc_left5 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							_ = gc_iota13
 //line scan_block.go:204
@@ -11972,7 +11976,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 								_ = gc_iota14
 //line scan_block.go:204
@@ -12234,12 +12238,12 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 							_ = gc_iota20
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 								_ = gc_iota22
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12385,7 +12389,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 									gc_left7 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										_ = gc_iota23
 //line scan_block.go:204
@@ -12398,7 +12402,7 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 											_ = gc_iota24
 //line scan_block.go:204
@@ -12964,7 +12968,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							_ = gc_iota25
 //line scan_block.go:204
@@ -12977,7 +12981,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 								_ = gc_iota26
 //line scan_block.go:204
@@ -13239,12 +13243,12 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 						gc_left10 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 							_ = gc_iota32
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 								_ = gc_iota34
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -13390,7 +13394,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 									gc_left11 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										_ = gc_iota35
 //line scan_block.go:204
@@ -13403,7 +13407,7 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota36 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 											_ = gc_iota36
 //line scan_block.go:204

@@ -981,7 +981,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							_ = gc_iota
 //line scan_block.go:204
@@ -994,7 +994,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 								_ = gc_iota2
 //line scan_block.go:204
@@ -1256,12 +1256,12 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_left2 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 							_ = gc_iota8
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 								_ = gc_iota10
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1407,7 +1407,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										_ = gc_iota11
 //line scan_block.go:204
@@ -1420,7 +1420,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 											_ = gc_iota12
 //line scan_block.go:204
@@ -2087,7 +2087,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						gc_left5 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							_ = gc_iota13
 //line scan_block.go:204
@@ -2100,7 +2100,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 								_ = gc_iota14
 //line scan_block.go:204
@@ -2362,12 +2362,12 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 							_ = gc_iota20
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 								_ = gc_iota22
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -2513,7 +2513,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 									gc_left7 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										_ = gc_iota23
 //line scan_block.go:204
@@ -2526,7 +2526,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 											_ = gc_iota24
 //line scan_block.go:204
@@ -3193,7 +3193,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 							_ = gc_iota25
 //line scan_block.go:204
@@ -3206,7 +3206,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 								_ = gc_iota26
 //line scan_block.go:204
@@ -3468,12 +3468,12 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						gc_left10 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota32 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 							_ = gc_iota32
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
 								_ = gc_iota34
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -3619,7 +3619,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 									gc_left11 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 										_ = gc_iota35
 //line scan_block.go:204
@@ -3632,7 +3632,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota36 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota36 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
 											_ = gc_iota36
 //line scan_block.go:204

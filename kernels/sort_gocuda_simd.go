@@ -69,7 +69,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 				_ = gc_all
 //line sort.go:40
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sort.go:40
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -253,7 +253,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 						_ = gc_all4
 //line scan_block.go:50
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:50
 						_ = gc_iota3
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {

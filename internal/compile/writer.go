@@ -93,8 +93,10 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 		w.twinDecls(f, imports, k.Pkg.TypesInfo)
 	}
 	w.jamDecls(f, imports, k.Pkg.TypesInfo)
+	w.tableDecls(f)
 	for _, s := range specs {
 		w.jamDecls(s.f, imports, k.Pkg.TypesInfo)
+		w.tableDecls(s.f)
 	}
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
@@ -125,6 +127,21 @@ func (w *writer) twinDecls(f *kir.Func, imports *imports, info *types.Info) {
 	}
 }
 
+// tableDecls writes the tables (kir.Table) that f's body for this build
+// loads and no file of the package for this build declares yet; a file
+// that builds in both declares them for both.
+func (w *writer) tableDecls(f *kir.Func) {
+	for _, t := range f.Tables(w.simd) {
+		if !w.pkg.tables[w.simd][t.Name] {
+			w.pkg.tables[w.simd][t.Name] = true
+			if !w.twin {
+				w.pkg.tables[!w.simd][t.Name] = true
+			}
+			w.printf("%s\n", kir.EmitTable(t))
+		}
+	}
+}
+
 // jamDecls writes the jams (kir.Jam) that f's bodies call and no file
 // of the package for this build has yet: each build's files write their
 // own, since only one build's files compile.
@@ -143,15 +160,17 @@ func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
 
 // A pkgDecls records the helpers' declarations the package's generated
 // files have written so far, so that each is written once: the SIMD
-// build's twins (kir.Twin), and each build's jams (kir.Jam, by whether
-// the build is the SIMD one).
+// build's twins (kir.Twin), and each build's jams (kir.Jam) and tables
+// (kir.Table), by whether the build is the SIMD one.
 type pkgDecls struct {
-	twins map[string]bool
-	jams  map[bool]map[string]bool
+	twins  map[string]bool
+	jams   map[bool]map[string]bool
+	tables map[bool]map[string]bool
 }
 
 func newPkgDecls() *pkgDecls {
-	return &pkgDecls{twins: map[string]bool{}, jams: map[bool]map[string]bool{false: {}, true: {}}}
+	return &pkgDecls{twins: map[string]bool{}, jams: map[bool]map[string]bool{false: {}, true: {}},
+		tables: map[bool]map[string]bool{false: {}, true: {}}}
 }
 
 // plain prints a type expression of the kernel's declaration.

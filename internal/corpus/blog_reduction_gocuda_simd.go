@@ -1401,13 +1401,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line blog_reduction.go:97
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line blog_reduction.go:97
 				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line blog_reduction.go:97
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line blog_reduction.go:97
 					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2352,6 +2352,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // DeviceReduceWarpAtomicKernel is device_reduce_warp_atomic_kernel of
 // device_reduce_warp_atomic.h: warp sums added to *out by lane 0 of each

@@ -1309,7 +1309,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line numba.go:142
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line numba.go:142
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -1366,7 +1366,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				}
 				if compiled.SIMD {
 //line numba.go:142
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line numba.go:142
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -1441,7 +1441,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line numba.go:142
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line numba.go:142
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -1502,7 +1502,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				}
 				if compiled.SIMD {
 //line numba.go:142
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line numba.go:142
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -1907,6 +1907,8 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	}
 }
 
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+
 // NumbaSolveHeatEquationKernel is solve_heat_equation of test_laplace.py:
 // explicit steps of the 1-D heat equation alternating between two
 // buffers, each step closed by a grid-wide sync; threads outside the
@@ -2068,7 +2070,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:178
 					_ = gc_all5
 //line numba.go:178
-					gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line numba.go:178
 					_ = gc_iota2
 //line numba.go:206
@@ -2207,3 +2209,5 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

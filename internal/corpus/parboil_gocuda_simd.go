@@ -958,7 +958,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 					_ = gc_vb6
 //line parboil.go:93
-					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:93
 					_ = gc_iota4
 //line parboil.go:93
@@ -1218,7 +1218,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 				_ = gc_vb5
 //line parboil.go:93
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:93
 				_ = gc_iota2
 //line parboil.go:93
@@ -1531,7 +1531,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line parboil.go:72
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:72
 						_ = gc_iota8
 //line parboil.go:72
@@ -2231,7 +2231,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:72
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:72
 					_ = gc_iota6
 //line parboil.go:72

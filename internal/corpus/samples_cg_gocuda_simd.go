@@ -1397,7 +1397,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:160
 						_ = gc_all
 //line samples_cg.go:160
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_cg.go:160
 						_ = gc_iota2
 					gc_steps2:

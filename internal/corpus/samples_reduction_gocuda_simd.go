@@ -363,7 +363,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						_ = gc_vb4
 //line samples_reduction.go:29
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -412,7 +412,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 					_ = gc_vb3
 //line samples_reduction.go:29
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -480,7 +480,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						_ = gc_vb2
 //line samples_reduction.go:29
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -533,7 +533,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 					_ = gc_vb
 //line samples_reduction.go:29
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -857,7 +857,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						_ = gc_vb8
 //line samples_reduction.go:29
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
 						_ = gc_iota8
 						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
@@ -906,7 +906,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 					_ = gc_vb7
 //line samples_reduction.go:29
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
 					_ = gc_iota7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
@@ -974,7 +974,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						_ = gc_vb6
 //line samples_reduction.go:29
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
 						_ = gc_iota6
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
@@ -1027,7 +1027,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 					_ = gc_vb5
 //line samples_reduction.go:29
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
 					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
@@ -1350,7 +1350,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						_ = gc_vb12
 //line samples_reduction.go:29
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
 						_ = gc_iota12
 						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
@@ -1399,7 +1399,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 					_ = gc_vb11
 //line samples_reduction.go:29
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
 					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
@@ -1467,7 +1467,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						_ = gc_vb10
 //line samples_reduction.go:29
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
 						_ = gc_iota10
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
@@ -1520,7 +1520,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 					_ = gc_vb9
 //line samples_reduction.go:29
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
 					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
@@ -2230,7 +2230,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						_ = gc_vb4
 //line samples_reduction.go:63
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -2279,7 +2279,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 					_ = gc_vb3
 //line samples_reduction.go:63
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -2347,7 +2347,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						_ = gc_vb2
 //line samples_reduction.go:63
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -2400,7 +2400,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 					_ = gc_vb
 //line samples_reduction.go:63
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -2567,23 +2567,23 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if s == 1 {
 //line samples_reduction.go:60
-							gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line samples_reduction.go:60
 							_ = gc_iota23
 //line samples_reduction.go:60
-							gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line samples_reduction.go:60
 							_ = gc_evens16
 //line samples_reduction.go:60
-							gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line samples_reduction.go:60
 							_ = gc_odds16
 //line samples_reduction.go:60
-							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line samples_reduction.go:60
 							_ = gc_spread16Lo
 //line samples_reduction.go:60
-							gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line samples_reduction.go:60
 							_ = gc_spread16Hi
 //line samples_reduction.go:60
@@ -2785,27 +2785,27 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 					if s == 1 {
 //line samples_reduction.go:60
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line samples_reduction.go:60
 						_ = gc_iota22
 //line samples_reduction.go:60
-						gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples_reduction.go:60
 						_ = gc_evens
 //line samples_reduction.go:60
-						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line samples_reduction.go:60
 						_ = gc_spreadLo
 //line samples_reduction.go:60
-						gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line samples_reduction.go:60
 						_ = gc_spreadHi
 //line samples_reduction.go:60
-						gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line samples_reduction.go:60
 						_ = gc_evenLanes
 //line samples_reduction.go:60
-						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line samples_reduction.go:60
 						_ = gc_oddLanes
 					gc_steps:
@@ -3217,7 +3217,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						_ = gc_vb8
 //line samples_reduction.go:63
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
 						_ = gc_iota10
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
@@ -3266,7 +3266,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 					_ = gc_vb7
 //line samples_reduction.go:63
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
 					_ = gc_iota9
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
@@ -3334,7 +3334,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						_ = gc_vb6
 //line samples_reduction.go:63
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
 						_ = gc_iota8
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
@@ -3387,7 +3387,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 					_ = gc_vb5
 //line samples_reduction.go:63
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
 					_ = gc_iota7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
@@ -3554,23 +3554,23 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if s == 1 {
 //line samples_reduction.go:60
-							gc_iota25 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line samples_reduction.go:60
 							_ = gc_iota25
 //line samples_reduction.go:60
-							gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line samples_reduction.go:60
 							_ = gc_evens162
 //line samples_reduction.go:60
-							gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line samples_reduction.go:60
 							_ = gc_odds162
 //line samples_reduction.go:60
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line samples_reduction.go:60
 							_ = gc_spread16Lo2
 //line samples_reduction.go:60
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line samples_reduction.go:60
 							_ = gc_spread16Hi2
 //line samples_reduction.go:60
@@ -3772,27 +3772,27 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 					if s == 1 {
 //line samples_reduction.go:60
-						gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line samples_reduction.go:60
 						_ = gc_iota24
 //line samples_reduction.go:60
-						gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples_reduction.go:60
 						_ = gc_evens2
 //line samples_reduction.go:60
-						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line samples_reduction.go:60
 						_ = gc_spreadLo2
 //line samples_reduction.go:60
-						gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line samples_reduction.go:60
 						_ = gc_spreadHi2
 //line samples_reduction.go:60
-						gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line samples_reduction.go:60
 						_ = gc_evenLanes2
 //line samples_reduction.go:60
-						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line samples_reduction.go:60
 						_ = gc_oddLanes2
 					gc_steps3:
@@ -4204,7 +4204,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						_ = gc_vb12
 //line samples_reduction.go:63
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
 						_ = gc_iota16
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
@@ -4253,7 +4253,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 					_ = gc_vb11
 //line samples_reduction.go:63
-					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
 					_ = gc_iota15
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
@@ -4321,7 +4321,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						_ = gc_vb10
 //line samples_reduction.go:63
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
 						_ = gc_iota14
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
@@ -4374,7 +4374,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 					_ = gc_vb9
 //line samples_reduction.go:63
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
 					_ = gc_iota13
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
@@ -4541,23 +4541,23 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						if s == 1 {
 //line samples_reduction.go:60
-							gc_iota27 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line samples_reduction.go:60
 							_ = gc_iota27
 //line samples_reduction.go:60
-							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line samples_reduction.go:60
 							_ = gc_evens163
 //line samples_reduction.go:60
-							gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line samples_reduction.go:60
 							_ = gc_odds163
 //line samples_reduction.go:60
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line samples_reduction.go:60
 							_ = gc_spread16Lo3
 //line samples_reduction.go:60
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line samples_reduction.go:60
 							_ = gc_spread16Hi3
 //line samples_reduction.go:60
@@ -4759,27 +4759,27 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 					if s == 1 {
 //line samples_reduction.go:60
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line samples_reduction.go:60
 						_ = gc_iota26
 //line samples_reduction.go:60
-						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples_reduction.go:60
 						_ = gc_evens3
 //line samples_reduction.go:60
-						gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line samples_reduction.go:60
 						_ = gc_spreadLo3
 //line samples_reduction.go:60
-						gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line samples_reduction.go:60
 						_ = gc_spreadHi3
 //line samples_reduction.go:60
-						gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line samples_reduction.go:60
 						_ = gc_evenLanes3
 //line samples_reduction.go:60
-						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line samples_reduction.go:60
 						_ = gc_oddLanes3
 					gc_steps5:
@@ -5159,6 +5159,28 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 	}
 }
+
+var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
+
+var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
+
+var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
+
+var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}
+
+var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}
+
+var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
 
 // Reduce2Kernel is reduce2: sequential addressing, halving s.
 //
@@ -5576,7 +5598,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						_ = gc_vb4
 //line samples_reduction.go:95
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -5625,7 +5647,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 					_ = gc_vb3
 //line samples_reduction.go:95
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -5693,7 +5715,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						_ = gc_vb2
 //line samples_reduction.go:95
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -5746,7 +5768,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 					_ = gc_vb
 //line samples_reduction.go:95
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -6232,7 +6254,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						_ = gc_vb8
 //line samples_reduction.go:95
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
 						_ = gc_iota8
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
@@ -6281,7 +6303,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 					_ = gc_vb7
 //line samples_reduction.go:95
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
 					_ = gc_iota7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
@@ -6349,7 +6371,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						_ = gc_vb6
 //line samples_reduction.go:95
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
 						_ = gc_iota6
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
@@ -6402,7 +6424,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 					_ = gc_vb5
 //line samples_reduction.go:95
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
 					_ = gc_iota5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
@@ -6888,7 +6910,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						_ = gc_vb12
 //line samples_reduction.go:95
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
 						_ = gc_iota12
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
@@ -6937,7 +6959,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 					_ = gc_vb11
 //line samples_reduction.go:95
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
 					_ = gc_iota11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
@@ -7005,7 +7027,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						_ = gc_vb10
 //line samples_reduction.go:95
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
 						_ = gc_iota10
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
@@ -7058,7 +7080,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 					_ = gc_vb9
 //line samples_reduction.go:95
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
 					_ = gc_iota9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
@@ -7885,7 +7907,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
 							_ = gc_iota8
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -7930,7 +7952,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
 						_ = gc_iota6
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -7992,7 +8014,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
 							_ = gc_iota4
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -8041,7 +8063,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
 						_ = gc_iota2
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -8195,7 +8217,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
 							_ = gc_iota12
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -8246,7 +8268,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
 						_ = gc_iota11
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -8318,7 +8340,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
 							_ = gc_iota10
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
@@ -8374,7 +8396,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
 						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -8998,7 +9020,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
 							_ = gc_iota20
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
@@ -9043,7 +9065,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
 						_ = gc_iota18
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
@@ -9105,7 +9127,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
 							_ = gc_iota16
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
@@ -9154,7 +9176,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
 						_ = gc_iota14
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -9308,7 +9330,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
 							_ = gc_iota24
 							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
@@ -9359,7 +9381,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
 						_ = gc_iota23
 						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
@@ -9431,7 +9453,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
 							_ = gc_iota22
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
@@ -9487,7 +9509,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
 						_ = gc_iota21
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
@@ -10111,7 +10133,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
 							_ = gc_iota32
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
@@ -10156,7 +10178,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
 						_ = gc_iota30
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
@@ -10218,7 +10240,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
 							_ = gc_iota28
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
@@ -10267,7 +10289,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
 						_ = gc_iota26
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
@@ -10421,7 +10443,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
 							_ = gc_iota36
 							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
@@ -10472,7 +10494,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
 						_ = gc_iota35
 						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
@@ -10544,7 +10566,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota34 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
 							_ = gc_iota34
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
@@ -10600,7 +10622,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
 						_ = gc_iota33
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
@@ -11573,7 +11595,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
 							_ = gc_iota8
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -11618,7 +11640,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
 						_ = gc_iota6
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -11680,7 +11702,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
 							_ = gc_iota4
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -11729,7 +11751,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
 						_ = gc_iota2
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -11883,7 +11905,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
 							_ = gc_iota12
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -11934,7 +11956,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
 						_ = gc_iota11
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -12006,7 +12028,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
 							_ = gc_iota10
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
@@ -12062,7 +12084,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
 						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -12836,7 +12858,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
 							_ = gc_iota20
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
@@ -12881,7 +12903,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
 						_ = gc_iota18
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
@@ -12943,7 +12965,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
 							_ = gc_iota16
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
@@ -12992,7 +13014,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
 						_ = gc_iota14
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -13146,7 +13168,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
 							_ = gc_iota24
 							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
@@ -13197,7 +13219,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
 						_ = gc_iota23
 						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
@@ -13269,7 +13291,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
 							_ = gc_iota22
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
@@ -13325,7 +13347,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
 						_ = gc_iota21
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
@@ -14099,7 +14121,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
 							_ = gc_iota32
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
@@ -14144,7 +14166,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
 						_ = gc_iota30
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
@@ -14206,7 +14228,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
 							_ = gc_iota28
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
@@ -14255,7 +14277,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
 						_ = gc_iota26
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
@@ -14409,7 +14431,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
 							_ = gc_iota36
 							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
@@ -14460,7 +14482,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
 						_ = gc_iota35
 						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
@@ -14532,7 +14554,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota34 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
 							_ = gc_iota34
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
@@ -14588,7 +14610,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
 						_ = gc_iota33
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
@@ -15998,7 +16020,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
 							_ = gc_iota8
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -16043,7 +16065,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
 						_ = gc_iota6
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -16105,7 +16127,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
 							_ = gc_iota4
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -16154,7 +16176,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
 						_ = gc_iota2
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -16308,7 +16330,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 							_ = gc_iota12
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -16359,7 +16381,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 						_ = gc_iota11
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -16431,7 +16453,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 							_ = gc_iota10
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
@@ -16487,7 +16509,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -16746,7 +16768,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota16
 //line samples_reduction.go:211
@@ -16801,7 +16823,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota15
 //line samples_reduction.go:211
@@ -16890,7 +16912,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota14
 //line samples_reduction.go:211
@@ -16951,7 +16973,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota13
 //line samples_reduction.go:211
@@ -17111,7 +17133,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop7 bool
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota20
 //line samples_reduction.go:211
@@ -17166,7 +17188,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota19
 //line samples_reduction.go:211
@@ -17255,7 +17277,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota18
 //line samples_reduction.go:211
@@ -17316,7 +17338,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota17
 //line samples_reduction.go:211
@@ -17476,7 +17498,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop9 bool
 							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota24
 //line samples_reduction.go:211
@@ -17531,7 +17553,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota23
 //line samples_reduction.go:211
@@ -17620,7 +17642,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota22
 //line samples_reduction.go:211
@@ -17681,7 +17703,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota21
 //line samples_reduction.go:211
@@ -18109,7 +18131,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
 							_ = gc_iota32
 							for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
@@ -18154,7 +18176,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
 						_ = gc_iota30
 						for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
@@ -18216,7 +18238,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
 							_ = gc_iota28
 							for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
@@ -18265,7 +18287,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
 						_ = gc_iota26
 						for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
@@ -18419,7 +18441,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 							_ = gc_iota36
 							for ; gc_vstep13+15 < gc_bdx3; gc_vstep13 += 16 {
@@ -18470,7 +18492,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 						_ = gc_iota35
 						for ; gc_vstep13+7 < gc_bdx3; gc_vstep13 += 8 {
@@ -18542,7 +18564,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota34 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 							_ = gc_iota34
 							for ; gc_vstep14+15 < gc_bdx3; gc_vstep14 += 16 {
@@ -18598,7 +18620,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 						_ = gc_iota33
 						for ; gc_vstep14+7 < gc_bdx3; gc_vstep14 += 8 {
@@ -18857,7 +18879,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop15 bool
 							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota40
 //line samples_reduction.go:211
@@ -18912,7 +18934,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota39 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota39
 //line samples_reduction.go:211
@@ -19001,7 +19023,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota38 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota38 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota38
 //line samples_reduction.go:211
@@ -19062,7 +19084,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota37 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota37 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota37
 //line samples_reduction.go:211
@@ -19222,7 +19244,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop17 bool
 							gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota44
 //line samples_reduction.go:211
@@ -19277,7 +19299,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota43 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota43 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota43
 //line samples_reduction.go:211
@@ -19366,7 +19388,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota42 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota42 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota42
 //line samples_reduction.go:211
@@ -19427,7 +19449,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota41 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota41 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota41
 //line samples_reduction.go:211
@@ -19587,7 +19609,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop19 bool
 							gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota48
 //line samples_reduction.go:211
@@ -19642,7 +19664,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota47 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota47 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota47
 //line samples_reduction.go:211
@@ -19731,7 +19753,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop20 bool
 					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota46 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota46 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota46
 //line samples_reduction.go:211
@@ -19792,7 +19814,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota45 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota45 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota45
 //line samples_reduction.go:211
@@ -20220,7 +20242,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop21 bool
 						gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota56 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota56 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
 							_ = gc_iota56
 							for ; gc_vstep21+15 < gc_bdx4; gc_vstep21 += 16 {
@@ -20265,7 +20287,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota54 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota54 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
 						_ = gc_iota54
 						for ; gc_vstep21+7 < gc_bdx4; gc_vstep21 += 8 {
@@ -20327,7 +20349,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop22 bool
 						gc_vstep22, gc_stop22 = func(gc_vstep22 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota52 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
 							_ = gc_iota52
 							for ; gc_vstep22+15 < gc_bdx4; gc_vstep22 += 16 {
@@ -20376,7 +20398,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota50 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota50 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
 						_ = gc_iota50
 						for ; gc_vstep22+7 < gc_bdx4; gc_vstep22 += 8 {
@@ -20530,7 +20552,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop23 bool
 						gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota60 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota60 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 							_ = gc_iota60
 							for ; gc_vstep23+15 < gc_bdx4; gc_vstep23 += 16 {
@@ -20581,7 +20603,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota59 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota59 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 						_ = gc_iota59
 						for ; gc_vstep23+7 < gc_bdx4; gc_vstep23 += 8 {
@@ -20653,7 +20675,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop24 bool
 						gc_vstep24, gc_stop24 = func(gc_vstep24 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota58 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota58 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 							_ = gc_iota58
 							for ; gc_vstep24+15 < gc_bdx4; gc_vstep24 += 16 {
@@ -20709,7 +20731,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota57 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota57 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 						_ = gc_iota57
 						for ; gc_vstep24+7 < gc_bdx4; gc_vstep24 += 8 {
@@ -20968,7 +20990,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop25 bool
 							gc_vstep25, gc_stop25 = func(gc_vstep25 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota64 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota64 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota64
 //line samples_reduction.go:211
@@ -21023,7 +21045,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota63 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota63 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota63
 //line samples_reduction.go:211
@@ -21112,7 +21134,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop26 bool
 					gc_vstep26, gc_stop26 = func(gc_vstep26 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota62 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota62 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota62
 //line samples_reduction.go:211
@@ -21173,7 +21195,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota61 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota61 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota61
 //line samples_reduction.go:211
@@ -21333,7 +21355,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop27 bool
 							gc_vstep27, gc_stop27 = func(gc_vstep27 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota68 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota68 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota68
 //line samples_reduction.go:211
@@ -21388,7 +21410,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota67 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota67 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota67
 //line samples_reduction.go:211
@@ -21477,7 +21499,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop28 bool
 					gc_vstep28, gc_stop28 = func(gc_vstep28 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota66 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota66 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota66
 //line samples_reduction.go:211
@@ -21538,7 +21560,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota65 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota65 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota65
 //line samples_reduction.go:211
@@ -21698,7 +21720,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop29 bool
 							gc_vstep29, gc_stop29 = func(gc_vstep29 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota72 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota72 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 								_ = gc_iota72
 //line samples_reduction.go:211
@@ -21753,7 +21775,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota71 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota71 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 							_ = gc_iota71
 //line samples_reduction.go:211
@@ -21842,7 +21864,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop30 bool
 					gc_vstep30, gc_stop30 = func(gc_vstep30 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota70 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota70 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
 						_ = gc_iota70
 //line samples_reduction.go:211
@@ -21903,7 +21925,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota69 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota69 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
 					_ = gc_iota69
 //line samples_reduction.go:211
@@ -23025,7 +23047,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota4
 //line samples_reduction.go:272
@@ -23080,7 +23102,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota3
 //line samples_reduction.go:272
@@ -23169,7 +23191,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota2
 //line samples_reduction.go:272
@@ -23230,7 +23252,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota
 //line samples_reduction.go:272
@@ -23390,7 +23412,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota8
 //line samples_reduction.go:272
@@ -23445,7 +23467,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota7
 //line samples_reduction.go:272
@@ -23534,7 +23556,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota6
 //line samples_reduction.go:272
@@ -23595,7 +23617,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota5
 //line samples_reduction.go:272
@@ -23755,7 +23777,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota12
 //line samples_reduction.go:272
@@ -23810,7 +23832,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota11
 //line samples_reduction.go:272
@@ -23899,7 +23921,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota10
 //line samples_reduction.go:272
@@ -23960,7 +23982,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota9
 //line samples_reduction.go:272
@@ -24455,7 +24477,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop7 bool
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota16
 //line samples_reduction.go:272
@@ -24510,7 +24532,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota15
 //line samples_reduction.go:272
@@ -24599,7 +24621,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota14
 //line samples_reduction.go:272
@@ -24660,7 +24682,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota13
 //line samples_reduction.go:272
@@ -24820,7 +24842,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop9 bool
 							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota20
 //line samples_reduction.go:272
@@ -24875,7 +24897,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota19
 //line samples_reduction.go:272
@@ -24964,7 +24986,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota18
 //line samples_reduction.go:272
@@ -25025,7 +25047,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota17
 //line samples_reduction.go:272
@@ -25185,7 +25207,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop11 bool
 							gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota24
 //line samples_reduction.go:272
@@ -25240,7 +25262,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota23
 //line samples_reduction.go:272
@@ -25329,7 +25351,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota22
 //line samples_reduction.go:272
@@ -25390,7 +25412,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota21
 //line samples_reduction.go:272
@@ -25885,7 +25907,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop13 bool
 							gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota28
 //line samples_reduction.go:272
@@ -25940,7 +25962,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota27
 //line samples_reduction.go:272
@@ -26029,7 +26051,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota26
 //line samples_reduction.go:272
@@ -26090,7 +26112,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota25
 //line samples_reduction.go:272
@@ -26250,7 +26272,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop15 bool
 							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota32
 //line samples_reduction.go:272
@@ -26305,7 +26327,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota31 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota31
 //line samples_reduction.go:272
@@ -26394,7 +26416,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota30 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota30
 //line samples_reduction.go:272
@@ -26455,7 +26477,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota29
 //line samples_reduction.go:272
@@ -26615,7 +26637,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop17 bool
 							gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 								_ = gc_iota36
 //line samples_reduction.go:272
@@ -26670,7 +26692,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 							_ = gc_iota35
 //line samples_reduction.go:272
@@ -26759,7 +26781,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota34 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
 						_ = gc_iota34
 //line samples_reduction.go:272
@@ -26820,7 +26842,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
 					_ = gc_iota33
 //line samples_reduction.go:272

@@ -989,7 +989,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var gc_stop7 bool
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shoc.go:33
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:33
 								_ = gc_iota4
 								for ; gc_vstep7+15 < gc_fasthi8; gc_vstep7 += 16 {
@@ -1122,7 +1122,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 						if compiled.SIMD {
 //line shoc.go:33
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:33
 							_ = gc_iota3
 							for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
@@ -1329,7 +1329,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line shoc.go:33
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:33
 						_ = gc_iota2
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
@@ -1474,7 +1474,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				}
 				if compiled.SIMD {
 //line shoc.go:33
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:33
 					_ = gc_iota
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
@@ -2571,7 +2571,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var gc_stop7 bool
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shoc.go:112
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:112
 								_ = gc_iota4
 								for ; gc_vstep7+15 < gc_fasthi8; gc_vstep7 += 16 {
@@ -2704,7 +2704,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 						if compiled.SIMD {
 //line shoc.go:112
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:112
 							_ = gc_iota3
 							for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
@@ -2911,7 +2911,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line shoc.go:112
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:112
 						_ = gc_iota2
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
@@ -3056,7 +3056,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				}
 				if compiled.SIMD {
 //line shoc.go:112
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:112
 					_ = gc_iota
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {

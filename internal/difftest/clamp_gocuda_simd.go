@@ -71,7 +71,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line clamp.go:16
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -102,7 +102,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -149,7 +149,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line clamp.go:16
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -185,7 +185,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -323,7 +323,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line clamp.go:16
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
 						_ = gc_iota6
 //line clamp.go:37
@@ -439,7 +439,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
 					_ = gc_iota5
 //line clamp.go:37
@@ -696,7 +696,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line clamp.go:16
-							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
 							_ = gc_iota10
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
@@ -727,7 +727,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					if compiled.SIMD {
 //line clamp.go:16
-						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
 						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -774,7 +774,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line clamp.go:16
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
 							_ = gc_iota8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
@@ -810,7 +810,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					if compiled.SIMD {
 //line clamp.go:16
-						gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
 						_ = gc_iota7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
@@ -950,7 +950,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line clamp.go:16
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
 						_ = gc_iota14
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
@@ -981,7 +981,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
 					_ = gc_iota13
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
@@ -1028,7 +1028,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line clamp.go:16
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
 						_ = gc_iota12
 						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
@@ -1064,7 +1064,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
 					_ = gc_iota11
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
@@ -1189,3 +1189,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

@@ -884,7 +884,7 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 						_ = gc_none2
 //line copies.go:45
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line copies.go:45
 						_ = gc_iota4
 //line copies.go:45
@@ -1020,7 +1020,7 @@ func gc_body_copyTile(gc_b2 *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 					_ = gc_none
 //line copies.go:45
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line copies.go:45
 					_ = gc_iota2
 //line copies.go:45

@@ -104,12 +104,12 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:23
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:23
 							_ = gc_iota
 							if gc_act2 == ^uint32(0) {
 //line doubling.go:23
-								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:23
 								_ = gc_iota2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -334,7 +334,7 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:40
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:40
 							_ = gc_iota
 //line doubling.go:40
@@ -347,7 +347,7 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 							_ = gc_all3
 							if gc_act2 == ^uint32(0) {
 //line doubling.go:40
-								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:40
 								_ = gc_iota2
 //line doubling.go:40
@@ -579,12 +579,12 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:57
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:57
 							_ = gc_iota
 							if gc_act2 == ^uint32(0) {
 //line doubling.go:57
-								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:57
 								_ = gc_iota2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

@@ -61,7 +61,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 						_ = gc_all2
 //line exit_walk.go:14
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exit_walk.go:14
 						_ = gc_iota2
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -109,7 +109,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 					_ = gc_all
 //line exit_walk.go:14
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:14
 					_ = gc_iota
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -189,7 +189,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 								_ = gc_all4
 //line exit_walk.go:20
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exit_walk.go:20
 								_ = gc_iota4
 							gc_steps2:
@@ -274,7 +274,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 							_ = gc_all3
 //line exit_walk.go:20
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:20
 							_ = gc_iota3
 						gc_steps:

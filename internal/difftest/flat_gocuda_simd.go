@@ -68,7 +68,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:18
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:18
 								_ = gc_iota4
 //line flat.go:19
@@ -100,7 +100,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 						if compiled.SIMD {
 //line flat.go:18
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:18
 							_ = gc_iota3
 //line flat.go:19
@@ -146,7 +146,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:18
-								gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:18
 								_ = gc_iota2
 //line flat.go:19
@@ -178,7 +178,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 						if compiled.SIMD {
 //line flat.go:18
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:18
 							_ = gc_iota
 //line flat.go:19
@@ -1403,7 +1403,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:59
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
 							_ = gc_iota4
 //line flat.go:62
@@ -1454,7 +1454,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
 						_ = gc_iota3
 //line flat.go:62
@@ -1526,7 +1526,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line flat.go:59
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
 							_ = gc_iota2
 //line flat.go:62
@@ -1583,7 +1583,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
 						_ = gc_iota
 //line flat.go:62
@@ -2054,7 +2054,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line flat.go:59
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
 							_ = gc_iota8
 //line flat.go:62
@@ -2105,7 +2105,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
 						_ = gc_iota7
 //line flat.go:62
@@ -2177,7 +2177,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line flat.go:59
-							gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
 							_ = gc_iota6
 //line flat.go:62
@@ -2234,7 +2234,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
 						_ = gc_iota5
 //line flat.go:62

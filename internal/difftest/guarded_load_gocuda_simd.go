@@ -129,7 +129,7 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:33
 							_ = gc_none2
 //line guarded_load.go:33
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:33
 							_ = gc_iota4
 //line guarded_load.go:33
@@ -258,7 +258,7 @@ func gc_body_guardedScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:33
 						_ = gc_none
 //line guarded_load.go:33
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:33
 						_ = gc_iota2
 //line guarded_load.go:33
@@ -580,7 +580,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 							_ = gc_none2
 //line guarded_load.go:46
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:46
 							_ = gc_iota4
 //line guarded_load.go:23
@@ -690,7 +690,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						_ = gc_none
 //line guarded_load.go:46
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:46
 						_ = gc_iota2
 //line guarded_load.go:23
@@ -967,7 +967,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 							_ = gc_none4
 //line guarded_load.go:46
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:46
 							_ = gc_iota8
 //line guarded_load.go:46
@@ -1098,7 +1098,7 @@ func gc_body_guardedPairs(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						_ = gc_none3
 //line guarded_load.go:46
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:46
 						_ = gc_iota6
 //line guarded_load.go:46
@@ -1546,7 +1546,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line guarded_load.go:68
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:68
 							_ = gc_iota8
 //line guarded_load.go:68
@@ -1780,7 +1780,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					}
 					if compiled.SIMD {
 //line guarded_load.go:68
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:68
 						_ = gc_iota6
 //line guarded_load.go:68
@@ -2022,7 +2022,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line guarded_load.go:68
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:68
 							_ = gc_iota4
 //line guarded_load.go:68
@@ -2304,7 +2304,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					}
 					if compiled.SIMD {
 //line guarded_load.go:68
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:68
 						_ = gc_iota2
 //line guarded_load.go:68

@@ -1705,7 +1705,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep := gc_from
 //line interchange.go:116
-				gc_iota2 := lanes.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:116
 				_ = gc_iota2
 			gc_steps2:
@@ -1863,6 +1863,8 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // GuardTailKernel returns the threads a parameter picks (every thread, or
 // those below a bound) before a loop the compiler interchanges, then

@@ -550,7 +550,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					_ = gc_all2
 //line interchange.go:38
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:38
 					_ = gc_iota2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -602,7 +602,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 				_ = gc_all
 //line interchange.go:38
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:38
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -817,7 +817,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					_ = gc_all6
 //line interchange.go:38
-					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:38
 					_ = gc_iota4
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -866,7 +866,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 				_ = gc_all5
 //line interchange.go:38
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:38
 				_ = gc_iota3
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -2709,7 +2709,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:92
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:92
 							_ = gc_iota4
 //line interchange.go:101
@@ -2774,7 +2774,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					if compiled.SIMD {
 //line interchange.go:92
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:92
 						_ = gc_iota3
 //line interchange.go:101
@@ -2859,7 +2859,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:92
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:92
 							_ = gc_iota2
 //line interchange.go:101
@@ -2928,7 +2928,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					if compiled.SIMD {
 //line interchange.go:92
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:92
 						_ = gc_iota
 //line interchange.go:101
@@ -3448,7 +3448,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					var gc_stop4 bool
 					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:116
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:116
 						_ = gc_iota6
 					gc_steps6:
@@ -3572,7 +3572,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				}
 				if compiled.SIMD {
 //line interchange.go:116
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:116
 					_ = gc_iota4
 				gc_steps4:
@@ -3784,7 +3784,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line interchange.go:153
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
 						_ = gc_iota2
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -3811,7 +3811,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				}
 				if compiled.SIMD {
 //line interchange.go:153
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
 					_ = gc_iota
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -3866,7 +3866,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line interchange.go:153
-								gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
 								_ = gc_iota6
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -3919,7 +3919,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						}
 						if compiled.SIMD {
 //line interchange.go:153
-							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
 							_ = gc_iota5
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -3986,7 +3986,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line interchange.go:153
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
 								_ = gc_iota4
 							gc_steps2:
@@ -4062,7 +4062,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						}
 						if compiled.SIMD {
 //line interchange.go:153
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
 							_ = gc_iota3
 						gc_steps:
@@ -4191,7 +4191,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:153
 					_ = gc_all
 //line interchange.go:153
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
 					_ = gc_iota8
 //line interchange.go:167

@@ -137,7 +137,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						var gc_stop2 bool
 						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:17
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
 							_ = gc_iota8
 //line kernels.go:17
@@ -275,7 +275,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					if compiled.SIMD {
 //line kernels.go:17
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
 						_ = gc_iota6
 //line kernels.go:17
@@ -435,7 +435,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						var gc_stop3 bool
 						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:17
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
 							_ = gc_iota4
 //line kernels.go:17
@@ -579,7 +579,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					if compiled.SIMD {
 //line kernels.go:17
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
 						_ = gc_iota2
 //line kernels.go:17
@@ -2045,7 +2045,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 						_ = gc_all6
 //line kernels.go:49
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:49
 						_ = gc_iota4
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -2108,7 +2108,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 					_ = gc_all4
 //line kernels.go:49
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:49
 					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -2684,7 +2684,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 						_ = gc_all18
 //line kernels.go:49
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:49
 						_ = gc_iota8
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
@@ -2747,7 +2747,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 					_ = gc_all16
 //line kernels.go:49
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:49
 					_ = gc_iota6
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
@@ -3216,23 +3216,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:79
-					gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
 					_ = gc_iota22
 //line kernels.go:79
-					gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
 					_ = gc_evens16
 //line kernels.go:79
-					gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
 					_ = gc_odds16
 //line kernels.go:79
-					gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
 					_ = gc_spread16Lo
 //line kernels.go:79
-					gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
 					_ = gc_spread16Hi
 //line kernels.go:79
@@ -3553,27 +3553,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:79
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line kernels.go:79
 				_ = gc_iota2
 //line kernels.go:79
-				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
 				_ = gc_evens
 //line kernels.go:79
-				gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
 				_ = gc_spreadLo
 //line kernels.go:79
-				gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
 				_ = gc_spreadHi
 //line kernels.go:79
-				gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
 				_ = gc_evenLanes
 //line kernels.go:79
-				gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
 				_ = gc_oddLanes
 			gc_steps:
@@ -3925,19 +3925,19 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
 							_ = gc_evens163
 //line kernels.go:79
-							gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
 							_ = gc_odds163
 //line kernels.go:79
-							gc_spread16Lo3 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
 							_ = gc_spread16Lo3
 //line kernels.go:79
-							gc_spread16Hi3 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
 							_ = gc_spread16Hi3
 //line kernels.go:79
@@ -4039,23 +4039,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
 						_ = gc_evens3
 //line kernels.go:79
-						gc_spreadLo3 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
 						_ = gc_spreadLo3
 //line kernels.go:79
-						gc_spreadHi3 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
 						_ = gc_spreadHi3
 //line kernels.go:79
-						gc_evenLanes3 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
 						_ = gc_evenLanes3
 //line kernels.go:79
-						gc_oddLanes3 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
 						_ = gc_oddLanes3
 					gc_steps4:
@@ -4277,19 +4277,19 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens165 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
 							_ = gc_evens165
 //line kernels.go:79
-							gc_odds165 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
 							_ = gc_odds165
 //line kernels.go:79
-							gc_spread16Lo5 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
 							_ = gc_spread16Lo5
 //line kernels.go:79
-							gc_spread16Hi5 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
 							_ = gc_spread16Hi5
 //line kernels.go:79
@@ -4451,23 +4451,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens5 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
 						_ = gc_evens5
 //line kernels.go:79
-						gc_spreadLo5 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
 						_ = gc_spreadLo5
 //line kernels.go:79
-						gc_spreadHi5 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
 						_ = gc_spreadHi5
 //line kernels.go:79
-						gc_evenLanes5 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
 						_ = gc_evenLanes5
 //line kernels.go:79
-						gc_oddLanes5 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
 						_ = gc_oddLanes5
 					gc_steps8:
@@ -4637,23 +4637,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:79
-					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
 					_ = gc_iota24
 //line kernels.go:79
-					gc_evens166 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
 					_ = gc_evens166
 //line kernels.go:79
-					gc_odds166 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
 					_ = gc_odds166
 //line kernels.go:79
-					gc_spread16Lo6 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
 					_ = gc_spread16Lo6
 //line kernels.go:79
-					gc_spread16Hi6 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
 					_ = gc_spread16Hi6
 //line kernels.go:79
@@ -4974,27 +4974,27 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:79
-				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line kernels.go:79
 				_ = gc_iota23
 //line kernels.go:79
-				gc_evens6 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
 				_ = gc_evens6
 //line kernels.go:79
-				gc_spreadLo6 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
 				_ = gc_spreadLo6
 //line kernels.go:79
-				gc_spreadHi6 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
 				_ = gc_spreadHi6
 //line kernels.go:79
-				gc_evenLanes6 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
 				_ = gc_evenLanes6
 //line kernels.go:79
-				gc_oddLanes6 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
 				_ = gc_oddLanes6
 			gc_steps11:
@@ -5332,6 +5332,28 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
+
+var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
+
+var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
+
+var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}
+
+var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
+
+var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}
+
+var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
+
+var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
 
 // VotesKernel exercises the barriers with predicates, early exits and
 // block-level if/else chains: per block it records the count, and and or
@@ -6909,7 +6931,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line kernels.go:210
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota28
 						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
@@ -6956,7 +6978,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota27
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
@@ -7026,7 +7048,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line kernels.go:210
-						gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota26
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
@@ -7073,7 +7095,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota25
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
@@ -7268,7 +7290,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:210
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota8
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -7317,7 +7339,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -7389,7 +7411,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:210
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota4
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -7442,7 +7464,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -7852,7 +7874,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:210
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota12
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
@@ -7899,7 +7921,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
@@ -7969,7 +7991,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:210
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota10
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
@@ -8016,7 +8038,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
@@ -8211,7 +8233,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:210
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota20
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
@@ -8260,7 +8282,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota18
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
@@ -8332,7 +8354,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:210
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota16
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
@@ -8385,7 +8407,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota14
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -8795,7 +8817,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line kernels.go:210
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota24
 						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
@@ -8842,7 +8864,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota23
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
@@ -8912,7 +8934,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line kernels.go:210
-						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
 						_ = gc_iota22
 						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
@@ -8959,7 +8981,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
 					_ = gc_iota21
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
@@ -9172,13 +9194,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line kernels.go:250
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:250
 				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:250
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:250
 					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -9516,12 +9538,12 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					gc_left4 := gc_act2
 					if compiled.SIMD {
 //line kernels.go:260
-						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:260
 						_ = gc_iota8
 						if gc_act2 == ^uint32(0) {
 //line kernels.go:260
-							gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:260
 							_ = gc_iota10
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -9852,13 +9874,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line kernels.go:287
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:287
 				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:287
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:287
 					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -10107,12 +10129,12 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line kernels.go:293
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:293
 					_ = gc_iota5
 					if gc_act2 == ^uint32(0) {
 //line kernels.go:293
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:293
 						_ = gc_iota6
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11198,12 +11220,12 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 					gc_left := gc_act2
 					if compiled.SIMD {
 //line kernels.go:343
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:343
 						_ = gc_iota
 						if gc_act2 == ^uint32(0) {
 //line kernels.go:343
-							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:343
 							_ = gc_iota2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

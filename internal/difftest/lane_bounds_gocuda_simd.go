@@ -65,7 +65,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lane_bounds.go:13
-							gc_iota9 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:13
 							_ = gc_iota9
 //line lane_bounds.go:19
@@ -85,7 +85,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:28
 							_ = gc_vb24
 //line lane_bounds.go:28
-							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:28
 							_ = gc_iota28
 //line lane_bounds.go:31
@@ -244,7 +244,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					if compiled.SIMD {
 //line lane_bounds.go:13
-						gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:13
 						_ = gc_iota7
 //line lane_bounds.go:19
@@ -264,7 +264,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:28
 						_ = gc_vb18
 //line lane_bounds.go:28
-						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:28
 						_ = gc_iota26
 //line lane_bounds.go:31
@@ -470,7 +470,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lane_bounds.go:13
-							gc_iota5 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:13
 							_ = gc_iota5
 //line lane_bounds.go:19
@@ -490,7 +490,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:28
 							_ = gc_vb11
 //line lane_bounds.go:28
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:28
 							_ = gc_iota24
 //line lane_bounds.go:31
@@ -814,7 +814,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					if compiled.SIMD {
 //line lane_bounds.go:13
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:13
 						_ = gc_iota3
 //line lane_bounds.go:19
@@ -834,7 +834,7 @@ func gc_body_laneBounds(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:28
 						_ = gc_vb4
 //line lane_bounds.go:28
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:28
 						_ = gc_iota22
 //line lane_bounds.go:31

@@ -136,7 +136,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line lane_range.go:25
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:25
 							_ = gc_iota
 //line lane_range.go:25
@@ -149,7 +149,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							_ = gc_all
 							if gc_act2 == ^uint32(0) {
 //line lane_range.go:25
-								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:25
 								_ = gc_iota2
 //line lane_range.go:25
@@ -301,7 +301,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:30
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:30
 				_ = gc_iota3
 //line lane_range.go:32
@@ -310,7 +310,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
 //line lane_range.go:32
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:32
 					_ = gc_iota4
 //line lane_range.go:32
@@ -423,7 +423,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:34
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:34
 				_ = gc_iota6
 //line lane_range.go:34
@@ -436,7 +436,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				_ = gc_all4
 				if gc_act2 == ^uint32(0) {
 //line lane_range.go:34
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:34
 					_ = gc_iota8
 //line lane_range.go:34
@@ -588,13 +588,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:38
-				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:38
 				_ = gc_iota10
 				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line lane_range.go:38
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:38
 					_ = gc_iota12
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1276,13 +1276,13 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:92
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:92
 				_ = gc_iota
 				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line lane_range.go:92
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:92
 					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

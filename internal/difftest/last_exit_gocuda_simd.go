@@ -66,7 +66,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line last_exit.go:19
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:19
 							_ = gc_iota4
 //line last_exit.go:23
@@ -123,7 +123,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					}
 					if compiled.SIMD {
 //line last_exit.go:19
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:19
 						_ = gc_iota3
 //line last_exit.go:23
@@ -198,7 +198,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line last_exit.go:19
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:19
 							_ = gc_iota2
 //line last_exit.go:23
@@ -259,7 +259,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					}
 					if compiled.SIMD {
 //line last_exit.go:19
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:19
 						_ = gc_iota
 //line last_exit.go:23

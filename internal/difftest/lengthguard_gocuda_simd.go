@@ -59,7 +59,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
 						_ = gc_iota8
 //line lengthguard.go:24
@@ -210,7 +210,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
 					_ = gc_iota6
 //line lengthguard.go:24
@@ -404,7 +404,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
 						_ = gc_iota4
 //line lengthguard.go:24
@@ -553,7 +553,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
 					_ = gc_iota2
 //line lengthguard.go:24
@@ -752,7 +752,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
 						_ = gc_iota12
 //line lengthguard.go:40
@@ -829,7 +829,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
 					_ = gc_iota11
 //line lengthguard.go:40
@@ -927,7 +927,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
 						_ = gc_iota10
 //line lengthguard.go:40
@@ -1006,7 +1006,7 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
 					_ = gc_iota9
 //line lengthguard.go:40

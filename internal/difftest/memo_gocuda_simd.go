@@ -156,7 +156,7 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:30
 				_ = gc_vb3
 //line memo.go:30
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line memo.go:30
 				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -174,7 +174,7 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:30
 					_ = gc_vb6
 //line memo.go:30
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line memo.go:30
 					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

@@ -1077,7 +1077,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line methods.go:75
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -1118,7 +1118,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -1180,7 +1180,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line methods.go:75
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -1223,7 +1223,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -1397,7 +1397,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line methods.go:75
-								gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
 								_ = gc_iota6
 								for ; gc_vstep3+15 < gc_segend3; gc_vstep3 += 16 {
@@ -1438,7 +1438,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						}
 						if compiled.SIMD {
 //line methods.go:75
-							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
 							_ = gc_iota5
 							for ; gc_vstep3+7 < gc_segend3; gc_vstep3 += 8 {
@@ -1697,7 +1697,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line methods.go:75
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
 						_ = gc_iota10
 //line methods.go:58
@@ -1756,7 +1756,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
 					_ = gc_iota9
 //line methods.go:58
@@ -1842,7 +1842,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line methods.go:75
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
 						_ = gc_iota8
 //line methods.go:58
@@ -1903,7 +1903,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
 					_ = gc_iota7
 //line methods.go:58
@@ -2125,7 +2125,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var gc_stop6 bool
 							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line methods.go:75
-								gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
 								_ = gc_iota12
 //line methods.go:58
@@ -2174,7 +2174,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						}
 						if compiled.SIMD {
 //line methods.go:75
-							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
 							_ = gc_iota11
 //line methods.go:58
@@ -3041,12 +3041,12 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line methods.go:102
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:102
 				_ = gc_iota
 				if gc_act2 == ^uint32(0) {
 //line methods.go:102
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:102
 					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

@@ -1465,7 +1465,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line methodvalues.go:106
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methodvalues.go:106
 					_ = gc_iota2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -1492,7 +1492,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			}
 			if compiled.SIMD {
 //line methodvalues.go:106
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methodvalues.go:106
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {

@@ -1043,12 +1043,12 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 						gc_left3 := gc_act2
 						if compiled.SIMD {
 //line normalize.go:71
-							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line normalize.go:71
 							_ = gc_iota
 							if gc_act2 == ^uint32(0) {
 //line normalize.go:71
-								gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line normalize.go:71
 								_ = gc_iota2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

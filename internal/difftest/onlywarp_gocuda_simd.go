@@ -512,13 +512,13 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line onlywarp.go:21
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line onlywarp.go:21
 						_ = gc_iota
 						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 //line onlywarp.go:21
-							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line onlywarp.go:21
 							_ = gc_iota2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

@@ -62,11 +62,11 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 						_ = gc_vb2
 //line pairs.go:27
-						gc_pairLo := archsimd.LoadUint32x16(&[16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23})
+						gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line pairs.go:27
 						_ = gc_pairLo
 //line pairs.go:27
-						gc_pairHi := archsimd.LoadUint32x16(&[16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31})
+						gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line pairs.go:27
 						_ = gc_pairHi
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -143,15 +143,15 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 					_ = gc_vb
 //line pairs.go:27
-					gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line pairs.go:27
 					_ = gc_spreadLo
 //line pairs.go:27
-					gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line pairs.go:27
 					_ = gc_spreadHi
 //line pairs.go:27
-					gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line pairs.go:27
 					_ = gc_evenLanes
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -283,3 +283,7 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 		}
 	}
 }
+
+var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
+
+var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}

@@ -304,7 +304,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line peel.go:17
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:17
 								_ = gc_iota4
 //line peel.go:28
@@ -365,7 +365,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						}
 						if compiled.SIMD {
 //line peel.go:17
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:17
 							_ = gc_iota3
 //line peel.go:28
@@ -466,7 +466,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line peel.go:17
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:17
 						_ = gc_iota2
 //line peel.go:28
@@ -532,7 +532,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line peel.go:17
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:17
 					_ = gc_iota
 //line peel.go:28
@@ -864,7 +864,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 								_ = gc_vb4
 //line peel.go:44
-								gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
 								_ = gc_iota8
 								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
@@ -917,7 +917,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 							_ = gc_vb3
 //line peel.go:44
-							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
 							_ = gc_iota6
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
@@ -1020,7 +1020,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 						_ = gc_vb2
 //line peel.go:44
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
 						_ = gc_iota4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
@@ -1078,7 +1078,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:44
 					_ = gc_vb
 //line peel.go:44
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
 					_ = gc_iota2
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -1829,7 +1829,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line peel.go:69
-								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
 								_ = gc_iota4
 //line peel.go:69
@@ -1902,7 +1902,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 						}
 						if compiled.SIMD {
 //line peel.go:69
-							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
 							_ = gc_iota3
 //line peel.go:69
@@ -2033,7 +2033,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line peel.go:69
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
 						_ = gc_iota2
 //line peel.go:69
@@ -2161,7 +2161,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line peel.go:69
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
 					_ = gc_iota
 //line peel.go:69

@@ -56,7 +56,7 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 //line portable.go:14
 				_ = gc_all2
 //line portable.go:14
-				gc_iota2 := lanes.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line portable.go:14
 				_ = gc_iota2
 			gc_steps2:

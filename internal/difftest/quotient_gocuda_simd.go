@@ -74,7 +74,7 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:14
-									gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line quotient.go:14
 									_ = gc_iota2
 //line quotient.go:17
@@ -113,7 +113,7 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 							}
 							if compiled.SIMD {
 //line quotient.go:14
-								gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line quotient.go:14
 								_ = gc_iota
 //line quotient.go:17
@@ -252,7 +252,7 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:27
 									_ = gc_all2
 //line quotient.go:27
-									gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line quotient.go:27
 									_ = gc_iota2
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
@@ -300,7 +300,7 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:27
 								_ = gc_all
 //line quotient.go:27
-								gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line quotient.go:27
 								_ = gc_iota
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {

@@ -300,7 +300,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 							_ = gc_vb7
 //line rebase.go:30
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:30
 							_ = gc_iota4
 //line rebase.go:30
@@ -344,7 +344,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 						_ = gc_vb5
 //line rebase.go:30
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:30
 						_ = gc_iota3
 //line rebase.go:30
@@ -404,7 +404,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 							_ = gc_vb3
 //line rebase.go:30
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:30
 							_ = gc_iota2
 //line rebase.go:30
@@ -448,7 +448,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 						_ = gc_vb
 //line rebase.go:30
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:30
 						_ = gc_iota
 //line rebase.go:30
@@ -1428,7 +1428,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 							_ = gc_vb11
 //line rebase.go:77
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
 							_ = gc_iota8
 //line rebase.go:79
@@ -1481,7 +1481,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 						_ = gc_vb8
 //line rebase.go:77
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:77
 						_ = gc_iota6
 //line rebase.go:79
@@ -1553,7 +1553,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 							_ = gc_vb5
 //line rebase.go:77
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
 							_ = gc_iota4
 //line rebase.go:79
@@ -1611,7 +1611,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:77
 						_ = gc_vb2
 //line rebase.go:77
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:77
 						_ = gc_iota2
 //line rebase.go:79

@@ -53,7 +53,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:17
 						_ = gc_vb4
 //line regressions.go:17
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:17
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -104,7 +104,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:17
 					_ = gc_vb3
 //line regressions.go:17
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:17
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -180,7 +180,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:17
 						_ = gc_vb2
 //line regressions.go:17
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:17
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -231,7 +231,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:17
 					_ = gc_vb
 //line regressions.go:17
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:17
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -808,7 +808,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:34
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:34
 						_ = gc_iota4
 //line regressions.go:41
@@ -845,7 +845,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:34
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:34
 					_ = gc_iota3
 //line regressions.go:41
@@ -892,7 +892,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:34
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:34
 						_ = gc_iota2
 //line regressions.go:41
@@ -931,7 +931,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:34
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:34
 					_ = gc_iota
 //line regressions.go:41
@@ -1613,7 +1613,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:57
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:57
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -1660,7 +1660,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				}
 				if compiled.SIMD {
 //line regressions.go:57
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:57
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -1724,7 +1724,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:57
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:57
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -1777,7 +1777,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				}
 				if compiled.SIMD {
 //line regressions.go:57
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:57
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -2498,13 +2498,13 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line regressions.go:83
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:83
 				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line regressions.go:83
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:83
 					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3896,7 +3896,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 					_ = gc_vb2
 //line regressions.go:180
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:180
 					_ = gc_iota2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -3948,7 +3948,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 				_ = gc_vb
 //line regressions.go:180
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:180
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -4019,7 +4019,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 					_ = gc_all4
 //line regressions.go:178
-					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:178
 					_ = gc_iota4
 //line regressions.go:178
@@ -4082,7 +4082,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 				_ = gc_all3
 //line regressions.go:178
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:178
 				_ = gc_iota3
 //line regressions.go:178
@@ -4428,7 +4428,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:204
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:204
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -4468,7 +4468,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:204
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:204
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -4528,7 +4528,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:204
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:204
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -4568,7 +4568,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:204
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:204
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {

@@ -755,7 +755,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:44
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:44
 					_ = gc_iota2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -875,7 +875,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			}
 			if compiled.SIMD {
 //line reverse.go:44
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:44
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {

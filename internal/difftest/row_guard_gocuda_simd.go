@@ -144,7 +144,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line row_guard.go:13
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line row_guard.go:13
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -176,7 +176,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				}
 				if compiled.SIMD {
 //line row_guard.go:13
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line row_guard.go:13
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -220,7 +220,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line row_guard.go:13
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line row_guard.go:13
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -252,7 +252,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				}
 				if compiled.SIMD {
 //line row_guard.go:13
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line row_guard.go:13
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {

@@ -78,7 +78,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 							_ = gc_vb4
 //line runs.go:20
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:20
 							_ = gc_iota4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -120,7 +120,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 						_ = gc_vb3
 //line runs.go:20
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:20
 						_ = gc_iota3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -180,7 +180,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 							_ = gc_vb2
 //line runs.go:20
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:20
 							_ = gc_iota2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -222,7 +222,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 						_ = gc_vb
 //line runs.go:20
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:20
 						_ = gc_iota
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -357,7 +357,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 							_ = gc_vb4
 //line runs.go:34
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:34
 							_ = gc_iota4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -399,7 +399,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 						_ = gc_vb3
 //line runs.go:34
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:34
 						_ = gc_iota3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -459,7 +459,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 							_ = gc_vb2
 //line runs.go:34
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:34
 							_ = gc_iota2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -501,7 +501,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 						_ = gc_vb
 //line runs.go:34
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:34
 						_ = gc_iota
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -876,7 +876,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line runs.go:77
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:77
 							_ = gc_iota4
 //line runs.go:77
@@ -961,7 +961,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					}
 					if compiled.SIMD {
 //line runs.go:77
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:77
 						_ = gc_iota3
 //line runs.go:77
@@ -1064,7 +1064,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line runs.go:77
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:77
 							_ = gc_iota2
 //line runs.go:77
@@ -1147,7 +1147,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					}
 					if compiled.SIMD {
 //line runs.go:77
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:77
 						_ = gc_iota
 //line runs.go:77
@@ -1324,7 +1324,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line runs.go:93
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:93
 							_ = gc_iota4
 //line runs.go:93
@@ -1409,7 +1409,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line runs.go:93
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:93
 						_ = gc_iota3
 //line runs.go:93
@@ -1512,7 +1512,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line runs.go:93
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:93
 							_ = gc_iota2
 //line runs.go:93
@@ -1595,7 +1595,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line runs.go:93
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:93
 						_ = gc_iota
 //line runs.go:93

@@ -55,13 +55,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line sink.go:16
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:16
 				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line sink.go:16
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:16
 					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -240,12 +240,12 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line sink.go:22
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:22
 					_ = gc_iota5
 					if gc_act2 == ^uint32(0) {
 //line sink.go:22
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:22
 						_ = gc_iota6
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -493,12 +493,12 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 									gc_left5 := gc_act2
 									if compiled.SIMD {
 //line sink.go:36
-										gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:36
 										_ = gc_iota9
 										if gc_act2 == ^uint32(0) {
 //line sink.go:36
-											gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+											gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:36
 											_ = gc_iota10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

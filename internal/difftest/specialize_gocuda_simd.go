@@ -327,7 +327,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:33
 							_ = gc_none2
 //line specialize.go:33
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:33
 							_ = gc_iota4
 //line specialize.go:23
@@ -510,7 +510,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:33
 						_ = gc_none
 //line specialize.go:33
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:33
 						_ = gc_iota2
 //line specialize.go:23
@@ -892,7 +892,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:33
 							_ = gc_none4
 //line specialize.go:33
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:33
 							_ = gc_iota8
 //line specialize.go:23
@@ -1075,7 +1075,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:33
 						_ = gc_none3
 //line specialize.go:33
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:33
 						_ = gc_iota6
 //line specialize.go:23
@@ -1457,7 +1457,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:33
 							_ = gc_none6
 //line specialize.go:33
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:33
 							_ = gc_iota12
 //line specialize.go:23
@@ -1640,7 +1640,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:33
 						_ = gc_none5
 //line specialize.go:33
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:33
 						_ = gc_iota10
 //line specialize.go:23
@@ -2577,7 +2577,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 							_ = gc_none2
 //line specialize.go:44
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
 							_ = gc_iota4
 //line specialize.go:23
@@ -2687,7 +2687,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						_ = gc_none
 //line specialize.go:44
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
 						_ = gc_iota2
 //line specialize.go:23
@@ -2964,7 +2964,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 							_ = gc_none4
 //line specialize.go:44
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
 							_ = gc_iota8
 //line specialize.go:23
@@ -3083,7 +3083,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:44
 						_ = gc_none3
 //line specialize.go:44
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
 						_ = gc_iota6
 //line specialize.go:23
@@ -3801,7 +3801,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 							_ = gc_none6
 //line specialize.go:44
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
 							_ = gc_iota12
 //line specialize.go:23
@@ -3911,7 +3911,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						_ = gc_none5
 //line specialize.go:44
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
 						_ = gc_iota10
 //line specialize.go:23
@@ -4188,7 +4188,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 							_ = gc_none8
 //line specialize.go:44
-							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
 							_ = gc_iota16
 //line specialize.go:23
@@ -4307,7 +4307,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:44
 						_ = gc_none7
 //line specialize.go:44
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
 						_ = gc_iota14
 //line specialize.go:23
@@ -5025,7 +5025,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 							_ = gc_none10
 //line specialize.go:44
-							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
 							_ = gc_iota20
 //line specialize.go:23
@@ -5135,7 +5135,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						_ = gc_none9
 //line specialize.go:44
-						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
 						_ = gc_iota18
 //line specialize.go:23
@@ -5412,7 +5412,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 							_ = gc_none12
 //line specialize.go:44
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
 							_ = gc_iota24
 //line specialize.go:23
@@ -5531,7 +5531,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:44
 						_ = gc_none11
 //line specialize.go:44
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
 						_ = gc_iota22
 //line specialize.go:23

@@ -1021,19 +1021,19 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line split.go:80
-					gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line split.go:80
 					_ = gc_evens16
 //line split.go:80
-					gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line split.go:80
 					_ = gc_odds16
 //line split.go:80
-					gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line split.go:80
 					_ = gc_spread16Lo
 //line split.go:80
-					gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line split.go:80
 					_ = gc_spread16Hi
 //line split.go:80
@@ -1045,7 +1045,7 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:80
 					_ = gc_oddLanes16
 //line split.go:80
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:80
 					_ = gc_iota2
 //line split.go:85
@@ -1257,27 +1257,27 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 			}
 			if compiled.SIMD {
 //line split.go:80
-				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line split.go:80
 				_ = gc_evens
 //line split.go:80
-				gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line split.go:80
 				_ = gc_spreadLo
 //line split.go:80
-				gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line split.go:80
 				_ = gc_spreadHi
 //line split.go:80
-				gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line split.go:80
 				_ = gc_evenLanes
 //line split.go:80
-				gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line split.go:80
 				_ = gc_oddLanes
 //line split.go:80
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:80
 				_ = gc_iota
 //line split.go:85

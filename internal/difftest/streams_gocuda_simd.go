@@ -131,7 +131,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 							_ = gc_none2
 //line streams.go:26
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
 							_ = gc_iota4
 //line streams.go:26
@@ -253,7 +253,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						_ = gc_none
 //line streams.go:26
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
 						_ = gc_iota2
 //line streams.go:26
@@ -542,7 +542,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 							_ = gc_none4
 //line streams.go:26
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
 							_ = gc_iota8
 //line streams.go:26
@@ -673,7 +673,7 @@ func gc_body_streamsFirstAdd(gc_b2 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						_ = gc_none3
 //line streams.go:26
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
 						_ = gc_iota6
 //line streams.go:26
@@ -2132,7 +2132,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line streams.go:65
-							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
 							_ = gc_iota8
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -2181,7 +2181,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
 						_ = gc_iota6
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -2251,7 +2251,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line streams.go:65
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
 							_ = gc_iota4
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -2304,7 +2304,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
 						_ = gc_iota2
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -2482,7 +2482,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line streams.go:65
-							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
 							_ = gc_iota12
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -2533,7 +2533,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
 						_ = gc_iota11
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -2605,7 +2605,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line streams.go:65
-							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
 							_ = gc_iota10
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
@@ -2661,7 +2661,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
 						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {

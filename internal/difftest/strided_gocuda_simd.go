@@ -53,19 +53,19 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						if offset == 1 {
 //line strided.go:17
-							gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line strided.go:17
 							_ = gc_evens162
 //line strided.go:17
-							gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line strided.go:17
 							_ = gc_odds162
 //line strided.go:17
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:17
 							_ = gc_spread16Lo2
 //line strided.go:17
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:17
 							_ = gc_spread16Hi2
 //line strided.go:17
@@ -167,23 +167,23 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line strided.go:17
-						gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line strided.go:17
 						_ = gc_evens2
 //line strided.go:17
-						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:17
 						_ = gc_spreadLo2
 //line strided.go:17
-						gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line strided.go:17
 						_ = gc_spreadHi2
 //line strided.go:17
-						gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line strided.go:17
 						_ = gc_evenLanes2
 //line strided.go:17
-						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:17
 						_ = gc_oddLanes2
 					gc_steps2:
@@ -343,11 +343,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line strided.go:37
-							gc_iota5 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line strided.go:37
 							_ = gc_iota5
 //line strided.go:37
-							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:37
 							_ = gc_iota24
 //line strided.go:39
@@ -359,11 +359,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 							_ = gc_vb8
 //line strided.go:40
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:40
 							_ = gc_spread16Lo2
 //line strided.go:40
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:40
 							_ = gc_spread16Hi2
 //line strided.go:40
@@ -427,11 +427,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 					}
 					if compiled.SIMD {
 //line strided.go:37
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line strided.go:37
 						_ = gc_iota4
 //line strided.go:37
-						gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line strided.go:37
 						_ = gc_iota23
 //line strided.go:39
@@ -443,19 +443,19 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 						_ = gc_vb6
 //line strided.go:40
-						gc_spreadLo2 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:40
 						_ = gc_spreadLo2
 //line strided.go:40
-						gc_spreadHi2 := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line strided.go:40
 						_ = gc_spreadHi2
 //line strided.go:40
-						gc_evenLanes2 := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line strided.go:40
 						_ = gc_evenLanes2
 //line strided.go:40
-						gc_oddLanes2 := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:40
 						_ = gc_oddLanes2
 					gc_steps3:
@@ -525,11 +525,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line strided.go:37
-							gc_iota3 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line strided.go:37
 							_ = gc_iota3
 //line strided.go:37
-							gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:37
 							_ = gc_iota22
 //line strided.go:39
@@ -541,11 +541,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 							_ = gc_vb4
 //line strided.go:40
-							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:40
 							_ = gc_spread16Lo
 //line strided.go:40
-							gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:40
 							_ = gc_spread16Hi
 //line strided.go:40
@@ -615,11 +615,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 					}
 					if compiled.SIMD {
 //line strided.go:37
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line strided.go:37
 						_ = gc_iota
 //line strided.go:37
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line strided.go:37
 						_ = gc_iota2
 //line strided.go:39
@@ -631,19 +631,19 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 						_ = gc_vb2
 //line strided.go:40
-						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:40
 						_ = gc_spreadLo
 //line strided.go:40
-						gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line strided.go:40
 						_ = gc_spreadHi
 //line strided.go:40
-						gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line strided.go:40
 						_ = gc_evenLanes
 //line strided.go:40
-						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:40
 						_ = gc_oddLanes
 					gc_steps:
@@ -1002,23 +1002,23 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if s == 1 {
 //line strided.go:54
-							gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:54
 							_ = gc_iota22
 //line strided.go:54
-							gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line strided.go:54
 							_ = gc_evens16
 //line strided.go:54
-							gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line strided.go:54
 							_ = gc_odds16
 //line strided.go:54
-							gc_spread16Lo := archsimd.LoadUint32x16(&[16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7})
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:54
 							_ = gc_spread16Lo
 //line strided.go:54
-							gc_spread16Hi := archsimd.LoadUint32x16(&[16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15})
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:54
 							_ = gc_spread16Hi
 //line strided.go:54
@@ -1224,27 +1224,27 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 				if compiled.SIMD {
 					if s == 1 {
 //line strided.go:54
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line strided.go:54
 						_ = gc_iota2
 //line strided.go:54
-						gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line strided.go:54
 						_ = gc_evens
 //line strided.go:54
-						gc_spreadLo := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 1, 2, 2, 3, 3})
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:54
 						_ = gc_spreadLo
 //line strided.go:54
-						gc_spreadHi := archsimd.LoadUint32x8(&[8]uint32{4, 4, 5, 5, 6, 6, 7, 7})
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line strided.go:54
 						_ = gc_spreadHi
 //line strided.go:54
-						gc_evenLanes := archsimd.LoadInt32x8(&[8]int32{-1, 0, -1, 0, -1, 0, -1, 0}).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line strided.go:54
 						_ = gc_evenLanes
 //line strided.go:54
-						gc_oddLanes := archsimd.LoadInt32x8(&[8]int32{0, -1, 0, -1, 0, -1, 0, -1}).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:54
 						_ = gc_oddLanes
 					gc_steps2:

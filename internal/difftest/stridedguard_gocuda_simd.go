@@ -46,15 +46,15 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stridedguard.go:14
-					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line stridedguard.go:14
 					_ = gc_iota24
 //line stridedguard.go:14
-					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line stridedguard.go:14
 					_ = gc_evens162
 //line stridedguard.go:14
-					gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line stridedguard.go:14
 					_ = gc_odds162
 //line stridedguard.go:20
@@ -192,11 +192,11 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line stridedguard.go:14
-				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line stridedguard.go:14
 				_ = gc_iota22
 //line stridedguard.go:14
-				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line stridedguard.go:14
 				_ = gc_evens2
 //line stridedguard.go:20
@@ -364,7 +364,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stridedguard.go:23
-						gc_iota5 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line stridedguard.go:23
 						_ = gc_iota5
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -415,7 +415,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line stridedguard.go:23
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line stridedguard.go:23
 					_ = gc_iota4
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -476,7 +476,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line stridedguard.go:23
-						gc_iota3 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line stridedguard.go:23
 						_ = gc_iota3
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -573,7 +573,7 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line stridedguard.go:23
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line stridedguard.go:23
 					_ = gc_iota
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {

@@ -49,7 +49,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line switch.go:12
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:12
 						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
@@ -82,7 +82,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				if compiled.SIMD {
 //line switch.go:12
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:12
 					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -130,7 +130,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line switch.go:12
-						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:12
 						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -163,7 +163,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				if compiled.SIMD {
 //line switch.go:12
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:12
 					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -529,13 +529,13 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line switch.go:23
-							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:23
 							_ = gc_iota5
 							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line switch.go:23
-								gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:23
 								_ = gc_iota6
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1327,7 +1327,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line switch.go:45
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:45
 					_ = gc_iota2
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
@@ -1350,7 +1350,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			}
 			if compiled.SIMD {
 //line switch.go:45
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:45
 				_ = gc_iota
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {

@@ -211,7 +211,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:34
 			_ = gc_all2
 //line tile.go:34
-			gc_iota2 := lanes.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line tile.go:34
 			_ = gc_iota2
 //line tile.go:34

@@ -214,7 +214,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 					_ = gc_all6
 //line tile.go:34
-					gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line tile.go:34
 					_ = gc_iota6
 //line tile.go:34
@@ -332,7 +332,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 				_ = gc_all4
 //line tile.go:34
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line tile.go:34
 				_ = gc_iota4
 //line tile.go:34

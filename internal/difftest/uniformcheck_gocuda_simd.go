@@ -587,7 +587,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line uniformcheck.go:44
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line uniformcheck.go:44
 							_ = gc_iota4
 //line uniformcheck.go:45
@@ -634,7 +634,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					}
 					if compiled.SIMD {
 //line uniformcheck.go:44
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line uniformcheck.go:44
 						_ = gc_iota3
 //line uniformcheck.go:45
@@ -689,7 +689,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line uniformcheck.go:44
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line uniformcheck.go:44
 							_ = gc_iota2
 //line uniformcheck.go:45
@@ -823,7 +823,7 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					}
 					if compiled.SIMD {
 //line uniformcheck.go:44
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line uniformcheck.go:44
 						_ = gc_iota
 //line uniformcheck.go:45

@@ -255,7 +255,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 						_ = gc_vb6
 //line vector64.go:35
-						gc_iota322 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+						gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line vector64.go:35
 						_ = gc_iota322
 //line vector64.go:36
@@ -350,7 +350,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 						_ = gc_vb
 //line vector64.go:35
-						gc_iota32 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+						gc_iota32 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line vector64.go:35
 						_ = gc_iota32
 //line vector64.go:36
@@ -445,6 +445,8 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 		}
 	}
 }
+
+var gc_tab_int32x4_3d80beed = [4]int32{0, 1, 2, 3}
 
 // Float64MixKernel converts between float32, float64 and int and takes
 // min and max of float64s: the step does not (min and max differ from
@@ -567,7 +569,7 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:67
 				_ = gc_all2
 //line vector64.go:67
-				gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+				gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line vector64.go:67
 				_ = gc_iota2
 //line vector64.go:72
@@ -701,6 +703,8 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask

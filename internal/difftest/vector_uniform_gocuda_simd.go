@@ -329,7 +329,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 							_ = gc_all4
 //line vector_uniform.go:32
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector_uniform.go:32
 							_ = gc_iota4
 //line vector_uniform.go:33
@@ -385,7 +385,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 						_ = gc_all3
 //line vector_uniform.go:32
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector_uniform.go:32
 						_ = gc_iota3
 //line vector_uniform.go:33
@@ -457,7 +457,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 							_ = gc_all2
 //line vector_uniform.go:32
-							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector_uniform.go:32
 							_ = gc_iota2
 //line vector_uniform.go:33
@@ -519,7 +519,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 						_ = gc_all
 //line vector_uniform.go:32
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector_uniform.go:32
 						_ = gc_iota
 //line vector_uniform.go:33

@@ -46,13 +46,13 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:20
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:20
 				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:20
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:20
 					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -542,7 +542,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:39
 				_ = gc_vb
 //line warp_lanes.go:39
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:39
 				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
@@ -552,7 +552,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:39
 					_ = gc_vb2
 //line warp_lanes.go:39
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:39
 					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -930,13 +930,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:60
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:60
 				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:60
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:60
 					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1115,12 +1115,12 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line warp_lanes.go:66
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:66
 					_ = gc_iota5
 					if gc_act2 == ^uint32(0) {
 //line warp_lanes.go:66
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:66
 						_ = gc_iota6
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

@@ -287,12 +287,12 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line warp_tail_sum.go:28
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_tail_sum.go:28
 						_ = gc_iota4
 						if gc_act2 == ^uint32(0) {
 //line warp_tail_sum.go:28
-							gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_tail_sum.go:28
 							_ = gc_iota6
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

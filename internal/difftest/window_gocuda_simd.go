@@ -1161,7 +1161,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:110
 				_ = gc_all
 //line window.go:110
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line window.go:110
 				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {

@@ -54,7 +54,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep := 0
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse_solution.go:15
 					_ = gc_iota2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -111,7 +111,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse_solution.go:15
 					_ = gc_iota
 				gc_steps:
@@ -368,3 +368,5 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

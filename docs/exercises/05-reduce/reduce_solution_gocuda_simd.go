@@ -48,7 +48,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				gc_vstep := 0
 				if compiled.SIMD {
 //line reduce_solution.go:15
-					gc_iota6 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line reduce_solution.go:15
 					_ = gc_iota6
 					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
@@ -118,7 +118,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line reduce_solution.go:15
-					gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line reduce_solution.go:15
 					_ = gc_iota3
 				gc_steps2:
@@ -463,3 +463,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}

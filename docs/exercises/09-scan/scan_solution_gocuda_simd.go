@@ -51,7 +51,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
 					_ = gc_iota4
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -121,7 +121,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
 					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -315,7 +315,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep3 := 0
 					if compiled.SIMD {
 //line scan_solution.go:16
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
 						_ = gc_iota6
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -377,7 +377,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line scan_solution.go:16
-						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
 						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -625,3 +625,5 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

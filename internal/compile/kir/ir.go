@@ -77,6 +77,9 @@ type Func struct {
 	// twins are the twins the SIMD build's calls named, shared by the
 	// Func's specializations.
 	twins *twinSet
+	// tables are the constant vectors each build's body loads
+	// (vec_table.go).
+	tables map[bool][]Table
 	// jams are the helpers the jam pass looked at, with their jam or nil:
 	// each is split once, however many loops call it (jam.go).
 	jams map[*ast.FuncDecl]*Jam

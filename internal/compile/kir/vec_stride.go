@@ -102,9 +102,7 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}
 	// evens of lo ++ hi: each half's evens to its low 128 bits, then both low halves
-	idx := v.hoisted1("evens", v.pkgCall("LoadUint32x8", &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
-		Type: &ast.ArrayType{Len: intLit(int64(v.width())), Elt: ast.NewIdent("uint32")},
-		Elts: []ast.Expr{intLit(0), intLit(2), intLit(4), intLit(6), intLit(1), intLit(3), intLit(5), intLit(7)}}}), "")
+	idx := v.hoisted1("evens", v.tableLoad("Uint32x8", "uint32", []int64{0, 2, 4, 6, 1, 3, 5, 7}), "")
 	start := asInt(i)
 	lo := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), "Permute", idx)
 	hi := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(v.width()))}}), "Permute", idx)

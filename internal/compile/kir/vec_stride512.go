@@ -70,12 +70,7 @@ func (v *vectorizer) permuteIndex(key string, first int) ast.Expr {
 // permuteTable returns the hoisted indexes of ConcatPermute whose lane k
 // picks element at(k) of two sixteen-lane vectors.
 func (v *vectorizer) permuteTable(key string, at func(k int) int) ast.Expr {
-	elts := make([]ast.Expr, 16)
-	for k := range elts {
-		elts[k] = intLit(int64(at(k)))
-	}
-	lit := &ast.CompositeLit{Type: &ast.ArrayType{Len: intLit(16), Elt: ast.NewIdent("uint32")}, Elts: elts}
-	return v.hoisted1(key, v.pkgCall("LoadUint32x16", &ast.UnaryExpr{Op: token.AND, X: lit}), "")
+	return v.hoisted1(key, v.tableLoad("Uint32x16", "uint32", tableOf(16, at)), "")
 }
 
 // storePair translates the assignment of vals to lhs where it is a pair

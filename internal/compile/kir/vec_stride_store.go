@@ -107,14 +107,9 @@ func (v *vectorizer) alternate(first int) ast.Expr {
 // table8 returns a hoisted vector of eight lanes of archsimd type typ
 // (Uint32x8 or Int32x8, which is taken as a mask), lane k holding at(k).
 func (v *vectorizer) table8(key, typ string, at func(k int) int) ast.Expr {
-	elts := make([]ast.Expr, 8)
-	for k := range elts {
-		elts[k] = intLit(int64(at(k)))
-	}
-	lit := &ast.CompositeLit{Type: &ast.ArrayType{Len: intLit(8), Elt: ast.NewIdent(strings.ToLower(typ[:len(typ)-2]))}, Elts: elts}
 	method := ""
 	if typ == "Int32x8" {
 		method = "ToMask"
 	}
-	return v.hoisted1(key, v.pkgCall("Load"+typ, &ast.UnaryExpr{Op: token.AND, X: lit}), method)
+	return v.hoisted1(key, v.tableLoad(typ, strings.ToLower(typ[:len(typ)-2]), tableOf(8, at)), method)
 }

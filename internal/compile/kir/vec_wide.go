@@ -178,13 +178,7 @@ func (v *vectorizer) lanes64(i vval, vt string) ast.Expr {
 // elem, hoisted under key.
 func (v *vectorizer) iotaOf(key, vt, elem string, s int) ast.Expr {
 	n := v.width() // Int32x4's four lanes are a four-lane step's
-	elts := make([]ast.Expr, n)
-	for i := range elts {
-		elts[i] = intLit(int64(i * s))
-	}
-	arr := &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
-		Type: &ast.ArrayType{Len: intLit(int64(n)), Elt: ast.NewIdent(elem)}, Elts: elts}}
-	return v.hoisted1(key, v.pkgCall("Load"+vt, arr), "")
+	return v.hoisted1(key, v.tableLoad(vt, elem, tableOf(n, func(k int) int { return k * s })), "")
 }
 
 // convert64 translates a conversion between four-lane vectors: between

@@ -256,7 +256,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 								gc_vstep := gc_seg4
 								if compiled.SIMD {
 //line rodinia_srad.go:28
-									gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+									gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rodinia_srad.go:28
 									_ = gc_iota
 									for ; gc_vstep+7 < gc_segend4; gc_vstep += 8 {
@@ -427,7 +427,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 									gc_vstep2 := gc_seg5
 									if compiled.SIMD {
 //line rodinia_srad.go:28
-										gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rodinia_srad.go:28
 										_ = gc_iota2
 										for ; gc_vstep2+7 < gc_segend5; gc_vstep2 += 8 {
@@ -669,7 +669,7 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 									gc_vstep3 := gc_seg6
 									if compiled.SIMD {
 //line rodinia_srad.go:28
-										gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+										gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rodinia_srad.go:28
 										_ = gc_iota3
 										for ; gc_vstep3+7 < gc_segend6; gc_vstep3 += 8 {
@@ -825,3 +825,5 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

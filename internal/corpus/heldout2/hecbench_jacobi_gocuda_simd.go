@@ -67,7 +67,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						gc_vstep := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_jacobi.go:29
-							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:29
 							_ = gc_iota2
 						gc_steps2:
@@ -407,7 +407,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_jacobi.go:29
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:29
 					_ = gc_iota
 				gc_steps:
@@ -831,7 +831,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:59
 				_ = gc_vb2
 //line hecbench_jacobi.go:59
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:59
 				_ = gc_iota4
 //line hecbench_jacobi.go:64
@@ -845,7 +845,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:59
 					_ = gc_vb5
 //line hecbench_jacobi.go:59
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:59
 					_ = gc_iota6
 //line hecbench_jacobi.go:64
@@ -2105,3 +2105,5 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

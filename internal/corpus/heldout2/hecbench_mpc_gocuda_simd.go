@@ -515,7 +515,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_mpc.go:148
-					gc_iota := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+					gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
 					_ = gc_iota
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
@@ -1280,7 +1280,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
-						gc_iota5 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
 						_ = gc_iota5
 						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
@@ -1387,7 +1387,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_vstep5 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
-						gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
 						_ = gc_iota3
 						for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
@@ -1560,6 +1560,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 	}
 }
+
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // MPCDecompressKernel is MPCdecompress: the doubles (as longs) that
 // compressed encodes, whose element 0 holds their count in its upper half,
@@ -2441,7 +2443,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					gc_vstep := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:255
-						gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
 						_ = gc_iota4
 					gc_steps2:
@@ -2541,7 +2543,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					gc_vstep2 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:255
-						gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
 						_ = gc_iota2
 					gc_steps:

@@ -1891,7 +1891,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				if compiled.SIMD {
 					if stride == 1 {
 //line hecbench_tridiagonal.go:172
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_tridiagonal.go:172
 						_ = gc_iota2
 //line hecbench_tridiagonal.go:213
@@ -2090,7 +2090,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				if compiled.SIMD {
 					if stride == 1 {
 //line hecbench_tridiagonal.go:172
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_tridiagonal.go:172
 						_ = gc_iota4
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -2645,7 +2645,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				if compiled.SIMD {
 					if stride == 1 {
 //line hecbench_tridiagonal.go:265
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_tridiagonal.go:265
 						_ = gc_iota2
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {

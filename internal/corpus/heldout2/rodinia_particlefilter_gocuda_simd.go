@@ -549,7 +549,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota322 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+					gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line rodinia_particlefilter.go:128
 					_ = gc_iota322
 //line rodinia_particlefilter.go:158
@@ -595,7 +595,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota32 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+					gc_iota32 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line rodinia_particlefilter.go:128
 					_ = gc_iota32
 //line rodinia_particlefilter.go:158
@@ -700,6 +700,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 		}
 	}
 }
+
+var gc_tab_int32x4_3d80beed = [4]int32{0, 1, 2, 3}
 
 // SumKernel is sum_kernel: thread 0 adds the blocks' partial sums into
 // partial_sums[0].

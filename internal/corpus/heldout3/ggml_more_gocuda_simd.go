@@ -2329,7 +2329,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
 						_ = gc_iota2
 //line ggml_more.go:137
@@ -2392,7 +2392,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
 						_ = gc_iota
 //line ggml_more.go:137
@@ -2515,6 +2515,8 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // InitOffsetsKernel is argsort.cu's init_offsets: the nrows+1 segment
 // offsets of rows of ncols.
@@ -2715,7 +2717,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:206
 						_ = gc_iota2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -2755,7 +2757,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:206
 						_ = gc_iota
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {

@@ -4145,7 +4145,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_left6 := gc_act2
 				if compiled.SIMD {
 //line ggml_softmax.go:326
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:326
 					_ = gc_iota2
 //line ggml_softmax.go:329
@@ -4155,7 +4155,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
 //line ggml_softmax.go:329
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:329
 						_ = gc_iota4
 //line ggml_softmax.go:329

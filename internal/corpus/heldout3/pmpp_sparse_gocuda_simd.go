@@ -65,7 +65,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:23
-						gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
 						_ = gc_iota4
 //line pmpp_sparse.go:23
@@ -134,7 +134,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line pmpp_sparse.go:23
-						gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
 						_ = gc_iota2
 //line pmpp_sparse.go:23
@@ -270,6 +270,8 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 	}
 }
 
+var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
+
 // ThreePhaseIncrementSectionKernel is ch8__3_phase_increment_section: the
 // same for sections of section_length elements, several per thread.
 //
@@ -322,7 +324,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 						gc_vstep := 0
 						if compiled.SIMD {
 //line pmpp_sparse.go:38
-							gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+							gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
 							_ = gc_iota4
 //line pmpp_sparse.go:38
@@ -391,7 +393,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 						gc_vstep2 := 0
 						if compiled.SIMD {
 //line pmpp_sparse.go:38
-							gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+							gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
 							_ = gc_iota2
 //line pmpp_sparse.go:38

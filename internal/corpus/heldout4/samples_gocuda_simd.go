@@ -1007,7 +1007,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_vstep3 := gc_from5
 				if compiled.SIMD {
 //line samples.go:158
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples.go:158
 					_ = gc_iota
 //line samples.go:158
@@ -1449,6 +1449,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // JacobiMethodKernel is JacobiMethod of 3_CUDA_Features/jacobiCudaGraphs/
 // jacobi.cu: block b updates rows 8b..8b+7 of x_new, each row's dot
@@ -3563,7 +3565,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line samples.go:443
-				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples.go:443
 				_ = gc_evens
 			gc_steps:
@@ -4124,6 +4126,8 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 		}
 	}
 }
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 
 // BlackScholesKernel is BlackScholesGPU of BlackScholes_kernel.cuh: two
 // options a thread, read and written as float2.

@@ -115,7 +115,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_vstep3 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
 						_ = gc_iota4
 //line basic.go:13
@@ -273,7 +273,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
 						_ = gc_iota2
 //line basic.go:13
@@ -1088,6 +1088,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	}
 }
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // ScanKernel is a Hillis-Steele block scan with an early exit.
 //
 //line basic.go:43
@@ -1428,7 +1430,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 					_ = gc_all3
 //line basic.go:45
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:45
 					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -1822,7 +1824,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 					_ = gc_all9
 //line basic.go:45
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:45
 					_ = gc_iota4
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {

@@ -342,7 +342,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_vstep13 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota14
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
@@ -410,7 +410,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_vstep14 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota13
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
@@ -603,7 +603,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota4
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -673,7 +673,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -1026,7 +1026,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota6
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
@@ -1094,7 +1094,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
@@ -1287,7 +1287,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota10
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
@@ -1357,7 +1357,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota8
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -1710,7 +1710,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep11 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota12
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
@@ -1778,7 +1778,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep12 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
 					_ = gc_iota11
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
@@ -1949,3 +1949,5 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -280,7 +280,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:22
 						_ = gc_none
 //line specialize.go:22
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:22
 						_ = gc_iota2
 //line specialize.go:13
@@ -625,7 +625,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:22
 						_ = gc_none2
 //line specialize.go:22
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:22
 						_ = gc_iota4
 //line specialize.go:13
@@ -875,3 +875,5 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
