@@ -51,7 +51,8 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			gc_left := gc_act2
@@ -235,76 +236,27 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:51
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:51
-						_ = v_
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line demand.go:24
-						v := r
-//line demand.go:24
-						_ = v
-//line demand.go:24
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:24
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:24
-						_ = v_
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line demand.go:24
-						v := r
-//line demand.go:24
-						_ = v
-//line demand.go:24
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto2 := gc_cnt2
+			if gc_bdy2*gc_bdz2 == 1 {
+				gc_upto2 = min(gc_upto2, 1)
 			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
+			for gc_lane2 := 0; gc_lane2 < gc_upto2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
 
 //line demand.go:51
-					var r float32 = v_
+				var r float32 = v_
 
 //line demand.go:51
-					_ = r
+				_ = r
 
 //line demand.go:24
-					v := r
-					_ = r
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
+				v := r
+				_ = r
+				_ = v
+				gc_s_v[gc_rank2] = v
 			}
 		}
 	}

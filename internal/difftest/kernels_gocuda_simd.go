@@ -9419,81 +9419,25 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:276
-						var v archsimd.Int32x8
-//line kernels.go:276
-						_ = v
-//line kernels.go:276
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:276
-						_ = v_
-//line kernels.go:276
-						r := v_
-//line kernels.go:276
-						_ = r
-//line kernels.go:254
-						v = r
-//line kernels.go:254
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line kernels.go:254
-						var v archsimd.Int32x8
-//line kernels.go:254
-						_ = v
-//line kernels.go:254
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line kernels.go:254
-						_ = v_
-//line kernels.go:276
-						r := v_
-//line kernels.go:276
-						_ = r
-//line kernels.go:254
-						v = r
-//line kernels.go:254
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var v int32
-					_ = v
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
+			gc_upto3 := min(gc_cnt2, 1)
+			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				var v int32
+				_ = v
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
 
 //line kernels.go:276
-					var r int32 = v_
+				var r int32 = v_
 
 //line kernels.go:276
-					_ = r
+				_ = r
 
 //line kernels.go:254
-					v = r
-					_ = r
-					gc_l_v[gc_lane2] = v
-				}
+				v = r
+				_ = r
+				gc_l_v[gc_lane2] = v
 			}
 			gc_lo5, gc_hi5 := 0, 32
 			if gc_lo5 < gc_hi5 {
@@ -9535,7 +9479,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				gc_save152 := gc_act2
 				gc_act2 = gc_save152 & gc_m152
 				if gc_act2 != 0 {
-					gc_left4 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line kernels.go:260
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -9583,7 +9527,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 								s.StoreSlice(gc_l_s[gc_lane2:])
 //line kernels.go:261
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -9620,14 +9564,14 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 								s.StoreSlice(gc_l_s[gc_lane2:])
 //line kernels.go:262
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -9672,7 +9616,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 
 //line kernels.go:274
 								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left5 := gc_act2
+								gc_left4 := gc_act2
 								if compiled.SIMD {
 									if gc_act2 == ^uint32(0) {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -9686,7 +9630,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line kernels.go:274
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									} else {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -9703,14 +9647,14 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line kernels.go:274
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left5 != 0 {
+								if gc_left4 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left5&(1<<gc_lane2) == 0 {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
@@ -9726,81 +9670,25 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							}
 						}
 					}
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:276
-								var s archsimd.Int32x8
-//line kernels.go:276
-								_ = s
-//line kernels.go:276
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:276
-								_ = v_2
-//line kernels.go:276
-								r_ := v_2
-//line kernels.go:276
-								_ = r_
-//line kernels.go:264
-								s = r_
-//line kernels.go:264
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:264
-								var s archsimd.Int32x8
-//line kernels.go:264
-								_ = s
-//line kernels.go:264
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane2:])
-//line kernels.go:264
-								_ = v_2
-//line kernels.go:276
-								r_ := v_2
-//line kernels.go:276
-								_ = r_
-//line kernels.go:264
-								s = r_
-//line kernels.go:264
-								s.StoreSlice(gc_l_s[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var s int32
-							_ = s
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
+					gc_upto4 := min(gc_cnt2, 1)
+					for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						var s int32
+						_ = s
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
 
 //line kernels.go:276
-							var r_ int32 = v_2
+						var r_ int32 = v_2
 
 //line kernels.go:276
-							_ = r_
+						_ = r_
 
 //line kernels.go:264
-							s = r_
-							_ = r_
-							gc_l_s[gc_lane2] = s
-						}
+						s = r_
+						_ = r_
+						gc_l_s[gc_lane2] = s
 					}
 					gc_lo6, gc_hi6 := 0, 32
 					if gc_lo6 < gc_hi6 {

@@ -199,76 +199,24 @@ func gc_body_rowsAheadSums(gc_b2 *compiled.Block, in, out []float32, off int) {
 					}
 				}
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:51
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:51
-						_ = v_
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line rows_ahead.go:16
-						v := r
-//line rows_ahead.go:16
-						_ = v
-//line rows_ahead.go:16
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line rows_ahead.go:16
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line rows_ahead.go:16
-						_ = v_
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line rows_ahead.go:16
-						v := r
-//line rows_ahead.go:16
-						_ = v
-//line rows_ahead.go:16
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
+			gc_upto3 := min(gc_cnt2, 1)
+			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
 
 //line demand.go:51
-					var r float32 = v_
+				var r float32 = v_
 
 //line demand.go:51
-					_ = r
+				_ = r
 
 //line rows_ahead.go:16
-					v := r
-					_ = r
-					_ = v
-					gc_l_v[gc_lane2] = v
-				}
+				v := r
+				_ = r
+				_ = v
+				gc_l_v[gc_lane2] = v
 			}
 			gc_lo5, gc_hi5 := 0, 32
 			if gc_lo5 < gc_hi5 {
@@ -795,81 +743,25 @@ func gc_body_rowsAheadMasked(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left4 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line demand.go:51
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line demand.go:51
-						_ = v_
-//line demand.go:51
-						var v archsimd.Float32x8
-//line demand.go:51
-						_ = v
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line rows_ahead.go:50
-						v = r
-//line rows_ahead.go:50
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line rows_ahead.go:50
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line rows_ahead.go:50
-						_ = v_
-//line rows_ahead.go:50
-						var v archsimd.Float32x8
-//line rows_ahead.go:50
-						_ = v
-//line demand.go:51
-						r := v_
-//line demand.go:51
-						_ = r
-//line rows_ahead.go:50
-						v = r
-//line rows_ahead.go:50
-						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left4 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-					var v float32
-					_ = v
+			gc_upto3 := min(gc_cnt2, 1)
+			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
+				var v float32
+				_ = v
 
 //line demand.go:51
-					var r float32 = v_
+				var r float32 = v_
 
 //line demand.go:51
-					_ = r
+				_ = r
 
 //line rows_ahead.go:50
-					v = r
-					_ = r
-					gc_l_v[gc_lane2] = v
-				}
+				v = r
+				_ = r
+				gc_l_v[gc_lane2] = v
 			}
 			gc_lo8, gc_hi8 := 0, 32
 			if gc_lo8 < gc_hi8 {

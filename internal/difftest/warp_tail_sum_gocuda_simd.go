@@ -171,81 +171,28 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_tail_sum.go:45
-						var v archsimd.Float32x8
-//line warp_tail_sum.go:45
-						_ = v
-//line warp_tail_sum.go:45
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:45
-						_ = v_
-//line warp_tail_sum.go:45
-						r := v_
-//line warp_tail_sum.go:45
-						_ = r
-//line warp_tail_sum.go:21
-						v = r
-//line warp_tail_sum.go:21
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_tail_sum.go:21
-						var v archsimd.Float32x8
-//line warp_tail_sum.go:21
-						_ = v
-//line warp_tail_sum.go:21
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line warp_tail_sum.go:21
-						_ = v_
-//line warp_tail_sum.go:45
-						r := v_
-//line warp_tail_sum.go:45
-						_ = r
-//line warp_tail_sum.go:21
-						v = r
-//line warp_tail_sum.go:21
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto3 := gc_cnt2
+			if gc_bdy2*gc_bdz2 == 1 {
+				gc_upto3 = min(gc_upto3, 1)
 			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var v float32
-					_ = v
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
+			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				var v float32
+				_ = v
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
 
 //line warp_tail_sum.go:45
-					var r float32 = v_
+				var r float32 = v_
 
 //line warp_tail_sum.go:45
-					_ = r
+				_ = r
 
 //line warp_tail_sum.go:21
-					v = r
-					_ = r
-					gc_s_v[gc_rank2] = v
-				}
+				v = r
+				_ = r
+				gc_s_v[gc_rank2] = v
 			}
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 {
@@ -271,7 +218,8 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 		var gc_l_v_2 [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
@@ -284,7 +232,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 				gc_save142 := gc_act2
 				gc_act2 = gc_save142 & gc_m142
 				if gc_act2 != 0 {
-					gc_left3 := gc_act2
+					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line warp_tail_sum.go:28
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -330,7 +278,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								_ = v_2
 //line warp_tail_sum.go:29
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -365,14 +313,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 								_ = v_2
 //line warp_tail_sum.go:30
 								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+					if gc_left2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -416,7 +364,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 
 //line warp_tail_sum.go:43
 								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left4 := gc_act2
+								gc_left3 := gc_act2
 								if compiled.SIMD {
 									if gc_act2 == ^uint32(0) {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -430,7 +378,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_tail_sum.go:43
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
+											gc_left3 &^= 0xff << gc_lane2
 										}
 									} else {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -447,14 +395,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 											v_2 = v_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line warp_tail_sum.go:43
 											v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
+											gc_left3 &^= 0xff << gc_lane2
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left4 != 0 {
+								if gc_left3 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
+										if gc_left3&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
@@ -470,81 +418,28 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 							}
 						}
 					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line warp_tail_sum.go:45
-								var v archsimd.Float32x8
-//line warp_tail_sum.go:45
-								_ = v
-//line warp_tail_sum.go:45
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:45
-								_ = v_2
-//line warp_tail_sum.go:45
-								r_ := v_2
-//line warp_tail_sum.go:45
-								_ = r_
-//line warp_tail_sum.go:32
-								v = r_
-//line warp_tail_sum.go:32
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line warp_tail_sum.go:32
-								var v archsimd.Float32x8
-//line warp_tail_sum.go:32
-								_ = v
-//line warp_tail_sum.go:32
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line warp_tail_sum.go:32
-								_ = v_2
-//line warp_tail_sum.go:45
-								r_ := v_2
-//line warp_tail_sum.go:45
-								_ = r_
-//line warp_tail_sum.go:32
-								v = r_
-//line warp_tail_sum.go:32
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_upto4 := gc_cnt2
+					if gc_bdy2*gc_bdz2 == 1 {
+						gc_upto4 = min(gc_upto4, 1)
 					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var v float32
-							_ = v
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
+					for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						var v float32
+						_ = v
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
 
 //line warp_tail_sum.go:45
-							var r_ float32 = v_2
+						var r_ float32 = v_2
 
 //line warp_tail_sum.go:45
-							_ = r_
+						_ = r_
 
 //line warp_tail_sum.go:32
-							v = r_
-							_ = r_
-							gc_s_v[gc_rank2] = v
-						}
+						v = r_
+						_ = r_
+						gc_s_v[gc_rank2] = v
 					}
 				}
 				gc_act2 = gc_save142 &^ gc_dead2
