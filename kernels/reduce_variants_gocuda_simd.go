@@ -9872,28 +9872,176 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 		var gc_l_v_ [32]T
 		var gc_c51r [32]T
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
+			if gc_w5+32 <= gc_n5 && gc_bdy5*gc_bdz5 == 1 && gc_rowok9 && gc_rowok10 {
+				gc_bdy5, gc_bdz5 := 1, 1
+				_, _ = gc_bdy5, gc_bdz5
+				gc_cnt5 := 32
+				gc_act5 := ^uint32(0)
+				var gc_dead5 uint32
+				_ = gc_dead5
+				_ = gc_act5
+				{
+					gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+					gc_tx5 := gc_tidx17.X - 1
+					{
+						gc_x010 := gc_tidx17.X
+						if gc_act5 == ^uint32(0) {
+							gc_at23 := gc_row9[gc_x010:][:32]
+							gc_at24 := gc_row10[gc_x010:][:32]
+							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+								gc_tx5 := gc_x010 + gc_lane5
+								_ = gc_tx5
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+
+//line reduce_variants.go:80
+								i := gc_bx5*2*gc_bdx5 + gc_tx5
+								_ = i
+
+//line reduce_variants.go:81
+								var v T = gc_at23[gc_lane5] + gc_at24[gc_lane5]
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ T = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane5] = v_
+							}
+						} else {
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+								gc_tx5++
+								if gc_tx5 == gc_bdx5 {
+									gc_tx5 = 0
+								}
+								gc_rank5 := gc_w5 + gc_lane5
+								gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:80
+								i := gc_bx5*2*gc_bdx5 + gc_tx5
+								_ = i
+
+//line reduce_variants.go:81
+								var v T = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ T = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane5] = v_
+							}
+						}
+					}
+				}
+
+//line reduce_variants.go:90
+				if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy5*gc_bdz5 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+						if gc_act5 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+								gc_rank5 := gc_w5 + gc_lane5
+								_ = gc_rank5
+								v_ := gc_l_v_[gc_lane5]
+								_ = v_
+
+//line reduce_variants.go:91
+								v_ += gc_c51r[gc_lane5]
+								gc_l_v_[gc_lane5] = v_
+							}
+						}
+					}
+				}
+				gc_upto14 := gc_cnt5
+				if gc_bdy5*gc_bdz5 == 1 {
+					gc_upto14 = min(gc_upto14, 1)
+				}
+				for gc_lane5 := 0; gc_lane5 < gc_upto14; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
+					v_ := gc_l_v_[gc_lane5]
+					_ = v_
+					var v T
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ T = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank5] = v
+				}
+				gc_lo15, gc_hi15 := 0, 32
+				if gc_lo15 < gc_hi15 {
+					gc_lo15 = max(gc_lo15, max(min(0, 32), -1))
+				}
+				if gc_lo15 < gc_hi15 {
+					gc_hi15 = min(gc_hi15, min(max(0, -1), 32)+1)
+				}
+				gc_hi15 = min(gc_hi15, gc_cnt5)
+				for gc_lane5 := gc_lo15; gc_lane5 < gc_hi15; gc_lane5++ {
+					gc_rank5 := gc_w5 + gc_lane5
+					gc_pos5.Thread = gc_rank5
+					v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:102
+					{
+						warpSums[(gc_rank5 >> 5)] = v
+					}
+				}
+				continue
+			}
 			gc_cnt5 := min(32, gc_n5-gc_w5)
 			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx20 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
-				gc_tx5 := gc_tidx20.X - 1
+				gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+				gc_tx5 := gc_tidx17.X - 1
 				{
-					gc_x06 := gc_tidx20.X
-					gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x06
-					gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x06
-					if gc_act5 == ^uint32(0) && gc_x06+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
-						gc_at15 := in[gc_off21:][:32]
-						gc_at16 := in[gc_off22:][:32]
+					gc_x09 := gc_tidx17.X
+					gc_off21 := (gc_bx5 * 2 * gc_bdx5) + gc_x09
+					gc_off22 := ((gc_bx5 * 2 * gc_bdx5) + gc_bdx5) + gc_x09
+					if gc_act5 == ^uint32(0) && gc_x09+32 <= gc_bdx5 && gc_off21 >= 0 && gc_off21 <= len(in) && 32 <= len(in)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(in) && 32 <= len(in)-gc_off22 {
+						gc_at21 := in[gc_off21:][:32]
+						gc_at22 := in[gc_off22:][:32]
 						if gc_rowok9 {
-							gc_at15 = gc_row9[gc_x06:][:32]
+							gc_at21 = gc_row9[gc_x09:][:32]
 						}
 						if gc_rowok10 {
-							gc_at16 = gc_row10[gc_x06:][:32]
+							gc_at22 = gc_row10[gc_x09:][:32]
 						}
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-							gc_tx5 := gc_x06 + gc_lane5
+							gc_tx5 := gc_x09 + gc_lane5
 							_ = gc_tx5
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
@@ -9903,7 +10051,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 							_ = i
 
 //line reduce_variants.go:81
-							var v T = gc_at15[gc_lane5] + gc_at16[gc_lane5]
+							var v T = gc_at21[gc_lane5] + gc_at22[gc_lane5]
 
 //line reduce_variants.go:81
 							_ = v
@@ -9981,11 +10129,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					}
 				}
 			}
-			gc_upto4 := gc_cnt5
+			gc_upto13 := gc_cnt5
 			if gc_bdy5*gc_bdz5 == 1 {
-				gc_upto4 = min(gc_upto4, 1)
+				gc_upto13 = min(gc_upto13, 1)
 			}
-			for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_upto13; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 				v_ := gc_l_v_[gc_lane5]
@@ -10004,15 +10152,15 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 				_ = r_
 				gc_s_v[gc_rank5] = v
 			}
-			gc_lo11, gc_hi11 := 0, 32
-			if gc_lo11 < gc_hi11 {
-				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
+			gc_lo14, gc_hi14 := 0, 32
+			if gc_lo14 < gc_hi14 {
+				gc_lo14 = max(gc_lo14, max(min(0, 32), -1))
 			}
-			if gc_lo11 < gc_hi11 {
-				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
+			if gc_lo14 < gc_hi14 {
+				gc_hi14 = min(gc_hi14, min(max(0, -1), 32)+1)
 			}
-			gc_hi11 = min(gc_hi11, gc_cnt5)
-			for gc_lane5 := gc_lo11; gc_lane5 < gc_hi11; gc_lane5++ {
+			gc_hi14 = min(gc_hi14, gc_cnt5)
+			for gc_lane5 := gc_lo14; gc_lane5 < gc_hi14; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 				v := gc_s_v[gc_rank5]
@@ -10090,11 +10238,11 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 							}
 						}
 					}
-					gc_upto5 := gc_cnt5
+					gc_upto15 := gc_cnt5
 					if gc_bdy5*gc_bdz5 == 1 {
-						gc_upto5 = min(gc_upto5, 1)
+						gc_upto15 = min(gc_upto15, 1)
 					}
-					for gc_lane5 := 0; gc_lane5 < gc_upto5; gc_lane5++ {
+					for gc_lane5 := 0; gc_lane5 < gc_upto15; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
 						v_2 := gc_l_v_2[gc_lane5]
@@ -10126,7 +10274,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off25 := gc_bx5
 			if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) {
-				gc_at17 := partial[gc_off25:][:1]
+				gc_at25 := partial[gc_off25:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10143,7 +10291,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 
 //line reduce_variants.go:82
 					{
-						gc_at17[0] = sum
+						gc_at25[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -10308,6 +10456,195 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		var gc_l_v_ [32]float32
 		var gc_c21r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			if gc_w2+32 <= gc_n2 && gc_bdy2*gc_bdz2 == 1 && gc_rowok3 && gc_rowok4 {
+				gc_bdy2, gc_bdz2 := 1, 1
+				_, _ = gc_bdy2, gc_bdz2
+				gc_cnt2 := 32
+				gc_act2 := ^uint32(0)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				_ = gc_act2
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x04 := gc_tidx2.X
+						if gc_act2 == ^uint32(0) {
+							gc_at8 := gc_row3[gc_x04:][:32]
+							gc_at9 := gc_row4[gc_x04:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x04 + gc_lane2
+								_ = gc_tx2
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+
+//line reduce_variants.go:80
+								i := gc_bx2*2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line reduce_variants.go:81
+								var v float32 = gc_at8[gc_lane2] + gc_at9[gc_lane2]
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ float32 = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:80
+								i := gc_bx2*2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line reduce_variants.go:81
+								var v float32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ float32 = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+
+//line reduce_variants.go:90
+				if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy2*gc_bdz2 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+						if gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line reduce_variants.go:91
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+										_ = v_
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										_ = gc_rank2
+//line reduce_variants.go:91
+										v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
+//line reduce_variants.go:91
+										_ = v_
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									v_ := gc_l_v_[gc_lane2]
+									_ = v_
+
+//line reduce_variants.go:91
+									v_ += gc_c21r[gc_lane2]
+									gc_l_v_[gc_lane2] = v_
+								}
+							}
+						}
+					}
+				}
+				gc_upto5 := gc_cnt2
+				if gc_bdy2*gc_bdz2 == 1 {
+					gc_upto5 = min(gc_upto5, 1)
+				}
+				for gc_lane2 := 0; gc_lane2 < gc_upto5; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+					_ = v_
+					var v float32
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ float32 = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank2] = v
+				}
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_lo6 < gc_hi6 {
+					gc_lo6 = max(gc_lo6, max(min(0, 32), -1))
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_hi6 = min(gc_hi6, min(max(0, -1), 32)+1)
+				}
+				gc_hi6 = min(gc_hi6, gc_cnt2)
+				for gc_lane2 := gc_lo6; gc_lane2 < gc_hi6; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:102
+					{
+						warpSums[(gc_rank2 >> 5)] = v
+					}
+				}
+				continue
+			}
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
@@ -10458,81 +10795,28 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					}
 				}
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line reduce_variants.go:93
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:93
-						_ = v_
-//line reduce_variants.go:93
-						var v archsimd.Float32x8
-//line reduce_variants.go:93
-						_ = v
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line reduce_variants.go:101
-						v_ := archsimd.LoadFloat32x8Slice(gc_l_v_[gc_lane2:])
-//line reduce_variants.go:101
-						_ = v_
-//line reduce_variants.go:101
-						var v archsimd.Float32x8
-//line reduce_variants.go:101
-						_ = v
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto4 := gc_cnt2
+			if gc_bdy2*gc_bdz2 == 1 {
+				gc_upto4 = min(gc_upto4, 1)
 			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_ := gc_l_v_[gc_lane2]
-					_ = v_
-					var v float32
-					_ = v
+			for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v_ := gc_l_v_[gc_lane2]
+				_ = v_
+				var v float32
+				_ = v
 
 //line reduce_variants.go:93
-					var r_ float32 = v_
+				var r_ float32 = v_
 
 //line reduce_variants.go:93
-					_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank2] = v
-				}
+				v = r_
+				_ = r_
+				gc_s_v[gc_rank2] = v
 			}
 			gc_lo5, gc_hi5 := 0, 32
 			if gc_lo5 < gc_hi5 {
@@ -10558,7 +10842,8 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		var gc_l_v_2 [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
@@ -10581,18 +10866,18 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 						_ = gc_none
 //line reduce_variants.go:108
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota4
+						_ = gc_iota6
 						if gc_act2 == ^uint32(0) {
 //line reduce_variants.go:108
 							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 							_ = gc_none2
 //line reduce_variants.go:108
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota6
+							_ = gc_iota8
 //line reduce_variants.go:108
 							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -10631,15 +10916,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes7 [8]float32
+										var gc_lanes9 [8]float32
 //line reduce.go:281
-										for gc_k7 := range 8 {
+										for gc_k9 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k7) != 0 {
+											if 0xff&(1<<gc_k9) != 0 {
 //line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line reduce.go:281
-												gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
+												gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -10647,7 +10932,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -10665,11 +10950,11 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+									gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:281
-									_ = gc_if7
+									_ = gc_if9
 //line reduce.go:281
-									if gc_if7.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line reduce.go:281
 										var gc_ld6 archsimd.Float32x8
 //line reduce.go:281
@@ -10679,15 +10964,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes8 [8]float32
+											var gc_lanes10 [8]float32
 //line reduce.go:281
-											for gc_k8 := range 8 {
+											for gc_k10 := range 8 {
 //line reduce.go:281
-												if gc_if7.ToBits()&(1<<gc_k8) != 0 {
+												if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:281
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos2.Thread = gc_rank2 + gc_k10
 //line reduce.go:281
-													gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+													gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -10695,31 +10980,31 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 											gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
+										gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
 //line reduce.go:281
-										gc_returned4 = gc_if7.Or(gc_returned4)
+										gc_returned4 = gc_if9.Or(gc_returned4)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if10 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if8
+								_ = gc_if10
 //line reduce.go:284
-								if gc_if8.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero4 float32
 //line reduce.go:284
 									_ = gc_zero4
 //line reduce.go:284
-									gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if8)
+									gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if10)
 //line reduce.go:284
-									gc_returned4 = gc_if8.Or(gc_returned4)
+									gc_returned4 = gc_if10.Or(gc_returned4)
 //line reduce.go:284
 								}
 //line reduce.go:284
@@ -10758,11 +11043,11 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 								_ = gc_returned2
 //line reduce.go:281
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:281
-								_ = gc_if4
+								_ = gc_if6
 //line reduce.go:281
-								if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce.go:281
 									var gc_ld2 archsimd.Float32x8
 //line reduce.go:281
@@ -10772,15 +11057,15 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes4 [8]float32
+										var gc_lanes6 [8]float32
 //line reduce.go:281
-										for gc_k4 := range 8 {
+										for gc_k6 := range 8 {
 //line reduce.go:281
-											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:281
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line reduce.go:281
-												gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+												gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -10788,29 +11073,29 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:281
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+									gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
 //line reduce.go:281
-									gc_returned2 = gc_if4.Or(gc_returned2)
+									gc_returned2 = gc_if6.Or(gc_returned2)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
+								gc_if7 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if5
+								_ = gc_if7
 //line reduce.go:284
-								if gc_if5.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero2 float32
 //line reduce.go:284
 									_ = gc_zero2
 //line reduce.go:284
-									gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if5)
+									gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if7)
 //line reduce.go:284
-									gc_returned2 = gc_if5.Or(gc_returned2)
+									gc_returned2 = gc_if7.Or(gc_returned2)
 //line reduce.go:284
 								}
 //line reduce.go:284
@@ -10915,81 +11200,28 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 							}
 						}
 					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line reduce_variants.go:93
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:93
-								_ = v_2
-//line reduce_variants.go:93
-								var v archsimd.Float32x8
-//line reduce_variants.go:93
-								_ = v
-//line reduce_variants.go:93
-								r_2 := v_2
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v = r_2
-//line reduce_variants.go:108
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line reduce_variants.go:108
-								v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:108
-								_ = v_2
-//line reduce_variants.go:108
-								var v archsimd.Float32x8
-//line reduce_variants.go:108
-								_ = v
-//line reduce_variants.go:93
-								r_2 := v_2
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v = r_2
-//line reduce_variants.go:108
-								v.StoreSlice(gc_s_v[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_upto6 := gc_cnt2
+					if gc_bdy2*gc_bdz2 == 1 {
+						gc_upto6 = min(gc_upto6, 1)
 					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_2 := gc_l_v_2[gc_lane2]
-							_ = v_2
-							var v float32
-							_ = v
+					for gc_lane2 := 0; gc_lane2 < gc_upto6; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
+						var v float32
+						_ = v
 
 //line reduce_variants.go:93
-							var r_2 float32 = v_2
+						var r_2 float32 = v_2
 
 //line reduce_variants.go:93
-							_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-							v = r_2
-							_ = r_2
-							gc_s_v[gc_rank2] = v
-						}
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank2] = v
 					}
 				}
 				gc_act2 = gc_save142 &^ gc_dead2
@@ -11004,7 +11236,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off10 := gc_bx2
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
-				gc_at8 := partial[gc_off10:][:1]
+				gc_at10 := partial[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -11021,7 +11253,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 
 //line reduce_variants.go:82
 					{
-						gc_at8[0] = sum
+						gc_at10[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -11186,28 +11418,217 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		var gc_l_v_ [32]int32
 		var gc_c31r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			if gc_w3+32 <= gc_n3 && gc_bdy3*gc_bdz3 == 1 && gc_rowok5 && gc_rowok6 {
+				gc_bdy3, gc_bdz3 := 1, 1
+				_, _ = gc_bdy3, gc_bdz3
+				gc_cnt3 := 32
+				gc_act3 := ^uint32(0)
+				var gc_dead3 uint32
+				_ = gc_dead3
+				_ = gc_act3
+				{
+					gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+					gc_tx3 := gc_tidx7.X - 1
+					{
+						gc_x06 := gc_tidx7.X
+						if gc_act3 == ^uint32(0) {
+							gc_at13 := gc_row5[gc_x06:][:32]
+							gc_at14 := gc_row6[gc_x06:][:32]
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								gc_tx3 := gc_x06 + gc_lane3
+								_ = gc_tx3
+								gc_rank3 := gc_w3 + gc_lane3
+								_ = gc_rank3
+
+//line reduce_variants.go:80
+								i := gc_bx3*2*gc_bdx3 + gc_tx3
+								_ = i
+
+//line reduce_variants.go:81
+								var v int32 = gc_at13[gc_lane3] + gc_at14[gc_lane3]
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ int32 = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane3] = v_
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+								gc_tx3++
+								if gc_tx3 == gc_bdx3 {
+									gc_tx3 = 0
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:80
+								i := gc_bx3*2*gc_bdx3 + gc_tx3
+								_ = i
+
+//line reduce_variants.go:81
+								var v int32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ int32 = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane3] = v_
+							}
+						}
+					}
+				}
+
+//line reduce_variants.go:90
+				if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy3*gc_bdz3 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+						if gc_act3 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+							gc_left6 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line reduce_variants.go:91
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+										_ = v_
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left6 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+										gc_rank3 := gc_w3 + gc_lane3
+										_ = gc_rank3
+//line reduce_variants.go:91
+										v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line reduce_variants.go:91
+										_ = v_
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane3:])
+										gc_left6 &^= 0xff << gc_lane3
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left6 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left6&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+									v_ := gc_l_v_[gc_lane3]
+									_ = v_
+
+//line reduce_variants.go:91
+									v_ += gc_c31r[gc_lane3]
+									gc_l_v_[gc_lane3] = v_
+								}
+							}
+						}
+					}
+				}
+				gc_upto8 := gc_cnt3
+				if gc_bdy3*gc_bdz3 == 1 {
+					gc_upto8 = min(gc_upto8, 1)
+				}
+				for gc_lane3 := 0; gc_lane3 < gc_upto8; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_ := gc_l_v_[gc_lane3]
+					_ = v_
+					var v int32
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ int32 = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank3] = v
+				}
+				gc_lo9, gc_hi9 := 0, 32
+				if gc_lo9 < gc_hi9 {
+					gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
+				}
+				if gc_lo9 < gc_hi9 {
+					gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
+				}
+				gc_hi9 = min(gc_hi9, gc_cnt3)
+				for gc_lane3 := gc_lo9; gc_lane3 < gc_hi9; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:102
+					{
+						warpSums[(gc_rank3 >> 5)] = v
+					}
+				}
+				continue
+			}
 			gc_cnt3 := min(32, gc_n3-gc_w3)
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx8 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx8.X - 1
+				gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx7.X - 1
 				{
-					gc_x04 := gc_tidx8.X
-					gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x04
-					gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x04
-					if gc_act3 == ^uint32(0) && gc_x04+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
-						gc_at9 := in[gc_off11:][:32]
-						gc_at10 := in[gc_off12:][:32]
+					gc_x05 := gc_tidx7.X
+					gc_off11 := (gc_bx3 * 2 * gc_bdx3) + gc_x05
+					gc_off12 := ((gc_bx3 * 2 * gc_bdx3) + gc_bdx3) + gc_x05
+					if gc_act3 == ^uint32(0) && gc_x05+32 <= gc_bdx3 && gc_off11 >= 0 && gc_off11 <= len(in) && 32 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && 32 <= len(in)-gc_off12 {
+						gc_at11 := in[gc_off11:][:32]
+						gc_at12 := in[gc_off12:][:32]
 						if gc_rowok5 {
-							gc_at9 = gc_row5[gc_x04:][:32]
+							gc_at11 = gc_row5[gc_x05:][:32]
 						}
 						if gc_rowok6 {
-							gc_at10 = gc_row6[gc_x04:][:32]
+							gc_at12 = gc_row6[gc_x05:][:32]
 						}
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3 := gc_x04 + gc_lane3
+							gc_tx3 := gc_x05 + gc_lane3
 							_ = gc_tx3
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
@@ -11217,7 +11638,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							_ = i
 
 //line reduce_variants.go:81
-							var v int32 = gc_at9[gc_lane3] + gc_at10[gc_lane3]
+							var v int32 = gc_at11[gc_lane3] + gc_at12[gc_lane3]
 
 //line reduce_variants.go:81
 							_ = v
@@ -11282,7 +11703,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
-						gc_left6 := gc_act3
+						gc_left5 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11296,7 +11717,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left6 &^= 0xff << gc_lane3
+									gc_left5 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11313,14 +11734,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane3:])
-									gc_left6 &^= 0xff << gc_lane3
+									gc_left5 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left6 != 0 {
+						if gc_left5 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left6&(1<<gc_lane3) == 0 {
+								if gc_left5&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -11336,91 +11757,38 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					}
 				}
 			}
-			gc_left7 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line reduce_variants.go:93
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:93
-						_ = v_
-//line reduce_variants.go:93
-						var v archsimd.Int32x8
-//line reduce_variants.go:93
-						_ = v
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line reduce_variants.go:101
-						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
-//line reduce_variants.go:101
-						_ = v_
-//line reduce_variants.go:101
-						var v archsimd.Int32x8
-//line reduce_variants.go:101
-						_ = v
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto7 := gc_cnt3
+			if gc_bdy3*gc_bdz3 == 1 {
+				gc_upto7 = min(gc_upto7, 1)
 			}
-			if gc_left7 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left7&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					v_ := gc_l_v_[gc_lane3]
-					_ = v_
-					var v int32
-					_ = v
+			for gc_lane3 := 0; gc_lane3 < gc_upto7; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+				v_ := gc_l_v_[gc_lane3]
+				_ = v_
+				var v int32
+				_ = v
 
 //line reduce_variants.go:93
-					var r_ int32 = v_
+				var r_ int32 = v_
 
 //line reduce_variants.go:93
-					_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank3] = v
-				}
+				v = r_
+				_ = r_
+				gc_s_v[gc_rank3] = v
 			}
-			gc_lo7, gc_hi7 := 0, 32
-			if gc_lo7 < gc_hi7 {
-				gc_lo7 = max(gc_lo7, max(min(0, 32), -1))
+			gc_lo8, gc_hi8 := 0, 32
+			if gc_lo8 < gc_hi8 {
+				gc_lo8 = max(gc_lo8, max(min(0, 32), -1))
 			}
-			if gc_lo7 < gc_hi7 {
-				gc_hi7 = min(gc_hi7, min(max(0, -1), 32)+1)
+			if gc_lo8 < gc_hi8 {
+				gc_hi8 = min(gc_hi8, min(max(0, -1), 32)+1)
 			}
-			gc_hi7 = min(gc_hi7, gc_cnt3)
-			for gc_lane3 := gc_lo7; gc_lane3 < gc_hi7; gc_lane3++ {
+			gc_hi8 = min(gc_hi8, gc_cnt3)
+			for gc_lane3 := gc_lo8; gc_lane3 < gc_hi8; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 				v := gc_s_v[gc_rank3]
@@ -11436,7 +11804,8 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		var gc_l_v_2 [32]int32
 		var gc_c32r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
@@ -11452,25 +11821,25 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:107
 					warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left8 := gc_act3
+					gc_left7 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
 						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 						_ = gc_none3
 //line reduce_variants.go:108
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota10
+						_ = gc_iota14
 						if gc_act3 == ^uint32(0) {
 //line reduce_variants.go:108
 							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 							_ = gc_none4
 //line reduce_variants.go:108
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota12
+							_ = gc_iota16
 //line reduce_variants.go:108
 							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -11509,15 +11878,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes15 [8]int32
+										var gc_lanes19 [8]int32
 //line reduce.go:281
-										for gc_k15 := range 8 {
+										for gc_k19 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k15) != 0 {
+											if 0xff&(1<<gc_k19) != 0 {
 //line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k15
+												gc_pos3.Thread = gc_rank3 + gc_k19
 //line reduce.go:281
-												gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
+												gc_lanes19[gc_k19] = gc_in8[gc_i8+gc_k19]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -11525,7 +11894,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes19)
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -11543,11 +11912,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
+									gc_if19 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
 //line reduce.go:281
-									_ = gc_if15
+									_ = gc_if19
 //line reduce.go:281
-									if gc_if15.ToBits() != 0 {
+									if gc_if19.ToBits() != 0 {
 //line reduce.go:281
 										var gc_ld12 archsimd.Int32x8
 //line reduce.go:281
@@ -11557,15 +11926,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes16 [8]int32
+											var gc_lanes20 [8]int32
 //line reduce.go:281
-											for gc_k16 := range 8 {
+											for gc_k20 := range 8 {
 //line reduce.go:281
-												if gc_if15.ToBits()&(1<<gc_k16) != 0 {
+												if gc_if19.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:281
-													gc_pos3.Thread = gc_rank3 + gc_k16
+													gc_pos3.Thread = gc_rank3 + gc_k20
 //line reduce.go:281
-													gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
+													gc_lanes20[gc_k20] = gc_in8[gc_i8+gc_k20]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -11573,31 +11942,31 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
+											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes20)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
+										gc_result8 = gc_ld12.Merge(gc_result8, gc_if19)
 //line reduce.go:281
-										gc_returned8 = gc_if15.Or(gc_returned8)
+										gc_returned8 = gc_if19.Or(gc_returned8)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if20 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if16
+								_ = gc_if20
 //line reduce.go:284
-								if gc_if16.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero8 int32
 //line reduce.go:284
 									_ = gc_zero8
 //line reduce.go:284
-									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
+									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if20)
 //line reduce.go:284
-									gc_returned8 = gc_if16.Or(gc_returned8)
+									gc_returned8 = gc_if20.Or(gc_returned8)
 //line reduce.go:284
 								}
 //line reduce.go:284
@@ -11606,7 +11975,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
+								gc_left7 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11636,11 +12005,11 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 								_ = gc_returned6
 //line reduce.go:281
-								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
+								gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
 //line reduce.go:281
-								_ = gc_if12
+								_ = gc_if16
 //line reduce.go:281
-								if gc_if12.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line reduce.go:281
 									var gc_ld8 archsimd.Int32x8
 //line reduce.go:281
@@ -11650,15 +12019,15 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes12 [8]int32
+										var gc_lanes16 [8]int32
 //line reduce.go:281
-										for gc_k12 := range 8 {
+										for gc_k16 := range 8 {
 //line reduce.go:281
-											if gc_if12.ToBits()&(1<<gc_k12) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
 //line reduce.go:281
-												gc_pos3.Thread = gc_rank3 + gc_k12
+												gc_pos3.Thread = gc_rank3 + gc_k16
 //line reduce.go:281
-												gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
+												gc_lanes16[gc_k16] = gc_in6[gc_i6+gc_k16]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -11666,29 +12035,29 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:281
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:281
-										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes16)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
+									gc_result6 = gc_ld8.Merge(gc_result6, gc_if16)
 //line reduce.go:281
-									gc_returned6 = gc_if12.Or(gc_returned6)
+									gc_returned6 = gc_if16.Or(gc_returned6)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
+								gc_if17 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if13
+								_ = gc_if17
 //line reduce.go:284
-								if gc_if13.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero6 int32
 //line reduce.go:284
 									_ = gc_zero6
 //line reduce.go:284
-									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
+									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if17)
 //line reduce.go:284
-									gc_returned6 = gc_if13.Or(gc_returned6)
+									gc_returned6 = gc_if17.Or(gc_returned6)
 //line reduce.go:284
 								}
 //line reduce.go:284
@@ -11697,14 +12066,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
+								gc_left7 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left7 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left8&(1<<gc_lane3) == 0 {
+							if gc_left7&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -11739,7 +12108,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:91
 								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
-								gc_left9 := gc_act3
+								gc_left8 := gc_act3
 								if compiled.SIMD {
 									if gc_act3 == ^uint32(0) {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11753,7 +12122,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-											gc_left9 &^= 0xff << gc_lane3
+											gc_left8 &^= 0xff << gc_lane3
 										}
 									} else {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11770,14 +12139,14 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 											v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-											gc_left9 &^= 0xff << gc_lane3
+											gc_left8 &^= 0xff << gc_lane3
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left9 != 0 {
+								if gc_left8 != 0 {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left9&(1<<gc_lane3) == 0 {
+										if gc_left8&(1<<gc_lane3) == 0 {
 											continue
 										}
 										gc_rank3 := gc_w3 + gc_lane3
@@ -11793,81 +12162,28 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 							}
 						}
 					}
-					gc_left10 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line reduce_variants.go:93
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:93
-								_ = v_2
-//line reduce_variants.go:93
-								var v archsimd.Int32x8
-//line reduce_variants.go:93
-								_ = v
-//line reduce_variants.go:93
-								r_2 := v_2
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v = r_2
-//line reduce_variants.go:108
-								v.StoreSlice(gc_s_v[gc_rank3:])
-								gc_left10 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line reduce_variants.go:108
-								v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:108
-								_ = v_2
-//line reduce_variants.go:108
-								var v archsimd.Int32x8
-//line reduce_variants.go:108
-								_ = v
-//line reduce_variants.go:93
-								r_2 := v_2
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v = r_2
-//line reduce_variants.go:108
-								v.StoreSlice(gc_s_v[gc_rank3:])
-								gc_left10 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_upto9 := gc_cnt3
+					if gc_bdy3*gc_bdz3 == 1 {
+						gc_upto9 = min(gc_upto9, 1)
 					}
-					if gc_left10 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left10&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							v_2 := gc_l_v_2[gc_lane3]
-							_ = v_2
-							var v int32
-							_ = v
+					for gc_lane3 := 0; gc_lane3 < gc_upto9; gc_lane3++ {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						v_2 := gc_l_v_2[gc_lane3]
+						_ = v_2
+						var v int32
+						_ = v
 
 //line reduce_variants.go:93
-							var r_2 int32 = v_2
+						var r_2 int32 = v_2
 
 //line reduce_variants.go:93
-							_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-							v = r_2
-							_ = r_2
-							gc_s_v[gc_rank3] = v
-						}
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank3] = v
 					}
 				}
 				gc_act3 = gc_save143 &^ gc_dead3
@@ -11882,7 +12198,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off15 := gc_bx3
 			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) {
-				gc_at11 := partial[gc_off15:][:1]
+				gc_at15 := partial[gc_off15:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -11899,7 +12215,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 
 //line reduce_variants.go:82
 					{
-						gc_at11[0] = sum
+						gc_at15[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -12064,28 +12380,217 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		var gc_l_v_ [32]uint32
 		var gc_c41r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
+			if gc_w4+32 <= gc_n4 && gc_bdy4*gc_bdz4 == 1 && gc_rowok7 && gc_rowok8 {
+				gc_bdy4, gc_bdz4 := 1, 1
+				_, _ = gc_bdy4, gc_bdz4
+				gc_cnt4 := 32
+				gc_act4 := ^uint32(0)
+				var gc_dead4 uint32
+				_ = gc_dead4
+				_ = gc_act4
+				{
+					gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+					gc_tx4 := gc_tidx12.X - 1
+					{
+						gc_x08 := gc_tidx12.X
+						if gc_act4 == ^uint32(0) {
+							gc_at18 := gc_row7[gc_x08:][:32]
+							gc_at19 := gc_row8[gc_x08:][:32]
+							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+								gc_tx4 := gc_x08 + gc_lane4
+								_ = gc_tx4
+								gc_rank4 := gc_w4 + gc_lane4
+								_ = gc_rank4
+
+//line reduce_variants.go:80
+								i := gc_bx4*2*gc_bdx4 + gc_tx4
+								_ = i
+
+//line reduce_variants.go:81
+								var v uint32 = gc_at18[gc_lane4] + gc_at19[gc_lane4]
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ uint32 = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane4] = v_
+							}
+						} else {
+							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+								gc_tx4++
+								if gc_tx4 == gc_bdx4 {
+									gc_tx4 = 0
+								}
+								gc_rank4 := gc_w4 + gc_lane4
+								gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:80
+								i := gc_bx4*2*gc_bdx4 + gc_tx4
+								_ = i
+
+//line reduce_variants.go:81
+								var v uint32 = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+
+//line reduce_variants.go:81
+								_ = v
+
+//line reduce_variants.go:101
+								var v_ uint32 = v
+
+//line reduce_variants.go:101
+								_ = v_
+								_ = v
+								_ = v_
+								gc_l_v_[gc_lane4] = v_
+							}
+						}
+					}
+				}
+
+//line reduce_variants.go:90
+				if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+					if gc_bdy4*gc_bdz4 == 1 {
+						compiled.ShflDownLane0(&gc_l_v_)
+					} else {
+						compiled.ShflDownHalving(&gc_l_v_, gocuda.WarpSize/2, 1, false)
+					}
+				} else {
+
+//line reduce_variants.go:90
+					for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+
+//line reduce_variants.go:91
+						if gc_act4 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+						} else {
+
+//line reduce_variants.go:91
+							compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+							gc_left10 := gc_act4
+							if compiled.SIMD {
+								if gc_act4 == ^uint32(0) {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+//line reduce_variants.go:91
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+										_ = v_
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left10 &^= 0xff << gc_lane4
+									}
+								} else {
+									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+										if gc_act4>>gc_lane4&0xff != 0xff {
+											continue
+										}
+										gc_rank4 := gc_w4 + gc_lane4
+										_ = gc_rank4
+//line reduce_variants.go:91
+										v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
+//line reduce_variants.go:91
+										_ = v_
+//line reduce_variants.go:91
+										v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
+//line reduce_variants.go:91
+										v_.StoreSlice(gc_l_v_[gc_lane4:])
+										gc_left10 &^= 0xff << gc_lane4
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left10 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left10&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+									v_ := gc_l_v_[gc_lane4]
+									_ = v_
+
+//line reduce_variants.go:91
+									v_ += gc_c41r[gc_lane4]
+									gc_l_v_[gc_lane4] = v_
+								}
+							}
+						}
+					}
+				}
+				gc_upto11 := gc_cnt4
+				if gc_bdy4*gc_bdz4 == 1 {
+					gc_upto11 = min(gc_upto11, 1)
+				}
+				for gc_lane4 := 0; gc_lane4 < gc_upto11; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_ := gc_l_v_[gc_lane4]
+					_ = v_
+					var v uint32
+					_ = v
+
+//line reduce_variants.go:93
+					var r_ uint32 = v_
+
+//line reduce_variants.go:93
+					_ = r_
+
+//line reduce_variants.go:101
+					v = r_
+					_ = r_
+					gc_s_v[gc_rank4] = v
+				}
+				gc_lo12, gc_hi12 := 0, 32
+				if gc_lo12 < gc_hi12 {
+					gc_lo12 = max(gc_lo12, max(min(0, 32), -1))
+				}
+				if gc_lo12 < gc_hi12 {
+					gc_hi12 = min(gc_hi12, min(max(0, -1), 32)+1)
+				}
+				gc_hi12 = min(gc_hi12, gc_cnt4)
+				for gc_lane4 := gc_lo12; gc_lane4 < gc_hi12; gc_lane4++ {
+					gc_rank4 := gc_w4 + gc_lane4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:102
+					{
+						warpSums[(gc_rank4 >> 5)] = v
+					}
+				}
+				continue
+			}
 			gc_cnt4 := min(32, gc_n4-gc_w4)
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx14 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
-				gc_tx4 := gc_tidx14.X - 1
+				gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+				gc_tx4 := gc_tidx12.X - 1
 				{
-					gc_x05 := gc_tidx14.X
-					gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x05
-					gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x05
-					if gc_act4 == ^uint32(0) && gc_x05+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
-						gc_at12 := in[gc_off16:][:32]
-						gc_at13 := in[gc_off17:][:32]
+					gc_x07 := gc_tidx12.X
+					gc_off16 := (gc_bx4 * 2 * gc_bdx4) + gc_x07
+					gc_off17 := ((gc_bx4 * 2 * gc_bdx4) + gc_bdx4) + gc_x07
+					if gc_act4 == ^uint32(0) && gc_x07+32 <= gc_bdx4 && gc_off16 >= 0 && gc_off16 <= len(in) && 32 <= len(in)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && 32 <= len(in)-gc_off17 {
+						gc_at16 := in[gc_off16:][:32]
+						gc_at17 := in[gc_off17:][:32]
 						if gc_rowok7 {
-							gc_at12 = gc_row7[gc_x05:][:32]
+							gc_at16 = gc_row7[gc_x07:][:32]
 						}
 						if gc_rowok8 {
-							gc_at13 = gc_row8[gc_x05:][:32]
+							gc_at17 = gc_row8[gc_x07:][:32]
 						}
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							gc_tx4 := gc_x05 + gc_lane4
+							gc_tx4 := gc_x07 + gc_lane4
 							_ = gc_tx4
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
@@ -12095,7 +12600,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							_ = i
 
 //line reduce_variants.go:81
-							var v uint32 = gc_at12[gc_lane4] + gc_at13[gc_lane4]
+							var v uint32 = gc_at16[gc_lane4] + gc_at17[gc_lane4]
 
 //line reduce_variants.go:81
 							_ = v
@@ -12160,7 +12665,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
-						gc_left11 := gc_act4
+						gc_left9 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12174,7 +12679,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left11 &^= 0xff << gc_lane4
+									gc_left9 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12191,14 +12696,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 									v_ = v_.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_.StoreSlice(gc_l_v_[gc_lane4:])
-									gc_left11 &^= 0xff << gc_lane4
+									gc_left9 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left11 != 0 {
+						if gc_left9 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left11&(1<<gc_lane4) == 0 {
+								if gc_left9&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -12214,91 +12719,38 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					}
 				}
 			}
-			gc_left12 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line reduce_variants.go:93
-						v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:93
-						_ = v_
-//line reduce_variants.go:93
-						var v archsimd.Uint32x8
-//line reduce_variants.go:93
-						_ = v
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left12 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line reduce_variants.go:101
-						v_ := archsimd.LoadUint32x8Slice(gc_l_v_[gc_lane4:])
-//line reduce_variants.go:101
-						_ = v_
-//line reduce_variants.go:101
-						var v archsimd.Uint32x8
-//line reduce_variants.go:101
-						_ = v
-//line reduce_variants.go:93
-						r_ := v_
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v = r_
-//line reduce_variants.go:101
-						v.StoreSlice(gc_s_v[gc_rank4:])
-						gc_left12 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto10 := gc_cnt4
+			if gc_bdy4*gc_bdz4 == 1 {
+				gc_upto10 = min(gc_upto10, 1)
 			}
-			if gc_left12 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left12&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-					v_ := gc_l_v_[gc_lane4]
-					_ = v_
-					var v uint32
-					_ = v
+			for gc_lane4 := 0; gc_lane4 < gc_upto10; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+				v_ := gc_l_v_[gc_lane4]
+				_ = v_
+				var v uint32
+				_ = v
 
 //line reduce_variants.go:93
-					var r_ uint32 = v_
+				var r_ uint32 = v_
 
 //line reduce_variants.go:93
-					_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-					v = r_
-					_ = r_
-					gc_s_v[gc_rank4] = v
-				}
+				v = r_
+				_ = r_
+				gc_s_v[gc_rank4] = v
 			}
-			gc_lo9, gc_hi9 := 0, 32
-			if gc_lo9 < gc_hi9 {
-				gc_lo9 = max(gc_lo9, max(min(0, 32), -1))
+			gc_lo11, gc_hi11 := 0, 32
+			if gc_lo11 < gc_hi11 {
+				gc_lo11 = max(gc_lo11, max(min(0, 32), -1))
 			}
-			if gc_lo9 < gc_hi9 {
-				gc_hi9 = min(gc_hi9, min(max(0, -1), 32)+1)
+			if gc_lo11 < gc_hi11 {
+				gc_hi11 = min(gc_hi11, min(max(0, -1), 32)+1)
 			}
-			gc_hi9 = min(gc_hi9, gc_cnt4)
-			for gc_lane4 := gc_lo9; gc_lane4 < gc_hi9; gc_lane4++ {
+			gc_hi11 = min(gc_hi11, gc_cnt4)
+			for gc_lane4 := gc_lo11; gc_lane4 < gc_hi11; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 				v := gc_s_v[gc_rank4]
@@ -12314,7 +12766,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		var gc_l_v_2 [32]uint32
 		var gc_c42r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
@@ -12330,25 +12783,25 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:107
 					warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left13 := gc_act4
+					gc_left11 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
 						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 						_ = gc_none5
 //line reduce_variants.go:108
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota16
+						_ = gc_iota22
 						if gc_act4 == ^uint32(0) {
 //line reduce_variants.go:108
 							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
 							_ = gc_none6
 //line reduce_variants.go:108
-							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota18
+							_ = gc_iota24
 //line reduce_variants.go:108
 							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
@@ -12387,15 +12840,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes23 [8]uint32
+										var gc_lanes29 [8]uint32
 //line reduce.go:281
-										for gc_k23 := range 8 {
+										for gc_k29 := range 8 {
 //line reduce.go:281
-											if 0xff&(1<<gc_k23) != 0 {
+											if 0xff&(1<<gc_k29) != 0 {
 //line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k23
+												gc_pos4.Thread = gc_rank4 + gc_k29
 //line reduce.go:281
-												gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
+												gc_lanes29[gc_k29] = gc_in12[gc_i12+gc_k29]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -12403,7 +12856,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
+										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes29)
 //line reduce.go:281
 									}
 //line reduce.go:281
@@ -12421,11 +12874,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 								} else {
 //line reduce.go:281
-									gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+									gc_if29 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
 //line reduce.go:281
-									_ = gc_if23
+									_ = gc_if29
 //line reduce.go:281
-									if gc_if23.ToBits() != 0 {
+									if gc_if29.ToBits() != 0 {
 //line reduce.go:281
 										var gc_ld18 archsimd.Uint32x8
 //line reduce.go:281
@@ -12435,15 +12888,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 										} else {
 //line reduce.go:281
-											var gc_lanes24 [8]uint32
+											var gc_lanes30 [8]uint32
 //line reduce.go:281
-											for gc_k24 := range 8 {
+											for gc_k30 := range 8 {
 //line reduce.go:281
-												if gc_if23.ToBits()&(1<<gc_k24) != 0 {
+												if gc_if29.ToBits()&(1<<gc_k30) != 0 {
 //line reduce.go:281
-													gc_pos4.Thread = gc_rank4 + gc_k24
+													gc_pos4.Thread = gc_rank4 + gc_k30
 //line reduce.go:281
-													gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
+													gc_lanes30[gc_k30] = gc_in12[gc_i12+gc_k30]
 //line reduce.go:281
 												}
 //line reduce.go:281
@@ -12451,31 +12904,31 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
+											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes30)
 //line reduce.go:281
 										}
 //line reduce.go:281
-										gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if29)
 //line reduce.go:281
-										gc_returned12 = gc_if23.Or(gc_returned12)
+										gc_returned12 = gc_if29.Or(gc_returned12)
 //line reduce.go:281
 									}
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if30 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if24
+								_ = gc_if30
 //line reduce.go:284
-								if gc_if24.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero12 uint32
 //line reduce.go:284
 									_ = gc_zero12
 //line reduce.go:284
-									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
+									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if30)
 //line reduce.go:284
-									gc_returned12 = gc_if24.Or(gc_returned12)
+									gc_returned12 = gc_if30.Or(gc_returned12)
 //line reduce.go:284
 								}
 //line reduce.go:284
@@ -12484,7 +12937,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left13 &^= 0xff << gc_lane4
+								gc_left11 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12514,11 +12967,11 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 								_ = gc_returned10
 //line reduce.go:281
-								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
+								gc_if26 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
 //line reduce.go:281
-								_ = gc_if20
+								_ = gc_if26
 //line reduce.go:281
-								if gc_if20.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line reduce.go:281
 									var gc_ld14 archsimd.Uint32x8
 //line reduce.go:281
@@ -12528,15 +12981,15 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 									} else {
 //line reduce.go:281
-										var gc_lanes20 [8]uint32
+										var gc_lanes26 [8]uint32
 //line reduce.go:281
-										for gc_k20 := range 8 {
+										for gc_k26 := range 8 {
 //line reduce.go:281
-											if gc_if20.ToBits()&(1<<gc_k20) != 0 {
+											if gc_if26.ToBits()&(1<<gc_k26) != 0 {
 //line reduce.go:281
-												gc_pos4.Thread = gc_rank4 + gc_k20
+												gc_pos4.Thread = gc_rank4 + gc_k26
 //line reduce.go:281
-												gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
+												gc_lanes26[gc_k26] = gc_in10[gc_i10+gc_k26]
 //line reduce.go:281
 											}
 //line reduce.go:281
@@ -12544,29 +12997,29 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:281
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:281
-										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
+										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes26)
 //line reduce.go:281
 									}
 //line reduce.go:281
-									gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if26)
 //line reduce.go:281
-									gc_returned10 = gc_if20.Or(gc_returned10)
+									gc_returned10 = gc_if26.Or(gc_returned10)
 //line reduce.go:281
 								}
 //line reduce.go:281
-								gc_if21 := gc_returned10.ToInt32x8().Not().ToMask()
+								gc_if27 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:281
-								_ = gc_if21
+								_ = gc_if27
 //line reduce.go:284
-								if gc_if21.ToBits() != 0 {
+								if gc_if27.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero10 uint32
 //line reduce.go:284
 									_ = gc_zero10
 //line reduce.go:284
-									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
+									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if27)
 //line reduce.go:284
-									gc_returned10 = gc_if21.Or(gc_returned10)
+									gc_returned10 = gc_if27.Or(gc_returned10)
 //line reduce.go:284
 								}
 //line reduce.go:284
@@ -12575,14 +13028,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 								_ = v_2
 //line reduce.go:284
 								v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-								gc_left13 &^= 0xff << gc_lane4
+								gc_left11 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left13 != 0 {
+					if gc_left11 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left13&(1<<gc_lane4) == 0 {
+							if gc_left11&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -12617,7 +13070,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:91
 								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
-								gc_left14 := gc_act4
+								gc_left12 := gc_act4
 								if compiled.SIMD {
 									if gc_act4 == ^uint32(0) {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12631,7 +13084,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-											gc_left14 &^= 0xff << gc_lane4
+											gc_left12 &^= 0xff << gc_lane4
 										}
 									} else {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12648,14 +13101,14 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 											v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 											v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-											gc_left14 &^= 0xff << gc_lane4
+											gc_left12 &^= 0xff << gc_lane4
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left14 != 0 {
+								if gc_left12 != 0 {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left14&(1<<gc_lane4) == 0 {
+										if gc_left12&(1<<gc_lane4) == 0 {
 											continue
 										}
 										gc_rank4 := gc_w4 + gc_lane4
@@ -12671,81 +13124,28 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 							}
 						}
 					}
-					gc_left15 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line reduce_variants.go:93
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:93
-								_ = v_2
-//line reduce_variants.go:93
-								var v archsimd.Uint32x8
-//line reduce_variants.go:93
-								_ = v
-//line reduce_variants.go:93
-								r_2 := v_2
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v = r_2
-//line reduce_variants.go:108
-								v.StoreSlice(gc_s_v[gc_rank4:])
-								gc_left15 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line reduce_variants.go:108
-								v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:108
-								_ = v_2
-//line reduce_variants.go:108
-								var v archsimd.Uint32x8
-//line reduce_variants.go:108
-								_ = v
-//line reduce_variants.go:93
-								r_2 := v_2
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v = r_2
-//line reduce_variants.go:108
-								v.StoreSlice(gc_s_v[gc_rank4:])
-								gc_left15 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_upto12 := gc_cnt4
+					if gc_bdy4*gc_bdz4 == 1 {
+						gc_upto12 = min(gc_upto12, 1)
 					}
-					if gc_left15 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left15&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							v_2 := gc_l_v_2[gc_lane4]
-							_ = v_2
-							var v uint32
-							_ = v
+					for gc_lane4 := 0; gc_lane4 < gc_upto12; gc_lane4++ {
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						v_2 := gc_l_v_2[gc_lane4]
+						_ = v_2
+						var v uint32
+						_ = v
 
 //line reduce_variants.go:93
-							var r_2 uint32 = v_2
+						var r_2 uint32 = v_2
 
 //line reduce_variants.go:93
-							_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-							v = r_2
-							_ = r_2
-							gc_s_v[gc_rank4] = v
-						}
+						v = r_2
+						_ = r_2
+						gc_s_v[gc_rank4] = v
 					}
 				}
 				gc_act4 = gc_save144 &^ gc_dead4
@@ -12760,7 +13160,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off20 := gc_bx4
 			if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) {
-				gc_at14 := partial[gc_off20:][:1]
+				gc_at20 := partial[gc_off20:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -12777,7 +13177,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 
 //line reduce_variants.go:82
 					{
-						gc_at14[0] = sum
+						gc_at20[0] = sum
 					}
 					_ = r
 					_ = sum
@@ -17572,11 +17972,11 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-			gc_upto3 := gc_cnt5
+			gc_upto9 := gc_cnt5
 			if gc_bdy5*gc_bdz5 == 1 {
-				gc_upto3 = min(gc_upto3, 1)
+				gc_upto9 = min(gc_upto9, 1)
 			}
-			for gc_lane5 := 0; gc_lane5 < gc_upto3; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_upto9; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 				v_2 := gc_l_v_2[gc_lane5]
@@ -17681,11 +18081,11 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					gc_upto4 := gc_cnt5
+					gc_upto10 := gc_cnt5
 					if gc_bdy5*gc_bdz5 == 1 {
-						gc_upto4 = min(gc_upto4, 1)
+						gc_upto10 = min(gc_upto10, 1)
 					}
-					for gc_lane5 := 0; gc_lane5 < gc_upto4; gc_lane5++ {
+					for gc_lane5 := 0; gc_lane5 < gc_upto10; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
 						v_3 := gc_l_v_3[gc_lane5]
@@ -18173,81 +18573,28 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					}
 				}
 			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line reduce_variants.go:93
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:93
-						_ = v_2
-//line reduce_variants.go:93
-						var v_ archsimd.Float32x8
-//line reduce_variants.go:93
-						_ = v_
-//line reduce_variants.go:93
-						r_ := v_2
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v_ = r_
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line reduce_variants.go:101
-						v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:101
-						_ = v_2
-//line reduce_variants.go:101
-						var v_ archsimd.Float32x8
-//line reduce_variants.go:101
-						_ = v_
-//line reduce_variants.go:93
-						r_ := v_2
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v_ = r_
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto3 := gc_cnt2
+			if gc_bdy2*gc_bdz2 == 1 {
+				gc_upto3 = min(gc_upto3, 1)
 			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-					var v_ float32
-					_ = v_
+			for gc_lane2 := 0; gc_lane2 < gc_upto3; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				v_2 := gc_l_v_2[gc_lane2]
+				_ = v_2
+				var v_ float32
+				_ = v_
 
 //line reduce_variants.go:93
-					var r_ float32 = v_2
+				var r_ float32 = v_2
 
 //line reduce_variants.go:93
-					_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-					v_ = r_
-					_ = r_
-					gc_s_v_[gc_rank2] = v_
-				}
+				v_ = r_
+				_ = r_
+				gc_s_v_[gc_rank2] = v_
 			}
 			gc_lo4, gc_hi4 := 0, 32
 			if gc_lo4 < gc_hi4 {
@@ -18273,7 +18620,8 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		var gc_l_v_3 [32]float32
 		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
@@ -18289,7 +18637,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:107
 					warps := (gc_bdx2 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left4 := gc_act2
+					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line reduce_variants.go:108
 						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -18443,7 +18791,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 								_ = v_3
 //line reduce.go:284
 								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -18534,14 +18882,14 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 								_ = v_3
 //line reduce.go:284
 								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
+								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left4 != 0 {
+					if gc_left3 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
+							if gc_left3&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -18576,7 +18924,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:91
 								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
-								gc_left5 := gc_act2
+								gc_left4 := gc_act2
 								if compiled.SIMD {
 									if gc_act2 == ^uint32(0) {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -18590,7 +18938,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 											v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									} else {
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -18607,14 +18955,14 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 											v_3 = v_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line reduce_variants.go:91
 											v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
+											gc_left4 &^= 0xff << gc_lane2
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left5 != 0 {
+								if gc_left4 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left5&(1<<gc_lane2) == 0 {
+										if gc_left4&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
@@ -18630,81 +18978,28 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 							}
 						}
 					}
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line reduce_variants.go:93
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:93
-								_ = v_3
-//line reduce_variants.go:93
-								var v_ archsimd.Float32x8
-//line reduce_variants.go:93
-								_ = v_
-//line reduce_variants.go:93
-								r_2 := v_3
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v_ = r_2
-//line reduce_variants.go:108
-								v_.StoreSlice(gc_s_v_[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line reduce_variants.go:108
-								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line reduce_variants.go:108
-								_ = v_3
-//line reduce_variants.go:108
-								var v_ archsimd.Float32x8
-//line reduce_variants.go:108
-								_ = v_
-//line reduce_variants.go:93
-								r_2 := v_3
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v_ = r_2
-//line reduce_variants.go:108
-								v_.StoreSlice(gc_s_v_[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_upto4 := gc_cnt2
+					if gc_bdy2*gc_bdz2 == 1 {
+						gc_upto4 = min(gc_upto4, 1)
 					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v_3 := gc_l_v_3[gc_lane2]
-							_ = v_3
-							var v_ float32
-							_ = v_
+					for gc_lane2 := 0; gc_lane2 < gc_upto4; gc_lane2++ {
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v_3 := gc_l_v_3[gc_lane2]
+						_ = v_3
+						var v_ float32
+						_ = v_
 
 //line reduce_variants.go:93
-							var r_2 float32 = v_3
+						var r_2 float32 = v_3
 
 //line reduce_variants.go:93
-							_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-							v_ = r_2
-							_ = r_2
-							gc_s_v_[gc_rank2] = v_
-						}
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank2] = v_
 					}
 				}
 				gc_act2 = gc_save162 &^ gc_dead2
@@ -19023,7 +19318,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
-			gc_left7 := gc_act3
+			gc_left5 := gc_act3
 			if compiled.SIMD {
 				if gc_act3 == ^uint32(0) {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19045,7 +19340,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:101
 						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
+						gc_left5 &^= 0xff << gc_lane3
 					}
 				} else {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19070,14 +19365,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						v_2.StoreSlice(gc_l_v_2[gc_lane3:])
 //line reduce_variants.go:101
 						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left7 &^= 0xff << gc_lane3
+						gc_left5 &^= 0xff << gc_lane3
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left7 != 0 {
+			if gc_left5 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left7&(1<<gc_lane3) == 0 {
+					if gc_left5&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -19120,7 +19415,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
-						gc_left8 := gc_act3
+						gc_left6 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19134,7 +19429,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							} else {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19151,14 +19446,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 									v_2 = v_2.Add(archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:]))
 //line reduce_variants.go:91
 									v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-									gc_left8 &^= 0xff << gc_lane3
+									gc_left6 &^= 0xff << gc_lane3
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left6 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left8&(1<<gc_lane3) == 0 {
+								if gc_left6&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -19174,81 +19469,28 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					}
 				}
 			}
-			gc_left9 := gc_act3
-			if compiled.SIMD {
-				if gc_act3 == ^uint32(0) {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line reduce_variants.go:93
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:93
-						_ = v_2
-//line reduce_variants.go:93
-						var v_ archsimd.Int32x8
-//line reduce_variants.go:93
-						_ = v_
-//line reduce_variants.go:93
-						r_ := v_2
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v_ = r_
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-				} else {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-						if gc_act3>>gc_lane3&0xff != 0xff {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line reduce_variants.go:101
-						v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:101
-						_ = v_2
-//line reduce_variants.go:101
-						var v_ archsimd.Int32x8
-//line reduce_variants.go:101
-						_ = v_
-//line reduce_variants.go:93
-						r_ := v_2
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v_ = r_
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank3:])
-						gc_left9 &^= 0xff << gc_lane3
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto5 := gc_cnt3
+			if gc_bdy3*gc_bdz3 == 1 {
+				gc_upto5 = min(gc_upto5, 1)
 			}
-			if gc_left9 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left9&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					v_2 := gc_l_v_2[gc_lane3]
-					_ = v_2
-					var v_ int32
-					_ = v_
+			for gc_lane3 := 0; gc_lane3 < gc_upto5; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+				v_2 := gc_l_v_2[gc_lane3]
+				_ = v_2
+				var v_ int32
+				_ = v_
 
 //line reduce_variants.go:93
-					var r_ int32 = v_2
+				var r_ int32 = v_2
 
 //line reduce_variants.go:93
-					_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-					v_ = r_
-					_ = r_
-					gc_s_v_[gc_rank3] = v_
-				}
+				v_ = r_
+				_ = r_
+				gc_s_v_[gc_rank3] = v_
 			}
 			gc_lo6, gc_hi6 := 0, 32
 			if gc_lo6 < gc_hi6 {
@@ -19274,7 +19516,8 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 		var gc_l_v_3 [32]int32
 		var gc_c32r [32]int32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
@@ -19290,7 +19533,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:107
 					warps := (gc_bdx3 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left10 := gc_act3
+					gc_left7 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
 						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
@@ -19444,7 +19687,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 								_ = v_3
 //line reduce.go:284
 								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
+								gc_left7 &^= 0xff << gc_lane3
 							}
 						} else {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19535,14 +19778,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 								_ = v_3
 //line reduce.go:284
 								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
+								gc_left7 &^= 0xff << gc_lane3
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left10 != 0 {
+					if gc_left7 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left10&(1<<gc_lane3) == 0 {
+							if gc_left7&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -19577,7 +19820,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:91
 								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
-								gc_left11 := gc_act3
+								gc_left8 := gc_act3
 								if compiled.SIMD {
 									if gc_act3 == ^uint32(0) {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19591,7 +19834,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 											v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left11 &^= 0xff << gc_lane3
+											gc_left8 &^= 0xff << gc_lane3
 										}
 									} else {
 										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -19608,14 +19851,14 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 											v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line reduce_variants.go:91
 											v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-											gc_left11 &^= 0xff << gc_lane3
+											gc_left8 &^= 0xff << gc_lane3
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left11 != 0 {
+								if gc_left8 != 0 {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left11&(1<<gc_lane3) == 0 {
+										if gc_left8&(1<<gc_lane3) == 0 {
 											continue
 										}
 										gc_rank3 := gc_w3 + gc_lane3
@@ -19631,81 +19874,28 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 							}
 						}
 					}
-					gc_left12 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line reduce_variants.go:93
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:93
-								_ = v_3
-//line reduce_variants.go:93
-								var v_ archsimd.Int32x8
-//line reduce_variants.go:93
-								_ = v_
-//line reduce_variants.go:93
-								r_2 := v_3
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v_ = r_2
-//line reduce_variants.go:108
-								v_.StoreSlice(gc_s_v_[gc_rank3:])
-								gc_left12 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line reduce_variants.go:108
-								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line reduce_variants.go:108
-								_ = v_3
-//line reduce_variants.go:108
-								var v_ archsimd.Int32x8
-//line reduce_variants.go:108
-								_ = v_
-//line reduce_variants.go:93
-								r_2 := v_3
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v_ = r_2
-//line reduce_variants.go:108
-								v_.StoreSlice(gc_s_v_[gc_rank3:])
-								gc_left12 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_upto6 := gc_cnt3
+					if gc_bdy3*gc_bdz3 == 1 {
+						gc_upto6 = min(gc_upto6, 1)
 					}
-					if gc_left12 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left12&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							v_3 := gc_l_v_3[gc_lane3]
-							_ = v_3
-							var v_ int32
-							_ = v_
+					for gc_lane3 := 0; gc_lane3 < gc_upto6; gc_lane3++ {
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						v_3 := gc_l_v_3[gc_lane3]
+						_ = v_3
+						var v_ int32
+						_ = v_
 
 //line reduce_variants.go:93
-							var r_2 int32 = v_3
+						var r_2 int32 = v_3
 
 //line reduce_variants.go:93
-							_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-							v_ = r_2
-							_ = r_2
-							gc_s_v_[gc_rank3] = v_
-						}
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank3] = v_
 					}
 				}
 				gc_act3 = gc_save163 &^ gc_dead3
@@ -20024,7 +20214,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
-			gc_left13 := gc_act4
+			gc_left9 := gc_act4
 			if compiled.SIMD {
 				if gc_act4 == ^uint32(0) {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20046,7 +20236,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:101
 						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left13 &^= 0xff << gc_lane4
+						gc_left9 &^= 0xff << gc_lane4
 					}
 				} else {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20071,14 +20261,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						v_2.StoreSlice(gc_l_v_2[gc_lane4:])
 //line reduce_variants.go:101
 						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left13 &^= 0xff << gc_lane4
+						gc_left9 &^= 0xff << gc_lane4
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left13 != 0 {
+			if gc_left9 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left13&(1<<gc_lane4) == 0 {
+					if gc_left9&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -20121,7 +20311,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
-						gc_left14 := gc_act4
+						gc_left10 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20135,7 +20325,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left14 &^= 0xff << gc_lane4
+									gc_left10 &^= 0xff << gc_lane4
 								}
 							} else {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20152,14 +20342,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 									v_2 = v_2.Add(archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:]))
 //line reduce_variants.go:91
 									v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-									gc_left14 &^= 0xff << gc_lane4
+									gc_left10 &^= 0xff << gc_lane4
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left14 != 0 {
+						if gc_left10 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left14&(1<<gc_lane4) == 0 {
+								if gc_left10&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -20175,81 +20365,28 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					}
 				}
 			}
-			gc_left15 := gc_act4
-			if compiled.SIMD {
-				if gc_act4 == ^uint32(0) {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line reduce_variants.go:93
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:93
-						_ = v_2
-//line reduce_variants.go:93
-						var v_ archsimd.Uint32x8
-//line reduce_variants.go:93
-						_ = v_
-//line reduce_variants.go:93
-						r_ := v_2
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v_ = r_
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left15 &^= 0xff << gc_lane4
-					}
-				} else {
-					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-						if gc_act4>>gc_lane4&0xff != 0xff {
-							continue
-						}
-						gc_rank4 := gc_w4 + gc_lane4
-						_ = gc_rank4
-//line reduce_variants.go:101
-						v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:101
-						_ = v_2
-//line reduce_variants.go:101
-						var v_ archsimd.Uint32x8
-//line reduce_variants.go:101
-						_ = v_
-//line reduce_variants.go:93
-						r_ := v_2
-//line reduce_variants.go:93
-						_ = r_
-//line reduce_variants.go:101
-						v_ = r_
-//line reduce_variants.go:101
-						v_.StoreSlice(gc_s_v_[gc_rank4:])
-						gc_left15 &^= 0xff << gc_lane4
-					}
-				}
-				archsimd.ClearAVXUpperBits()
+			gc_upto7 := gc_cnt4
+			if gc_bdy4*gc_bdz4 == 1 {
+				gc_upto7 = min(gc_upto7, 1)
 			}
-			if gc_left15 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left15&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-					v_2 := gc_l_v_2[gc_lane4]
-					_ = v_2
-					var v_ uint32
-					_ = v_
+			for gc_lane4 := 0; gc_lane4 < gc_upto7; gc_lane4++ {
+				gc_rank4 := gc_w4 + gc_lane4
+				_ = gc_rank4
+				v_2 := gc_l_v_2[gc_lane4]
+				_ = v_2
+				var v_ uint32
+				_ = v_
 
 //line reduce_variants.go:93
-					var r_ uint32 = v_2
+				var r_ uint32 = v_2
 
 //line reduce_variants.go:93
-					_ = r_
+				_ = r_
 
 //line reduce_variants.go:101
-					v_ = r_
-					_ = r_
-					gc_s_v_[gc_rank4] = v_
-				}
+				v_ = r_
+				_ = r_
+				gc_s_v_[gc_rank4] = v_
 			}
 			gc_lo8, gc_hi8 := 0, 32
 			if gc_lo8 < gc_hi8 {
@@ -20275,7 +20412,8 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 		var gc_l_v_3 [32]uint32
 		var gc_c42r [32]uint32
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
@@ -20291,7 +20429,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:107
 					warps := (gc_bdx4 + gocuda.WarpSize - 1) / gocuda.WarpSize
-					gc_left16 := gc_act4
+					gc_left11 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
 						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
@@ -20445,7 +20583,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 								_ = v_3
 //line reduce.go:284
 								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left16 &^= 0xff << gc_lane4
+								gc_left11 &^= 0xff << gc_lane4
 							}
 						} else {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20536,14 +20674,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 								_ = v_3
 //line reduce.go:284
 								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left16 &^= 0xff << gc_lane4
+								gc_left11 &^= 0xff << gc_lane4
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left16 != 0 {
+					if gc_left11 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left16&(1<<gc_lane4) == 0 {
+							if gc_left11&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -20578,7 +20716,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:91
 								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
-								gc_left17 := gc_act4
+								gc_left12 := gc_act4
 								if compiled.SIMD {
 									if gc_act4 == ^uint32(0) {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20592,7 +20730,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 											v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left17 &^= 0xff << gc_lane4
+											gc_left12 &^= 0xff << gc_lane4
 										}
 									} else {
 										for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -20609,14 +20747,14 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 											v_3 = v_3.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line reduce_variants.go:91
 											v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-											gc_left17 &^= 0xff << gc_lane4
+											gc_left12 &^= 0xff << gc_lane4
 										}
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								if gc_left17 != 0 {
+								if gc_left12 != 0 {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-										if gc_left17&(1<<gc_lane4) == 0 {
+										if gc_left12&(1<<gc_lane4) == 0 {
 											continue
 										}
 										gc_rank4 := gc_w4 + gc_lane4
@@ -20632,81 +20770,28 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 							}
 						}
 					}
-					gc_left18 := gc_act4
-					if compiled.SIMD {
-						if gc_act4 == ^uint32(0) {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line reduce_variants.go:93
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:93
-								_ = v_3
-//line reduce_variants.go:93
-								var v_ archsimd.Uint32x8
-//line reduce_variants.go:93
-								_ = v_
-//line reduce_variants.go:93
-								r_2 := v_3
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v_ = r_2
-//line reduce_variants.go:108
-								v_.StoreSlice(gc_s_v_[gc_rank4:])
-								gc_left18 &^= 0xff << gc_lane4
-							}
-						} else {
-							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-								if gc_act4>>gc_lane4&0xff != 0xff {
-									continue
-								}
-								gc_rank4 := gc_w4 + gc_lane4
-								_ = gc_rank4
-//line reduce_variants.go:108
-								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line reduce_variants.go:108
-								_ = v_3
-//line reduce_variants.go:108
-								var v_ archsimd.Uint32x8
-//line reduce_variants.go:108
-								_ = v_
-//line reduce_variants.go:93
-								r_2 := v_3
-//line reduce_variants.go:93
-								_ = r_2
-//line reduce_variants.go:108
-								v_ = r_2
-//line reduce_variants.go:108
-								v_.StoreSlice(gc_s_v_[gc_rank4:])
-								gc_left18 &^= 0xff << gc_lane4
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_upto8 := gc_cnt4
+					if gc_bdy4*gc_bdz4 == 1 {
+						gc_upto8 = min(gc_upto8, 1)
 					}
-					if gc_left18 != 0 {
-						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left18&(1<<gc_lane4) == 0 {
-								continue
-							}
-							gc_rank4 := gc_w4 + gc_lane4
-							_ = gc_rank4
-							v_3 := gc_l_v_3[gc_lane4]
-							_ = v_3
-							var v_ uint32
-							_ = v_
+					for gc_lane4 := 0; gc_lane4 < gc_upto8; gc_lane4++ {
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
+						v_3 := gc_l_v_3[gc_lane4]
+						_ = v_3
+						var v_ uint32
+						_ = v_
 
 //line reduce_variants.go:93
-							var r_2 uint32 = v_3
+						var r_2 uint32 = v_3
 
 //line reduce_variants.go:93
-							_ = r_2
+						_ = r_2
 
 //line reduce_variants.go:108
-							v_ = r_2
-							_ = r_2
-							gc_s_v_[gc_rank4] = v_
-						}
+						v_ = r_2
+						_ = r_2
+						gc_s_v_[gc_rank4] = v_
 					}
 				}
 				gc_act4 = gc_save164 &^ gc_dead4

