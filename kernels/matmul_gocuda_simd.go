@@ -8263,6 +8263,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line matmul.go:251
 					_ = gc_oddLanes16
+//line matmul.go:251
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line matmul.go:251
+					_ = gc_pairLo
+//line matmul.go:251
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+//line matmul.go:251
+					_ = gc_pairHi
 				gc_steps4:
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
@@ -8327,181 +8335,95 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						if gc_row6 < m {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col6, 32) > 30 {
-//line matmul.go:273
-								gc_st9 := gc_s002
-//line matmul.go:273
-								if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 && ((gc_row6*n+gc_col6)&1 == 0 || !((gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31)) {
-//line matmul.go:273
-									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), gc_evenLanes16)
-//line matmul.go:273
-									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), gc_evenLanes16)
-//line matmul.go:273
-								} else if (gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31 {
-//line matmul.go:273
-									gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), gc_oddLanes16)
-//line matmul.go:273
-									gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), gc_oddLanes16)
-//line matmul.go:273
-								} else {
-//line matmul.go:273
-									break gc_steps4
-//line matmul.go:273
-								}
-//line matmul.go:273
-							} else {
-//line matmul.go:273
-								gc_if13 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
-//line matmul.go:273
-								_ = gc_if13
-//line matmul.go:273
-								if gc_if13.ToBits() != 0 {
-//line matmul.go:273
-									gc_st10 := gc_s002
-//line matmul.go:273
-									gc_bits := gc_if13.ToBits()
-//line matmul.go:273
-									if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 && ((gc_row6*n+gc_col6)&1 == 0 || !((gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31)) {
-//line matmul.go:273
-										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line matmul.go:273
-										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line matmul.go:273
-									} else if (gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31 {
-//line matmul.go:273
-										gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line matmul.go:273
-										gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line matmul.go:273
-									} else {
-//line matmul.go:273
-										var gc_lanes154 [16]float32
-//line matmul.go:273
-										gc_st10.Store(&gc_lanes154)
-//line matmul.go:273
-										for gc_k154 := range 16 {
-//line matmul.go:273
-											if gc_if13.ToBits()&(1<<gc_k154) != 0 {
-//line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k154
-//line matmul.go:273
-												c[(gc_row6*n+gc_col6)+2*gc_k154] = gc_lanes154[gc_k154]
-//line matmul.go:273
-											}
-//line matmul.go:273
-										}
-//line matmul.go:273
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:273
-									}
-//line matmul.go:273
-								}
-//line matmul.go:273
-							}
-//line matmul.go:273
 							if compiled.Reach(n, gc_col6+
 
 //line matmul.go:283
-								1, 32) > 30 {
-//line matmul.go:283
-								gc_st11 := gc_s012
-//line matmul.go:283
-								if (gc_row6*
+								1, 32) > 30 && (compiled.Reach(n, gc_col6, 32) > 30 && ((gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32)) {
 //line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:284
-									1) >= 0 && (gc_row6*
+								gc_s002.ConcatPermute(gc_s012, gc_pairLo).StoreSlice(c[gc_row6*n+gc_col6:])
 //line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:284
-									1) <= len(c)-32 && ((gc_row6*n+gc_col6+
-
-//line matmul.go:284
-									1)&1 == 0 || !((gc_row6*
+								gc_s002.ConcatPermute(gc_s012, gc_pairHi).StoreSlice(c[(gc_row6*n+gc_col6)+16:])
 //line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:284
-									1) >= 1 && (gc_row6*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:284
-									1) <= len(c)-31)) {
-//line matmul.go:273
-									gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
-
-//line matmul.go:284
-										1)+0:]), gc_evenLanes16)
-//line matmul.go:284
-									gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
-
-//line matmul.go:284
-										1)+16:]), gc_evenLanes16)
-//line matmul.go:284
-								} else if (gc_row6*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:284
-									1) >= 1 && (gc_row6*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:284
-									1) <= len(c)-31 {
-//line matmul.go:273
-									gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
-
-//line matmul.go:284
-										1)-1:]), gc_oddLanes16)
-//line matmul.go:284
-									gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
-
-//line matmul.go:284
-										1)+15:]), gc_oddLanes16)
-//line matmul.go:284
-								} else {
-//line matmul.go:284
-									var gc_lanes155 [16]float32
-//line matmul.go:284
-									gc_st11.Store(&gc_lanes155)
-//line matmul.go:284
-									for gc_k155 := range 16 {
-//line matmul.go:284
-										if 0xffff&(1<<gc_k155) != 0 {
-//line matmul.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k155
-//line matmul.go:273
-											c[(gc_row6*n+gc_col6+
-
-//line matmul.go:284
-												1)+2*gc_k155] = gc_lanes155[gc_k155]
-//line matmul.go:284
-										}
-//line matmul.go:284
-									}
-//line matmul.go:284
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:284
-								}
-//line matmul.go:284
 							} else {
-//line matmul.go:284
-								gc_if14 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+//line matmul.go:273
+								if compiled.Reach(n, gc_col6, 32) > 30 {
+//line matmul.go:273
+									gc_st9 := gc_s002
+//line matmul.go:273
+									if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 && ((gc_row6*n+gc_col6)&1 == 0 || !((gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31)) {
+//line matmul.go:273
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), gc_evenLanes16)
+//line matmul.go:273
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), gc_evenLanes16)
+//line matmul.go:273
+									} else if (gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31 {
+//line matmul.go:273
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), gc_oddLanes16)
+//line matmul.go:273
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), gc_oddLanes16)
+//line matmul.go:273
+									} else {
+//line matmul.go:273
+										break gc_steps4
+//line matmul.go:273
+									}
+//line matmul.go:273
+								} else {
+//line matmul.go:273
+									gc_if13 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
+//line matmul.go:273
+									_ = gc_if13
+//line matmul.go:273
+									if gc_if13.ToBits() != 0 {
+//line matmul.go:273
+										gc_st10 := gc_s002
+//line matmul.go:273
+										gc_bits := gc_if13.ToBits()
+//line matmul.go:273
+										if (gc_row6*n+gc_col6) >= 0 && (gc_row6*n+gc_col6) <= len(c)-32 && ((gc_row6*n+gc_col6)&1 == 0 || !((gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31)) {
+//line matmul.go:273
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line matmul.go:273
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line matmul.go:273
+										} else if (gc_row6*n+gc_col6) >= 1 && (gc_row6*n+gc_col6) <= len(c)-31 {
+//line matmul.go:273
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line matmul.go:273
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line matmul.go:273
+										} else {
+//line matmul.go:273
+											var gc_lanes154 [16]float32
+//line matmul.go:273
+											gc_st10.Store(&gc_lanes154)
+//line matmul.go:273
+											for gc_k154 := range 16 {
+//line matmul.go:273
+												if gc_if13.ToBits()&(1<<gc_k154) != 0 {
+//line matmul.go:273
+													gc_pos2.Thread = gc_rank2 + gc_k154
+//line matmul.go:273
+													c[(gc_row6*n+gc_col6)+2*gc_k154] = gc_lanes154[gc_k154]
+//line matmul.go:273
+												}
+//line matmul.go:273
+											}
+//line matmul.go:273
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+										}
+//line matmul.go:273
+									}
+//line matmul.go:273
+								}
+//line matmul.go:273
+								if compiled.Reach(n, gc_col6+
 
 //line matmul.go:283
-									1, 32))))
+									1, 32) > 30 {
 //line matmul.go:283
-								_ = gc_if14
-//line matmul.go:283
-								if gc_if14.ToBits() != 0 {
-//line matmul.go:283
-									gc_st12 := gc_s012
-//line matmul.go:283
-									gc_bits2 := gc_if14.ToBits()
+									gc_st11 := gc_s012
 //line matmul.go:283
 									if (gc_row6*
 //line matmul.go:273
@@ -8528,15 +8450,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 										1) <= len(c)-31)) {
 //line matmul.go:273
-										gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-											1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+											1)+0:]), gc_evenLanes16)
 //line matmul.go:284
-										gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-											1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+											1)+16:]), gc_evenLanes16)
 //line matmul.go:284
 									} else if (gc_row6*
 //line matmul.go:273
@@ -8550,38 +8472,137 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 										1) <= len(c)-31 {
 //line matmul.go:273
-										gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-											1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+											1)-1:]), gc_oddLanes16)
 //line matmul.go:284
-										gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-											1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+											1)+15:]), gc_oddLanes16)
 //line matmul.go:284
 									} else {
 //line matmul.go:284
-										var gc_lanes156 [16]float32
+										var gc_lanes155 [16]float32
 //line matmul.go:284
-										gc_st12.Store(&gc_lanes156)
+										gc_st11.Store(&gc_lanes155)
 //line matmul.go:284
-										for gc_k156 := range 16 {
+										for gc_k155 := range 16 {
 //line matmul.go:284
-											if gc_if14.ToBits()&(1<<gc_k156) != 0 {
+											if 0xffff&(1<<gc_k155) != 0 {
 //line matmul.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k156
+												gc_pos2.Thread = gc_rank2 + gc_k155
 //line matmul.go:273
 												c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-													1)+2*gc_k156] = gc_lanes156[gc_k156]
+													1)+2*gc_k155] = gc_lanes155[gc_k155]
 //line matmul.go:284
 											}
 //line matmul.go:284
 										}
 //line matmul.go:284
 										gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+									}
+//line matmul.go:284
+								} else {
+//line matmul.go:284
+									gc_if14 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+
+//line matmul.go:283
+										1, 32))))
+//line matmul.go:283
+									_ = gc_if14
+//line matmul.go:283
+									if gc_if14.ToBits() != 0 {
+//line matmul.go:283
+										gc_st12 := gc_s012
+//line matmul.go:283
+										gc_bits2 := gc_if14.ToBits()
+//line matmul.go:283
+										if (gc_row6*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:284
+											1) >= 0 && (gc_row6*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:284
+											1) <= len(c)-32 && ((gc_row6*n+gc_col6+
+
+//line matmul.go:284
+											1)&1 == 0 || !((gc_row6*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:284
+											1) >= 1 && (gc_row6*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:284
+											1) <= len(c)-31)) {
+//line matmul.go:273
+											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line matmul.go:284
+											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line matmul.go:284
+										} else if (gc_row6*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:284
+											1) >= 1 && (gc_row6*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:284
+											1) <= len(c)-31 {
+//line matmul.go:273
+											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line matmul.go:284
+											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line matmul.go:284
+										} else {
+//line matmul.go:284
+											var gc_lanes156 [16]float32
+//line matmul.go:284
+											gc_st12.Store(&gc_lanes156)
+//line matmul.go:284
+											for gc_k156 := range 16 {
+//line matmul.go:284
+												if gc_if14.ToBits()&(1<<gc_k156) != 0 {
+//line matmul.go:284
+													gc_pos2.Thread = gc_rank2 + gc_k156
+//line matmul.go:273
+													c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+														1)+2*gc_k156] = gc_lanes156[gc_k156]
+//line matmul.go:284
+												}
+//line matmul.go:284
+											}
+//line matmul.go:284
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+										}
 //line matmul.go:284
 									}
 //line matmul.go:284
@@ -8595,115 +8616,40 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							m {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col6, 32) > 30 {
+							if compiled.Reach(n, gc_col6+
+
+//line matmul.go:291
+								1, 32) > 30 && (compiled.Reach(n, gc_col6, 32) > 30 && (((gc_row6+
+
+//line matmul.go:289
+								1)*
 //line matmul.go:273
-								gc_st13 := gc_s102
+								n+gc_col6) >= 0 && ((gc_row6+
+
+//line matmul.go:289
+								1)*
 //line matmul.go:273
-								if ((gc_row6+
+								n+gc_col6) <= len(c)-32)) {
+//line matmul.go:273
+								gc_s102.ConcatPermute(gc_s112, gc_pairLo).StoreSlice(c[(gc_row6+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col6) >= 0 && ((gc_row6+
+									n+gc_col6:])
+//line matmul.go:273
+								gc_s102.ConcatPermute(gc_s112, gc_pairHi).StoreSlice(c[((gc_row6+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col6) <= len(c)-32 && (((gc_row6+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col6)&1 == 0 || !(((gc_row6+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col6) >= 1 && ((gc_row6+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col6) <= len(c)-31)) {
-//line matmul.go:273
-									gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:289
-										1)*
-//line matmul.go:273
-										n+gc_col6)+0:]), gc_evenLanes16)
-//line matmul.go:273
-									gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:289
-										1)*
-//line matmul.go:273
-										n+gc_col6)+16:]), gc_evenLanes16)
-//line matmul.go:273
-								} else if ((gc_row6+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col6) >= 1 && ((gc_row6+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col6) <= len(c)-31 {
-//line matmul.go:273
-									gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:289
-										1)*
-//line matmul.go:273
-										n+gc_col6)-1:]), gc_oddLanes16)
-//line matmul.go:273
-									gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:289
-										1)*
-//line matmul.go:273
-										n+gc_col6)+15:]), gc_oddLanes16)
-//line matmul.go:273
-								} else {
-//line matmul.go:273
-									var gc_lanes157 [16]float32
-//line matmul.go:273
-									gc_st13.Store(&gc_lanes157)
-//line matmul.go:273
-									for gc_k157 := range 16 {
-//line matmul.go:273
-										if 0xffff&(1<<gc_k157) != 0 {
-//line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k157
-//line matmul.go:273
-											c[((gc_row6+
-
-//line matmul.go:289
-												1)*
-//line matmul.go:273
-												n+gc_col6)+2*gc_k157] = gc_lanes157[gc_k157]
-//line matmul.go:273
-										}
-//line matmul.go:273
-									}
-//line matmul.go:273
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:273
-								}
+									n+gc_col6)+16:])
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								gc_if15 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
+								if compiled.Reach(n, gc_col6, 32) > 30 {
 //line matmul.go:273
-								_ = gc_if15
-//line matmul.go:273
-								if gc_if15.ToBits() != 0 {
-//line matmul.go:273
-									gc_st14 := gc_s102
-//line matmul.go:273
-									gc_bits3 := gc_if15.ToBits()
+									gc_st13 := gc_s102
 //line matmul.go:273
 									if ((gc_row6+
 
@@ -8732,19 +8678,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 										n+gc_col6) <= len(c)-31)) {
 //line matmul.go:273
-										gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+											n+gc_col6)+0:]), gc_evenLanes16)
 //line matmul.go:273
-										gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+											n+gc_col6)+16:]), gc_evenLanes16)
 //line matmul.go:273
 									} else if ((gc_row6+
 
@@ -8758,38 +8704,38 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 										n+gc_col6) <= len(c)-31 {
 //line matmul.go:273
-										gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+											n+gc_col6)-1:]), gc_oddLanes16)
 //line matmul.go:273
-										gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+											n+gc_col6)+15:]), gc_oddLanes16)
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										var gc_lanes158 [16]float32
+										var gc_lanes157 [16]float32
 //line matmul.go:273
-										gc_st14.Store(&gc_lanes158)
+										gc_st13.Store(&gc_lanes157)
 //line matmul.go:273
-										for gc_k158 := range 16 {
+										for gc_k157 := range 16 {
 //line matmul.go:273
-											if gc_if15.ToBits()&(1<<gc_k158) != 0 {
+											if 0xffff&(1<<gc_k157) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k158
+												gc_pos2.Thread = gc_rank2 + gc_k157
 //line matmul.go:273
 												c[((gc_row6+
 
 //line matmul.go:289
 													1)*
 //line matmul.go:273
-													n+gc_col6)+2*gc_k158] = gc_lanes158[gc_k158]
+													n+gc_col6)+2*gc_k157] = gc_lanes157[gc_k157]
 //line matmul.go:273
 											}
 //line matmul.go:273
@@ -8799,144 +8745,122 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									}
 //line matmul.go:273
-								}
-//line matmul.go:273
-							}
-//line matmul.go:273
-							if compiled.Reach(n, gc_col6+
-
-//line matmul.go:291
-								1, 32) > 30 {
-//line matmul.go:291
-								gc_st15 := gc_s112
-//line matmul.go:291
-								if ((gc_row6+
-									1)*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:292
-									1) >= 0 && ((gc_row6+1)*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:292
-									1) <= len(c)-32 && (((gc_row6+
-
-//line matmul.go:292
-									1)*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:292
-									1)&1 == 0 || !(((gc_row6+1)*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:292
-									1) >= 1 && ((gc_row6+1)*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:292
-									1) <= len(c)-31)) {
-//line matmul.go:273
-									gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:292
-										1)*
-//line matmul.go:273
-										n+gc_col6+
-
-//line matmul.go:292
-										1)+0:]), gc_evenLanes16)
-//line matmul.go:292
-									gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:292
-										1)*
-//line matmul.go:273
-										n+gc_col6+
-
-//line matmul.go:292
-										1)+16:]), gc_evenLanes16)
-//line matmul.go:292
-								} else if ((gc_row6+1)*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:292
-									1) >= 1 && ((gc_row6+1)*
-//line matmul.go:273
-									n+gc_col6+
-
-//line matmul.go:292
-									1) <= len(c)-31 {
-//line matmul.go:273
-									gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:292
-										1)*
-//line matmul.go:273
-										n+gc_col6+
-
-//line matmul.go:292
-										1)-1:]), gc_oddLanes16)
-//line matmul.go:292
-									gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
-
-//line matmul.go:292
-										1)*
-//line matmul.go:273
-										n+gc_col6+
-
-//line matmul.go:292
-										1)+15:]), gc_oddLanes16)
-//line matmul.go:292
 								} else {
-//line matmul.go:292
-									var gc_lanes159 [16]float32
-//line matmul.go:292
-									gc_st15.Store(&gc_lanes159)
-//line matmul.go:292
-									for gc_k159 := range 16 {
-//line matmul.go:292
-										if 0xffff&(1<<gc_k159) != 0 {
-//line matmul.go:292
-											gc_pos2.Thread = gc_rank2 + gc_k159
 //line matmul.go:273
-											c[((gc_row6+
+									gc_if15 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
+//line matmul.go:273
+									_ = gc_if15
+//line matmul.go:273
+									if gc_if15.ToBits() != 0 {
+//line matmul.go:273
+										gc_st14 := gc_s102
+//line matmul.go:273
+										gc_bits3 := gc_if15.ToBits()
+//line matmul.go:273
+										if ((gc_row6+
 
-//line matmul.go:292
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6) >= 0 && ((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6) <= len(c)-32 && (((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6)&1 == 0 || !(((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6) >= 1 && ((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6) <= len(c)-31)) {
+//line matmul.go:273
+											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col6+
+												n+gc_col6)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+//line matmul.go:273
+											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
-//line matmul.go:292
-												1)+2*gc_k159] = gc_lanes159[gc_k159]
-//line matmul.go:292
+//line matmul.go:289
+												1)*
+//line matmul.go:273
+												n+gc_col6)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+//line matmul.go:273
+										} else if ((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6) >= 1 && ((gc_row6+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col6) <= len(c)-31 {
+//line matmul.go:273
+											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+												1)*
+//line matmul.go:273
+												n+gc_col6)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line matmul.go:273
+											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:289
+												1)*
+//line matmul.go:273
+												n+gc_col6)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line matmul.go:273
+										} else {
+//line matmul.go:273
+											var gc_lanes158 [16]float32
+//line matmul.go:273
+											gc_st14.Store(&gc_lanes158)
+//line matmul.go:273
+											for gc_k158 := range 16 {
+//line matmul.go:273
+												if gc_if15.ToBits()&(1<<gc_k158) != 0 {
+//line matmul.go:273
+													gc_pos2.Thread = gc_rank2 + gc_k158
+//line matmul.go:273
+													c[((gc_row6+
+
+//line matmul.go:289
+														1)*
+//line matmul.go:273
+														n+gc_col6)+2*gc_k158] = gc_lanes158[gc_k158]
+//line matmul.go:273
+												}
+//line matmul.go:273
+											}
+//line matmul.go:273
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:273
 										}
-//line matmul.go:292
+//line matmul.go:273
 									}
-//line matmul.go:292
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:292
+//line matmul.go:273
 								}
-//line matmul.go:292
-							} else {
-//line matmul.go:292
-								gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+//line matmul.go:273
+								if compiled.Reach(n, gc_col6+
 
 //line matmul.go:291
-									1, 32))))
+									1, 32) > 30 {
 //line matmul.go:291
-								_ = gc_if16
-//line matmul.go:291
-								if gc_if16.ToBits() != 0 {
-//line matmul.go:291
-									gc_st16 := gc_s112
-//line matmul.go:291
-									gc_bits4 := gc_if16.ToBits()
+									gc_st15 := gc_s112
 //line matmul.go:291
 									if ((gc_row6+
 										1)*
@@ -8969,7 +8893,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 										1) <= len(c)-31)) {
 //line matmul.go:273
-										gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 											1)*
@@ -8977,9 +8901,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col6+
 
 //line matmul.go:292
-											1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+											1)+0:]), gc_evenLanes16)
 //line matmul.go:292
-										gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 											1)*
@@ -8987,7 +8911,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col6+
 
 //line matmul.go:292
-											1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+											1)+16:]), gc_evenLanes16)
 //line matmul.go:292
 									} else if ((gc_row6+1)*
 //line matmul.go:273
@@ -9001,7 +8925,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 										1) <= len(c)-31 {
 //line matmul.go:273
-										gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 											1)*
@@ -9009,9 +8933,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col6+
 
 //line matmul.go:292
-											1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+											1)-1:]), gc_oddLanes16)
 //line matmul.go:292
-										gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
 
 //line matmul.go:292
 											1)*
@@ -9019,19 +8943,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col6+
 
 //line matmul.go:292
-											1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+											1)+15:]), gc_oddLanes16)
 //line matmul.go:292
 									} else {
 //line matmul.go:292
-										var gc_lanes160 [16]float32
+										var gc_lanes159 [16]float32
 //line matmul.go:292
-										gc_st16.Store(&gc_lanes160)
+										gc_st15.Store(&gc_lanes159)
 //line matmul.go:292
-										for gc_k160 := range 16 {
+										for gc_k159 := range 16 {
 //line matmul.go:292
-											if gc_if16.ToBits()&(1<<gc_k160) != 0 {
+											if 0xffff&(1<<gc_k159) != 0 {
 //line matmul.go:292
-												gc_pos2.Thread = gc_rank2 + gc_k160
+												gc_pos2.Thread = gc_rank2 + gc_k159
 //line matmul.go:273
 												c[((gc_row6+
 
@@ -9041,13 +8965,143 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 													n+gc_col6+
 
 //line matmul.go:292
-													1)+2*gc_k160] = gc_lanes160[gc_k160]
+													1)+2*gc_k159] = gc_lanes159[gc_k159]
 //line matmul.go:292
 											}
 //line matmul.go:292
 										}
 //line matmul.go:292
 										gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+									}
+//line matmul.go:292
+								} else {
+//line matmul.go:292
+									gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+
+//line matmul.go:291
+										1, 32))))
+//line matmul.go:291
+									_ = gc_if16
+//line matmul.go:291
+									if gc_if16.ToBits() != 0 {
+//line matmul.go:291
+										gc_st16 := gc_s112
+//line matmul.go:291
+										gc_bits4 := gc_if16.ToBits()
+//line matmul.go:291
+										if ((gc_row6+
+											1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1) >= 0 && ((gc_row6+1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1) <= len(c)-32 && (((gc_row6+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1)&1 == 0 || !(((gc_row6+1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1) >= 1 && ((gc_row6+1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1) <= len(c)-31)) {
+//line matmul.go:273
+											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+												1)*
+//line matmul.go:273
+												n+gc_col6+
+
+//line matmul.go:292
+												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line matmul.go:292
+											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+												1)*
+//line matmul.go:273
+												n+gc_col6+
+
+//line matmul.go:292
+												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line matmul.go:292
+										} else if ((gc_row6+1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1) >= 1 && ((gc_row6+1)*
+//line matmul.go:273
+											n+gc_col6+
+
+//line matmul.go:292
+											1) <= len(c)-31 {
+//line matmul.go:273
+											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+												1)*
+//line matmul.go:273
+												n+gc_col6+
+
+//line matmul.go:292
+												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line matmul.go:292
+											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row6+
+
+//line matmul.go:292
+												1)*
+//line matmul.go:273
+												n+gc_col6+
+
+//line matmul.go:292
+												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line matmul.go:292
+										} else {
+//line matmul.go:292
+											var gc_lanes160 [16]float32
+//line matmul.go:292
+											gc_st16.Store(&gc_lanes160)
+//line matmul.go:292
+											for gc_k160 := range 16 {
+//line matmul.go:292
+												if gc_if16.ToBits()&(1<<gc_k160) != 0 {
+//line matmul.go:292
+													gc_pos2.Thread = gc_rank2 + gc_k160
+//line matmul.go:273
+													c[((gc_row6+
+
+//line matmul.go:292
+														1)*
+//line matmul.go:273
+														n+gc_col6+
+
+//line matmul.go:292
+														1)+2*gc_k160] = gc_lanes160[gc_k160]
+//line matmul.go:292
+												}
+//line matmul.go:292
+											}
+//line matmul.go:292
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+										}
 //line matmul.go:292
 									}
 //line matmul.go:292
@@ -9149,177 +9203,93 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 					if gc_row5 < m {
 //line matmul.go:273
-						if compiled.Reach(n, gc_col5, 16) > 14 {
-//line matmul.go:273
-							gc_st := gc_s00
-//line matmul.go:273
-							if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 && ((gc_row5*n+gc_col5)&1 == 0 || !((gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15)) {
-//line matmul.go:273
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_evenLanes)
-//line matmul.go:273
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_evenLanes)
-//line matmul.go:273
-							} else if (gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15 {
-//line matmul.go:273
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_oddLanes)
-//line matmul.go:273
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_oddLanes)
-//line matmul.go:273
-							} else {
-//line matmul.go:273
-								break gc_steps3
-//line matmul.go:273
-							}
-//line matmul.go:273
-						} else {
-//line matmul.go:273
-							gc_if9 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
-//line matmul.go:273
-							_ = gc_if9
-//line matmul.go:273
-							if gc_if9.ToBits() != 0 {
-//line matmul.go:273
-								gc_st2 := gc_s00
-//line matmul.go:273
-								if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 && ((gc_row5*n+gc_col5)&1 == 0 || !((gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15)) {
-//line matmul.go:273
-									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
-//line matmul.go:273
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
-//line matmul.go:273
-								} else if (gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15 {
-//line matmul.go:273
-									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
-//line matmul.go:273
-									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
-//line matmul.go:273
-								} else {
-//line matmul.go:273
-									var gc_lanes146 [8]float32
-//line matmul.go:273
-									gc_st2.Store(&gc_lanes146)
-//line matmul.go:273
-									for gc_k146 := range 8 {
-//line matmul.go:273
-										if gc_if9.ToBits()&(1<<gc_k146) != 0 {
-//line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k146
-//line matmul.go:273
-											c[(gc_row5*n+gc_col5)+2*gc_k146] = gc_lanes146[gc_k146]
-//line matmul.go:273
-										}
-//line matmul.go:273
-									}
-//line matmul.go:273
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:273
-								}
-//line matmul.go:273
-							}
-//line matmul.go:273
-						}
-//line matmul.go:273
 						if compiled.Reach(n, gc_col5+
 
 //line matmul.go:283
-							1, 16) > 14 {
-//line matmul.go:283
-							gc_st3 := gc_s01
-//line matmul.go:283
-							if (gc_row5*
+							1, 16) > 14 && (compiled.Reach(n, gc_col5, 16) > 14 && ((gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16)) {
 //line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:284
-								1) >= 0 && (gc_row5*
+							gc_s00.Permute(gc_spreadLo).Merge(gc_s01.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[gc_row5*n+gc_col5:])
 //line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:284
-								1) <= len(c)-16 && ((gc_row5*n+gc_col5+
-
-//line matmul.go:284
-								1)&1 == 0 || !((gc_row5*
+							gc_s00.Permute(gc_spreadHi).Merge(gc_s01.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[(gc_row5*n+gc_col5)+8:])
 //line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:284
-								1) >= 1 && (gc_row5*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:284
-								1) <= len(c)-15)) {
-//line matmul.go:273
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
-
-//line matmul.go:284
-									1)+0:]), gc_evenLanes)
-//line matmul.go:284
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
-
-//line matmul.go:284
-									1)+8:]), gc_evenLanes)
-//line matmul.go:284
-							} else if (gc_row5*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:284
-								1) >= 1 && (gc_row5*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:284
-								1) <= len(c)-15 {
-//line matmul.go:273
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
-
-//line matmul.go:284
-									1)-1:]), gc_oddLanes)
-//line matmul.go:284
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
-
-//line matmul.go:284
-									1)+7:]), gc_oddLanes)
-//line matmul.go:284
-							} else {
-//line matmul.go:284
-								var gc_lanes147 [8]float32
-//line matmul.go:284
-								gc_st3.Store(&gc_lanes147)
-//line matmul.go:284
-								for gc_k147 := range 8 {
-//line matmul.go:284
-									if 0xff&(1<<gc_k147) != 0 {
-//line matmul.go:284
-										gc_pos2.Thread = gc_rank2 + gc_k147
-//line matmul.go:273
-										c[(gc_row5*n+gc_col5+
-
-//line matmul.go:284
-											1)+2*gc_k147] = gc_lanes147[gc_k147]
-//line matmul.go:284
-									}
-//line matmul.go:284
-								}
-//line matmul.go:284
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:284
-							}
-//line matmul.go:284
 						} else {
-//line matmul.go:284
-							gc_if10 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+//line matmul.go:273
+							if compiled.Reach(n, gc_col5, 16) > 14 {
+//line matmul.go:273
+								gc_st := gc_s00
+//line matmul.go:273
+								if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 && ((gc_row5*n+gc_col5)&1 == 0 || !((gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15)) {
+//line matmul.go:273
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_evenLanes)
+//line matmul.go:273
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_evenLanes)
+//line matmul.go:273
+								} else if (gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15 {
+//line matmul.go:273
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_oddLanes)
+//line matmul.go:273
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_oddLanes)
+//line matmul.go:273
+								} else {
+//line matmul.go:273
+									break gc_steps3
+//line matmul.go:273
+								}
+//line matmul.go:273
+							} else {
+//line matmul.go:273
+								gc_if9 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
+//line matmul.go:273
+								_ = gc_if9
+//line matmul.go:273
+								if gc_if9.ToBits() != 0 {
+//line matmul.go:273
+									gc_st2 := gc_s00
+//line matmul.go:273
+									if (gc_row5*n+gc_col5) >= 0 && (gc_row5*n+gc_col5) <= len(c)-16 && ((gc_row5*n+gc_col5)&1 == 0 || !((gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15)) {
+//line matmul.go:273
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+									} else if (gc_row5*n+gc_col5) >= 1 && (gc_row5*n+gc_col5) <= len(c)-15 {
+//line matmul.go:273
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5)+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+									} else {
+//line matmul.go:273
+										var gc_lanes146 [8]float32
+//line matmul.go:273
+										gc_st2.Store(&gc_lanes146)
+//line matmul.go:273
+										for gc_k146 := range 8 {
+//line matmul.go:273
+											if gc_if9.ToBits()&(1<<gc_k146) != 0 {
+//line matmul.go:273
+												gc_pos2.Thread = gc_rank2 + gc_k146
+//line matmul.go:273
+												c[(gc_row5*n+gc_col5)+2*gc_k146] = gc_lanes146[gc_k146]
+//line matmul.go:273
+											}
+//line matmul.go:273
+										}
+//line matmul.go:273
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+									}
+//line matmul.go:273
+								}
+//line matmul.go:273
+							}
+//line matmul.go:273
+							if compiled.Reach(n, gc_col5+
 
 //line matmul.go:283
-								1, 16))))
+								1, 16) > 14 {
 //line matmul.go:283
-							_ = gc_if10
-//line matmul.go:283
-							if gc_if10.ToBits() != 0 {
-//line matmul.go:283
-								gc_st4 := gc_s01
+								gc_st3 := gc_s01
 //line matmul.go:283
 								if (gc_row5*
 //line matmul.go:273
@@ -9346,15 +9316,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 									1) <= len(c)-15)) {
 //line matmul.go:273
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-										1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										1)+0:]), gc_evenLanes)
 //line matmul.go:284
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-										1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										1)+8:]), gc_evenLanes)
 //line matmul.go:284
 								} else if (gc_row5*
 //line matmul.go:273
@@ -9368,38 +9338,135 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 									1) <= len(c)-15 {
 //line matmul.go:273
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-										1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										1)-1:]), gc_oddLanes)
 //line matmul.go:284
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-										1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										1)+7:]), gc_oddLanes)
 //line matmul.go:284
 								} else {
 //line matmul.go:284
-									var gc_lanes148 [8]float32
+									var gc_lanes147 [8]float32
 //line matmul.go:284
-									gc_st4.Store(&gc_lanes148)
+									gc_st3.Store(&gc_lanes147)
 //line matmul.go:284
-									for gc_k148 := range 8 {
+									for gc_k147 := range 8 {
 //line matmul.go:284
-										if gc_if10.ToBits()&(1<<gc_k148) != 0 {
+										if 0xff&(1<<gc_k147) != 0 {
 //line matmul.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k148
+											gc_pos2.Thread = gc_rank2 + gc_k147
 //line matmul.go:273
 											c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-												1)+2*gc_k148] = gc_lanes148[gc_k148]
+												1)+2*gc_k147] = gc_lanes147[gc_k147]
 //line matmul.go:284
 										}
 //line matmul.go:284
 									}
 //line matmul.go:284
 									gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+								}
+//line matmul.go:284
+							} else {
+//line matmul.go:284
+								gc_if10 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+
+//line matmul.go:283
+									1, 16))))
+//line matmul.go:283
+								_ = gc_if10
+//line matmul.go:283
+								if gc_if10.ToBits() != 0 {
+//line matmul.go:283
+									gc_st4 := gc_s01
+//line matmul.go:283
+									if (gc_row5*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:284
+										1) >= 0 && (gc_row5*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:284
+										1) <= len(c)-16 && ((gc_row5*n+gc_col5+
+
+//line matmul.go:284
+										1)&1 == 0 || !((gc_row5*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:284
+										1) >= 1 && (gc_row5*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:284
+										1) <= len(c)-15)) {
+//line matmul.go:273
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+											1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:284
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+											1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:284
+									} else if (gc_row5*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:284
+										1) >= 1 && (gc_row5*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:284
+										1) <= len(c)-15 {
+//line matmul.go:273
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+											1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:284
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+											1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:284
+									} else {
+//line matmul.go:284
+										var gc_lanes148 [8]float32
+//line matmul.go:284
+										gc_st4.Store(&gc_lanes148)
+//line matmul.go:284
+										for gc_k148 := range 8 {
+//line matmul.go:284
+											if gc_if10.ToBits()&(1<<gc_k148) != 0 {
+//line matmul.go:284
+												gc_pos2.Thread = gc_rank2 + gc_k148
+//line matmul.go:273
+												c[(gc_row5*n+gc_col5+
+
+//line matmul.go:284
+													1)+2*gc_k148] = gc_lanes148[gc_k148]
+//line matmul.go:284
+											}
+//line matmul.go:284
+										}
+//line matmul.go:284
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+									}
 //line matmul.go:284
 								}
 //line matmul.go:284
@@ -9413,113 +9480,40 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						if compiled.Reach(n, gc_col5, 16) > 14 {
+						if compiled.Reach(n, gc_col5+
+
+//line matmul.go:291
+							1, 16) > 14 && (compiled.Reach(n, gc_col5, 16) > 14 && (((gc_row5+
+
+//line matmul.go:289
+							1)*
 //line matmul.go:273
-							gc_st5 := gc_s10
+							n+gc_col5) >= 0 && ((gc_row5+
+
+//line matmul.go:289
+							1)*
 //line matmul.go:273
-							if ((gc_row5+
+							n+gc_col5) <= len(c)-16)) {
+//line matmul.go:273
+							gc_s10.Permute(gc_spreadLo).Merge(gc_s11.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[(gc_row5+
 
 //line matmul.go:289
 								1)*
 //line matmul.go:273
-								n+gc_col5) >= 0 && ((gc_row5+
+								n+gc_col5:])
+//line matmul.go:273
+							gc_s10.Permute(gc_spreadHi).Merge(gc_s11.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[((gc_row5+
 
 //line matmul.go:289
 								1)*
 //line matmul.go:273
-								n+gc_col5) <= len(c)-16 && (((gc_row5+
-
-//line matmul.go:289
-								1)*
-//line matmul.go:273
-								n+gc_col5)&1 == 0 || !(((gc_row5+
-
-//line matmul.go:289
-								1)*
-//line matmul.go:273
-								n+gc_col5) >= 1 && ((gc_row5+
-
-//line matmul.go:289
-								1)*
-//line matmul.go:273
-								n+gc_col5) <= len(c)-15)) {
-//line matmul.go:273
-								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col5)+0:]), gc_evenLanes)
-//line matmul.go:273
-								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col5)+8:]), gc_evenLanes)
-//line matmul.go:273
-							} else if ((gc_row5+
-
-//line matmul.go:289
-								1)*
-//line matmul.go:273
-								n+gc_col5) >= 1 && ((gc_row5+
-
-//line matmul.go:289
-								1)*
-//line matmul.go:273
-								n+gc_col5) <= len(c)-15 {
-//line matmul.go:273
-								gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col5)-1:]), gc_oddLanes)
-//line matmul.go:273
-								gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:289
-									1)*
-//line matmul.go:273
-									n+gc_col5)+7:]), gc_oddLanes)
-//line matmul.go:273
-							} else {
-//line matmul.go:273
-								var gc_lanes149 [8]float32
-//line matmul.go:273
-								gc_st5.Store(&gc_lanes149)
-//line matmul.go:273
-								for gc_k149 := range 8 {
-//line matmul.go:273
-									if 0xff&(1<<gc_k149) != 0 {
-//line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k149
-//line matmul.go:273
-										c[((gc_row5+
-
-//line matmul.go:289
-											1)*
-//line matmul.go:273
-											n+gc_col5)+2*gc_k149] = gc_lanes149[gc_k149]
-//line matmul.go:273
-									}
-//line matmul.go:273
-								}
-//line matmul.go:273
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:273
-							}
+								n+gc_col5)+8:])
 //line matmul.go:273
 						} else {
 //line matmul.go:273
-							gc_if11 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
+							if compiled.Reach(n, gc_col5, 16) > 14 {
 //line matmul.go:273
-							_ = gc_if11
-//line matmul.go:273
-							if gc_if11.ToBits() != 0 {
-//line matmul.go:273
-								gc_st6 := gc_s10
+								gc_st5 := gc_s10
 //line matmul.go:273
 								if ((gc_row5+
 
@@ -9548,19 +9542,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									n+gc_col5) <= len(c)-15)) {
 //line matmul.go:273
-									gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col5)+0:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										n+gc_col5)+0:]), gc_evenLanes)
 //line matmul.go:273
-									gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col5)+8:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										n+gc_col5)+8:]), gc_evenLanes)
 //line matmul.go:273
 								} else if ((gc_row5+
 
@@ -9574,38 +9568,38 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									n+gc_col5) <= len(c)-15 {
 //line matmul.go:273
-									gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col5)-1:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										n+gc_col5)-1:]), gc_oddLanes)
 //line matmul.go:273
-									gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col5)+7:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										n+gc_col5)+7:]), gc_oddLanes)
 //line matmul.go:273
 								} else {
 //line matmul.go:273
-									var gc_lanes150 [8]float32
+									var gc_lanes149 [8]float32
 //line matmul.go:273
-									gc_st6.Store(&gc_lanes150)
+									gc_st5.Store(&gc_lanes149)
 //line matmul.go:273
-									for gc_k150 := range 8 {
+									for gc_k149 := range 8 {
 //line matmul.go:273
-										if gc_if11.ToBits()&(1<<gc_k150) != 0 {
+										if 0xff&(1<<gc_k149) != 0 {
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k150
+											gc_pos2.Thread = gc_rank2 + gc_k149
 //line matmul.go:273
 											c[((gc_row5+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col5)+2*gc_k150] = gc_lanes150[gc_k150]
+												n+gc_col5)+2*gc_k149] = gc_lanes149[gc_k149]
 //line matmul.go:273
 										}
 //line matmul.go:273
@@ -9615,142 +9609,120 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								}
 //line matmul.go:273
-							}
-//line matmul.go:273
-						}
-//line matmul.go:273
-						if compiled.Reach(n, gc_col5+
-
-//line matmul.go:291
-							1, 16) > 14 {
-//line matmul.go:291
-							gc_st7 := gc_s11
-//line matmul.go:291
-							if ((gc_row5+
-								1)*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:292
-								1) >= 0 && ((gc_row5+1)*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:292
-								1) <= len(c)-16 && (((gc_row5+
-
-//line matmul.go:292
-								1)*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:292
-								1)&1 == 0 || !(((gc_row5+1)*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:292
-								1) >= 1 && ((gc_row5+1)*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:292
-								1) <= len(c)-15)) {
-//line matmul.go:273
-								gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:292
-									1)*
-//line matmul.go:273
-									n+gc_col5+
-
-//line matmul.go:292
-									1)+0:]), gc_evenLanes)
-//line matmul.go:292
-								gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:292
-									1)*
-//line matmul.go:273
-									n+gc_col5+
-
-//line matmul.go:292
-									1)+8:]), gc_evenLanes)
-//line matmul.go:292
-							} else if ((gc_row5+1)*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:292
-								1) >= 1 && ((gc_row5+1)*
-//line matmul.go:273
-								n+gc_col5+
-
-//line matmul.go:292
-								1) <= len(c)-15 {
-//line matmul.go:273
-								gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:292
-									1)*
-//line matmul.go:273
-									n+gc_col5+
-
-//line matmul.go:292
-									1)-1:]), gc_oddLanes)
-//line matmul.go:292
-								gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
-
-//line matmul.go:292
-									1)*
-//line matmul.go:273
-									n+gc_col5+
-
-//line matmul.go:292
-									1)+7:]), gc_oddLanes)
-//line matmul.go:292
 							} else {
-//line matmul.go:292
-								var gc_lanes151 [8]float32
-//line matmul.go:292
-								gc_st7.Store(&gc_lanes151)
-//line matmul.go:292
-								for gc_k151 := range 8 {
-//line matmul.go:292
-									if 0xff&(1<<gc_k151) != 0 {
-//line matmul.go:292
-										gc_pos2.Thread = gc_rank2 + gc_k151
 //line matmul.go:273
-										c[((gc_row5+
+								gc_if11 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
+//line matmul.go:273
+								_ = gc_if11
+//line matmul.go:273
+								if gc_if11.ToBits() != 0 {
+//line matmul.go:273
+									gc_st6 := gc_s10
+//line matmul.go:273
+									if ((gc_row5+
 
-//line matmul.go:292
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5) >= 0 && ((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5) <= len(c)-16 && (((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5)&1 == 0 || !(((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5) >= 1 && ((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5) <= len(c)-15)) {
+//line matmul.go:273
+										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col5+
+											n+gc_col5)+0:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
-//line matmul.go:292
-											1)+2*gc_k151] = gc_lanes151[gc_k151]
-//line matmul.go:292
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col5)+8:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:273
+									} else if ((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5) >= 1 && ((gc_row5+
+
+//line matmul.go:289
+										1)*
+//line matmul.go:273
+										n+gc_col5) <= len(c)-15 {
+//line matmul.go:273
+										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col5)-1:]), gc_if11.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:289
+											1)*
+//line matmul.go:273
+											n+gc_col5)+7:]), gc_if11.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:273
+									} else {
+//line matmul.go:273
+										var gc_lanes150 [8]float32
+//line matmul.go:273
+										gc_st6.Store(&gc_lanes150)
+//line matmul.go:273
+										for gc_k150 := range 8 {
+//line matmul.go:273
+											if gc_if11.ToBits()&(1<<gc_k150) != 0 {
+//line matmul.go:273
+												gc_pos2.Thread = gc_rank2 + gc_k150
+//line matmul.go:273
+												c[((gc_row5+
+
+//line matmul.go:289
+													1)*
+//line matmul.go:273
+													n+gc_col5)+2*gc_k150] = gc_lanes150[gc_k150]
+//line matmul.go:273
+											}
+//line matmul.go:273
+										}
+//line matmul.go:273
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:273
 									}
-//line matmul.go:292
+//line matmul.go:273
 								}
-//line matmul.go:292
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:292
+//line matmul.go:273
 							}
-//line matmul.go:292
-						} else {
-//line matmul.go:292
-							gc_if12 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+//line matmul.go:273
+							if compiled.Reach(n, gc_col5+
 
 //line matmul.go:291
-								1, 16))))
+								1, 16) > 14 {
 //line matmul.go:291
-							_ = gc_if12
-//line matmul.go:291
-							if gc_if12.ToBits() != 0 {
-//line matmul.go:291
-								gc_st8 := gc_s11
+								gc_st7 := gc_s11
 //line matmul.go:291
 								if ((gc_row5+
 									1)*
@@ -9783,7 +9755,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 									1) <= len(c)-15)) {
 //line matmul.go:273
-									gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 										1)*
@@ -9791,9 +9763,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col5+
 
 //line matmul.go:292
-										1)+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										1)+0:]), gc_evenLanes)
 //line matmul.go:292
-									gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 										1)*
@@ -9801,7 +9773,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col5+
 
 //line matmul.go:292
-										1)+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										1)+8:]), gc_evenLanes)
 //line matmul.go:292
 								} else if ((gc_row5+1)*
 //line matmul.go:273
@@ -9815,7 +9787,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 									1) <= len(c)-15 {
 //line matmul.go:273
-									gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 										1)*
@@ -9823,9 +9795,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col5+
 
 //line matmul.go:292
-										1)-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										1)-1:]), gc_oddLanes)
 //line matmul.go:292
-									gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
 
 //line matmul.go:292
 										1)*
@@ -9833,19 +9805,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										n+gc_col5+
 
 //line matmul.go:292
-										1)+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										1)+7:]), gc_oddLanes)
 //line matmul.go:292
 								} else {
 //line matmul.go:292
-									var gc_lanes152 [8]float32
+									var gc_lanes151 [8]float32
 //line matmul.go:292
-									gc_st8.Store(&gc_lanes152)
+									gc_st7.Store(&gc_lanes151)
 //line matmul.go:292
-									for gc_k152 := range 8 {
+									for gc_k151 := range 8 {
 //line matmul.go:292
-										if gc_if12.ToBits()&(1<<gc_k152) != 0 {
+										if 0xff&(1<<gc_k151) != 0 {
 //line matmul.go:292
-											gc_pos2.Thread = gc_rank2 + gc_k152
+											gc_pos2.Thread = gc_rank2 + gc_k151
 //line matmul.go:273
 											c[((gc_row5+
 
@@ -9855,13 +9827,141 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												n+gc_col5+
 
 //line matmul.go:292
-												1)+2*gc_k152] = gc_lanes152[gc_k152]
+												1)+2*gc_k151] = gc_lanes151[gc_k151]
 //line matmul.go:292
 										}
 //line matmul.go:292
 									}
 //line matmul.go:292
 									gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+								}
+//line matmul.go:292
+							} else {
+//line matmul.go:292
+								gc_if12 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
+
+//line matmul.go:291
+									1, 16))))
+//line matmul.go:291
+								_ = gc_if12
+//line matmul.go:291
+								if gc_if12.ToBits() != 0 {
+//line matmul.go:291
+									gc_st8 := gc_s11
+//line matmul.go:291
+									if ((gc_row5+
+										1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1) >= 0 && ((gc_row5+1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1) <= len(c)-16 && (((gc_row5+
+
+//line matmul.go:292
+										1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1)&1 == 0 || !(((gc_row5+1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1) >= 1 && ((gc_row5+1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1) <= len(c)-15)) {
+//line matmul.go:273
+										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col5+
+
+//line matmul.go:292
+											1)+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line matmul.go:292
+										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col5+
+
+//line matmul.go:292
+											1)+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line matmul.go:292
+									} else if ((gc_row5+1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1) >= 1 && ((gc_row5+1)*
+//line matmul.go:273
+										n+gc_col5+
+
+//line matmul.go:292
+										1) <= len(c)-15 {
+//line matmul.go:273
+										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col5+
+
+//line matmul.go:292
+											1)-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line matmul.go:292
+										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row5+
+
+//line matmul.go:292
+											1)*
+//line matmul.go:273
+											n+gc_col5+
+
+//line matmul.go:292
+											1)+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line matmul.go:292
+									} else {
+//line matmul.go:292
+										var gc_lanes152 [8]float32
+//line matmul.go:292
+										gc_st8.Store(&gc_lanes152)
+//line matmul.go:292
+										for gc_k152 := range 8 {
+//line matmul.go:292
+											if gc_if12.ToBits()&(1<<gc_k152) != 0 {
+//line matmul.go:292
+												gc_pos2.Thread = gc_rank2 + gc_k152
+//line matmul.go:273
+												c[((gc_row5+
+
+//line matmul.go:292
+													1)*
+//line matmul.go:273
+													n+gc_col5+
+
+//line matmul.go:292
+													1)+2*gc_k152] = gc_lanes152[gc_k152]
+//line matmul.go:292
+											}
+//line matmul.go:292
+										}
+//line matmul.go:292
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+									}
 //line matmul.go:292
 								}
 //line matmul.go:292
@@ -10004,3 +10104,7 @@ var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 
 var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
 
 var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
+
+var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
+
+var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}

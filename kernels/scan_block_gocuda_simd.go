@@ -6014,6 +6014,14 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
 					_ = gc_oddLanes165
+//line scan_block.go:78
+					gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line scan_block.go:78
+					_ = gc_pairLo3
+//line scan_block.go:78
+					gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+//line scan_block.go:78
+					_ = gc_pairHi3
 				gc_steps14:
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
@@ -6091,160 +6099,170 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							e1 = gc_t28
 //line scan_block.go:120
 						}
-//line scan_block.go:123
-						if compiled.Reach(n, g, 32) > 30 {
-//line scan_block.go:123
-							gc_st17 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
+//line scan_block.go:126
+						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
 //line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
+							e0.ConcatPermute(e1, gc_pairLo3).StoreSlice(out[g:])
 //line scan_block.go:124
-							} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes165)
-//line scan_block.go:124
-								gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
-//line scan_block.go:124
-							} else {
-//line scan_block.go:124
-								break gc_steps14
-//line scan_block.go:124
-							}
+							e0.ConcatPermute(e1, gc_pairHi3).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-							_ = gc_if11
-//line scan_block.go:123
-							if gc_if11.ToBits() != 0 {
-//line scan_block.go:123
-								gc_st18 := e0
-//line scan_block.go:123
-								gc_bits := gc_if11.ToBits()
+								gc_st17 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+									gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+									gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+									gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes165)
 //line scan_block.go:124
-									gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+									gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes66 [16]float32
+									break gc_steps14
 //line scan_block.go:124
-									gc_st18.Store(&gc_lanes66)
+								}
 //line scan_block.go:124
-									for gc_k62 := range 16 {
+							} else {
 //line scan_block.go:124
-										if gc_if11.ToBits()&(1<<gc_k62) != 0 {
+								gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
+								_ = gc_if11
+//line scan_block.go:123
+								if gc_if11.ToBits() != 0 {
+//line scan_block.go:123
+									gc_st18 := e0
+//line scan_block.go:123
+									gc_bits := gc_if11.ToBits()
+//line scan_block.go:123
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+										gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
-											gc_pos2.Thread = gc_rank2 + gc_k62
+										gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
-											out[g+2*gc_k62] = gc_lanes66[gc_k62]
+									} else if g >= 1 && g <= len(out)-31 {
+//line scan_block.go:124
+										gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line scan_block.go:124
+										gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line scan_block.go:124
+									} else {
+//line scan_block.go:124
+										var gc_lanes66 [16]float32
+//line scan_block.go:124
+										gc_st18.Store(&gc_lanes66)
+//line scan_block.go:124
+										for gc_k62 := range 16 {
+//line scan_block.go:124
+											if gc_if11.ToBits()&(1<<gc_k62) != 0 {
+//line scan_block.go:124
+												gc_pos2.Thread = gc_rank2 + gc_k62
+//line scan_block.go:124
+												out[g+2*gc_k62] = gc_lanes66[gc_k62]
+//line scan_block.go:124
+											}
 //line scan_block.go:124
 										}
 //line scan_block.go:124
-									}
+										gc_pos2.Thread = gc_rank2
 //line scan_block.go:124
-									gc_pos2.Thread = gc_rank2
+									}
 //line scan_block.go:124
 								}
 //line scan_block.go:124
 							}
 //line scan_block.go:124
-						}
+							if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-						if compiled.Reach(n, g+1, 32) > 30 {
-//line scan_block.go:126
-							gc_st19 := e1
-//line scan_block.go:126
-							if (g+
-								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes165)
-//line scan_block.go:127
-							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
-//line scan_block.go:127
-								gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
-//line scan_block.go:127
-							} else {
-//line scan_block.go:127
-								var gc_lanes67 [16]float32
-//line scan_block.go:127
-								gc_st19.Store(&gc_lanes67)
-//line scan_block.go:127
-								for gc_k63 := range 16 {
-//line scan_block.go:127
-									if 0xffff&(1<<gc_k63) != 0 {
-//line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k63
-//line scan_block.go:127
-										out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
-//line scan_block.go:127
-									}
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-								gc_pos2.Thread = gc_rank2
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-						} else {
-//line scan_block.go:127
-							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:126
-							_ = gc_if12
-//line scan_block.go:126
-							if gc_if12.ToBits() != 0 {
-//line scan_block.go:126
-								gc_st20 := e1
-//line scan_block.go:126
-								gc_bits2 := gc_if12.ToBits()
+								gc_st19 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
 //line scan_block.go:127
-									gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes68 [16]float32
+									var gc_lanes67 [16]float32
 //line scan_block.go:127
-									gc_st20.Store(&gc_lanes68)
+									gc_st19.Store(&gc_lanes67)
 //line scan_block.go:127
-									for gc_k64 := range 16 {
+									for gc_k63 := range 16 {
 //line scan_block.go:127
-										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
+										if 0xffff&(1<<gc_k63) != 0 {
 //line scan_block.go:127
-											gc_pos2.Thread = gc_rank2 + gc_k64
+											gc_pos2.Thread = gc_rank2 + gc_k63
 //line scan_block.go:127
-											out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
+											out[(g+1)+2*gc_k63] = gc_lanes67[gc_k63]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 									gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
+								_ = gc_if12
+//line scan_block.go:126
+								if gc_if12.ToBits() != 0 {
+//line scan_block.go:126
+									gc_st20 := e1
+//line scan_block.go:126
+									gc_bits2 := gc_if12.ToBits()
+//line scan_block.go:126
+									if (g+
+										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan_block.go:127
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line scan_block.go:127
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line scan_block.go:127
+									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan_block.go:127
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line scan_block.go:127
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line scan_block.go:127
+									} else {
+//line scan_block.go:127
+										var gc_lanes68 [16]float32
+//line scan_block.go:127
+										gc_st20.Store(&gc_lanes68)
+//line scan_block.go:127
+										for gc_k64 := range 16 {
+//line scan_block.go:127
+											if gc_if12.ToBits()&(1<<gc_k64) != 0 {
+//line scan_block.go:127
+												gc_pos2.Thread = gc_rank2 + gc_k64
+//line scan_block.go:127
+												out[(g+1)+2*gc_k64] = gc_lanes68[gc_k64]
+//line scan_block.go:127
+											}
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+										gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -6361,156 +6379,166 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						e1 = gc_t26
 //line scan_block.go:120
 					}
-//line scan_block.go:123
-					if compiled.Reach(n, g, 16) > 14 {
-//line scan_block.go:123
-						gc_st13 := e0
-//line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes7)
+//line scan_block.go:126
+					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
 //line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes7)
+						e0.Permute(gc_spreadLo7).Merge(e1.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(out[g:])
 //line scan_block.go:124
-						} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes5)
-//line scan_block.go:124
-							gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
-//line scan_block.go:124
-						} else {
-//line scan_block.go:124
-							break gc_steps13
-//line scan_block.go:124
-						}
+						e0.Permute(gc_spreadHi7).Merge(e1.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-						_ = gc_if9
-//line scan_block.go:123
-						if gc_if9.ToBits() != 0 {
-//line scan_block.go:123
-							gc_st14 := e0
+							gc_st13 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
+								gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes7)
 //line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
+								gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes7)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+								gc_st13.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes5)
 //line scan_block.go:124
-								gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+								gc_st13.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								var gc_lanes60 [8]float32
+								break gc_steps13
 //line scan_block.go:124
-								gc_st14.Store(&gc_lanes60)
+							}
 //line scan_block.go:124
-								for gc_k56 := range 8 {
+						} else {
 //line scan_block.go:124
-									if gc_if9.ToBits()&(1<<gc_k56) != 0 {
+							gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:123
+							_ = gc_if9
+//line scan_block.go:123
+							if gc_if9.ToBits() != 0 {
+//line scan_block.go:123
+								gc_st14 := e0
+//line scan_block.go:123
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+									gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g+0:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
-										gc_pos2.Thread = gc_rank2 + gc_k56
+									gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+8:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
 //line scan_block.go:124
-										out[g+2*gc_k56] = gc_lanes60[gc_k56]
+								} else if g >= 1 && g <= len(out)-15 {
+//line scan_block.go:124
+									gc_st14.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[g-1:]), gc_if9.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:124
+									gc_st14.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[g+7:]), gc_if9.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:124
+								} else {
+//line scan_block.go:124
+									var gc_lanes60 [8]float32
+//line scan_block.go:124
+									gc_st14.Store(&gc_lanes60)
+//line scan_block.go:124
+									for gc_k56 := range 8 {
+//line scan_block.go:124
+										if gc_if9.ToBits()&(1<<gc_k56) != 0 {
+//line scan_block.go:124
+											gc_pos2.Thread = gc_rank2 + gc_k56
+//line scan_block.go:124
+											out[g+2*gc_k56] = gc_lanes60[gc_k56]
+//line scan_block.go:124
+										}
 //line scan_block.go:124
 									}
 //line scan_block.go:124
-								}
+									gc_pos2.Thread = gc_rank2
 //line scan_block.go:124
-								gc_pos2.Thread = gc_rank2
+								}
 //line scan_block.go:124
 							}
 //line scan_block.go:124
 						}
 //line scan_block.go:124
-					}
+						if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-					if compiled.Reach(n, g+1, 16) > 14 {
-//line scan_block.go:126
-						gc_st15 := e1
-//line scan_block.go:126
-						if (g+
-							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes7)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes7)
-//line scan_block.go:127
-						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
-//line scan_block.go:127
-							gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
-//line scan_block.go:127
-						} else {
-//line scan_block.go:127
-							var gc_lanes61 [8]float32
-//line scan_block.go:127
-							gc_st15.Store(&gc_lanes61)
-//line scan_block.go:127
-							for gc_k57 := range 8 {
-//line scan_block.go:127
-								if 0xff&(1<<gc_k57) != 0 {
-//line scan_block.go:127
-									gc_pos2.Thread = gc_rank2 + gc_k57
-//line scan_block.go:127
-									out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-							gc_pos2.Thread = gc_rank2
-//line scan_block.go:127
-						}
-//line scan_block.go:127
-					} else {
-//line scan_block.go:127
-						gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:126
-						_ = gc_if10
-//line scan_block.go:126
-						if gc_if10.ToBits() != 0 {
-//line scan_block.go:126
-							gc_st16 := e1
+							gc_st15 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
+								gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes7)
 //line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
+								gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes7)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+								gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
 //line scan_block.go:127
-								gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+								gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes62 [8]float32
+								var gc_lanes61 [8]float32
 //line scan_block.go:127
-								gc_st16.Store(&gc_lanes62)
+								gc_st15.Store(&gc_lanes61)
 //line scan_block.go:127
-								for gc_k58 := range 8 {
+								for gc_k57 := range 8 {
 //line scan_block.go:127
-									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
+									if 0xff&(1<<gc_k57) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k58
+										gc_pos2.Thread = gc_rank2 + gc_k57
 //line scan_block.go:127
-										out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+										out[(g+1)+2*gc_k57] = gc_lanes61[gc_k57]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 								gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:126
+							_ = gc_if10
+//line scan_block.go:126
+							if gc_if10.ToBits() != 0 {
+//line scan_block.go:126
+								gc_st16 := e1
+//line scan_block.go:126
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line scan_block.go:127
+									gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_evenLanes7))
+//line scan_block.go:127
+									gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_evenLanes7))
+//line scan_block.go:127
+								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan_block.go:127
+									gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:127
+									gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).ToMask().And(gc_oddLanes5))
+//line scan_block.go:127
+								} else {
+//line scan_block.go:127
+									var gc_lanes62 [8]float32
+//line scan_block.go:127
+									gc_st16.Store(&gc_lanes62)
+//line scan_block.go:127
+									for gc_k58 := range 8 {
+//line scan_block.go:127
+										if gc_if10.ToBits()&(1<<gc_k58) != 0 {
+//line scan_block.go:127
+											gc_pos2.Thread = gc_rank2 + gc_k58
+//line scan_block.go:127
+											out[(g+1)+2*gc_k58] = gc_lanes62[gc_k58]
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+									gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
@@ -6612,13 +6640,13 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 					_ = gc_odds169
 //line scan_block.go:78
-					gc_pairLo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo4
+					_ = gc_pairLo5
 //line scan_block.go:78
-					gc_pairHi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi4
+					_ = gc_pairHi5
 				gc_steps18:
 					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 						gc_tx3 := gc_vstep5
@@ -6751,9 +6779,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t35.ConcatPermute(gc_t36, gc_pairLo4).StoreSlice(temp[2*thid:])
+							gc_t35.ConcatPermute(gc_t36, gc_pairLo5).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t35.ConcatPermute(gc_t36, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
+							gc_t35.ConcatPermute(gc_t36, gc_pairHi5).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
@@ -7823,6 +7851,14 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
 					_ = gc_oddLanes1610
+//line scan_block.go:78
+					gc_pairLo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line scan_block.go:78
+					_ = gc_pairLo6
+//line scan_block.go:78
+					gc_pairHi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+//line scan_block.go:78
+					_ = gc_pairHi6
 				gc_steps28:
 					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 						gc_tx3 := gc_vstep8
@@ -7900,160 +7936,170 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							e1 = gc_t56
 //line scan_block.go:120
 						}
-//line scan_block.go:123
-						if compiled.Reach(n, g, 32) > 30 {
-//line scan_block.go:123
-							gc_st37 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
+//line scan_block.go:126
+						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
 //line scan_block.go:124
-								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
+							e0.ConcatPermute(e1, gc_pairLo6).StoreSlice(out[g:])
 //line scan_block.go:124
-							} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-								gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1610)
-//line scan_block.go:124
-								gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1610)
-//line scan_block.go:124
-							} else {
-//line scan_block.go:124
-								break gc_steps28
-//line scan_block.go:124
-							}
+							e0.ConcatPermute(e1, gc_pairHi6).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-							_ = gc_if23
-//line scan_block.go:123
-							if gc_if23.ToBits() != 0 {
-//line scan_block.go:123
-								gc_st38 := e0
-//line scan_block.go:123
-								gc_bits3 := gc_if23.ToBits()
+								gc_st37 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+									gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
 //line scan_block.go:124
-									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+									gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+									gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1610)
 //line scan_block.go:124
-									gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+									gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1610)
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes134 [16]int32
+									break gc_steps28
 //line scan_block.go:124
-									gc_st38.Store(&gc_lanes134)
+								}
 //line scan_block.go:124
-									for gc_k126 := range 16 {
+							} else {
 //line scan_block.go:124
-										if gc_if23.ToBits()&(1<<gc_k126) != 0 {
+								gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
+								_ = gc_if23
+//line scan_block.go:123
+								if gc_if23.ToBits() != 0 {
+//line scan_block.go:123
+									gc_st38 := e0
+//line scan_block.go:123
+									gc_bits3 := gc_if23.ToBits()
+//line scan_block.go:123
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+										gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line scan_block.go:124
-											gc_pos3.Thread = gc_rank3 + gc_k126
+										gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line scan_block.go:124
-											out[g+2*gc_k126] = gc_lanes134[gc_k126]
+									} else if g >= 1 && g <= len(out)-31 {
+//line scan_block.go:124
+										gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+//line scan_block.go:124
+										gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+//line scan_block.go:124
+									} else {
+//line scan_block.go:124
+										var gc_lanes134 [16]int32
+//line scan_block.go:124
+										gc_st38.Store(&gc_lanes134)
+//line scan_block.go:124
+										for gc_k126 := range 16 {
+//line scan_block.go:124
+											if gc_if23.ToBits()&(1<<gc_k126) != 0 {
+//line scan_block.go:124
+												gc_pos3.Thread = gc_rank3 + gc_k126
+//line scan_block.go:124
+												out[g+2*gc_k126] = gc_lanes134[gc_k126]
+//line scan_block.go:124
+											}
 //line scan_block.go:124
 										}
 //line scan_block.go:124
-									}
+										gc_pos3.Thread = gc_rank3
 //line scan_block.go:124
-									gc_pos3.Thread = gc_rank3
+									}
 //line scan_block.go:124
 								}
 //line scan_block.go:124
 							}
 //line scan_block.go:124
-						}
+							if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-						if compiled.Reach(n, g+1, 32) > 30 {
-//line scan_block.go:126
-							gc_st39 := e1
-//line scan_block.go:126
-							if (g+
-								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
-//line scan_block.go:127
-								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1610)
-//line scan_block.go:127
-							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-								gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1610)
-//line scan_block.go:127
-								gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1610)
-//line scan_block.go:127
-							} else {
-//line scan_block.go:127
-								var gc_lanes135 [16]int32
-//line scan_block.go:127
-								gc_st39.Store(&gc_lanes135)
-//line scan_block.go:127
-								for gc_k127 := range 16 {
-//line scan_block.go:127
-									if 0xffff&(1<<gc_k127) != 0 {
-//line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k127
-//line scan_block.go:127
-										out[(g+1)+2*gc_k127] = gc_lanes135[gc_k127]
-//line scan_block.go:127
-									}
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-								gc_pos3.Thread = gc_rank3
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-						} else {
-//line scan_block.go:127
-							gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:126
-							_ = gc_if24
-//line scan_block.go:126
-							if gc_if24.ToBits() != 0 {
-//line scan_block.go:126
-								gc_st40 := e1
-//line scan_block.go:126
-								gc_bits4 := gc_if24.ToBits()
+								gc_st39 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+									gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+									gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1610)
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+									gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1610)
 //line scan_block.go:127
-									gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1610)
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes136 [16]int32
+									var gc_lanes135 [16]int32
 //line scan_block.go:127
-									gc_st40.Store(&gc_lanes136)
+									gc_st39.Store(&gc_lanes135)
 //line scan_block.go:127
-									for gc_k128 := range 16 {
+									for gc_k127 := range 16 {
 //line scan_block.go:127
-										if gc_if24.ToBits()&(1<<gc_k128) != 0 {
+										if 0xffff&(1<<gc_k127) != 0 {
 //line scan_block.go:127
-											gc_pos3.Thread = gc_rank3 + gc_k128
+											gc_pos3.Thread = gc_rank3 + gc_k127
 //line scan_block.go:127
-											out[(g+1)+2*gc_k128] = gc_lanes136[gc_k128]
+											out[(g+1)+2*gc_k127] = gc_lanes135[gc_k127]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 									gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
+								_ = gc_if24
+//line scan_block.go:126
+								if gc_if24.ToBits() != 0 {
+//line scan_block.go:126
+									gc_st40 := e1
+//line scan_block.go:126
+									gc_bits4 := gc_if24.ToBits()
+//line scan_block.go:126
+									if (g+
+										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan_block.go:127
+										gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+//line scan_block.go:127
+										gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+//line scan_block.go:127
+									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan_block.go:127
+										gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+//line scan_block.go:127
+										gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+//line scan_block.go:127
+									} else {
+//line scan_block.go:127
+										var gc_lanes136 [16]int32
+//line scan_block.go:127
+										gc_st40.Store(&gc_lanes136)
+//line scan_block.go:127
+										for gc_k128 := range 16 {
+//line scan_block.go:127
+											if gc_if24.ToBits()&(1<<gc_k128) != 0 {
+//line scan_block.go:127
+												gc_pos3.Thread = gc_rank3 + gc_k128
+//line scan_block.go:127
+												out[(g+1)+2*gc_k128] = gc_lanes136[gc_k128]
+//line scan_block.go:127
+											}
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+										gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -8170,156 +8216,166 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						e1 = gc_t54
 //line scan_block.go:120
 					}
-//line scan_block.go:123
-					if compiled.Reach(n, g, 16) > 14 {
-//line scan_block.go:123
-						gc_st33 := e0
-//line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes14)
+//line scan_block.go:126
+					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
 //line scan_block.go:124
-							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes14)
+						e0.Permute(gc_spreadLo14).Merge(e1.Permute(gc_spreadLo14), gc_evenLanes14).StoreSlice(out[g:])
 //line scan_block.go:124
-						} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-							gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes10)
-//line scan_block.go:124
-							gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes10)
-//line scan_block.go:124
-						} else {
-//line scan_block.go:124
-							break gc_steps27
-//line scan_block.go:124
-						}
+						e0.Permute(gc_spreadHi14).Merge(e1.Permute(gc_spreadHi14), gc_evenLanes14).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						gc_if21 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-						_ = gc_if21
-//line scan_block.go:123
-						if gc_if21.ToBits() != 0 {
-//line scan_block.go:123
-							gc_st34 := e0
+							gc_st33 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
+								gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes14)
 //line scan_block.go:124
-								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
+								gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes14)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+								gc_st33.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes10)
 //line scan_block.go:124
-								gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+								gc_st33.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes10)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								var gc_lanes128 [8]int32
+								break gc_steps27
 //line scan_block.go:124
-								gc_st34.Store(&gc_lanes128)
+							}
 //line scan_block.go:124
-								for gc_k120 := range 8 {
+						} else {
 //line scan_block.go:124
-									if gc_if21.ToBits()&(1<<gc_k120) != 0 {
+							gc_if21 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:123
+							_ = gc_if21
+//line scan_block.go:123
+							if gc_if21.ToBits() != 0 {
+//line scan_block.go:123
+								gc_st34 := e0
+//line scan_block.go:123
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+									gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g+0:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
-										gc_pos3.Thread = gc_rank3 + gc_k120
+									gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+8:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
 //line scan_block.go:124
-										out[g+2*gc_k120] = gc_lanes128[gc_k120]
+								} else if g >= 1 && g <= len(out)-15 {
+//line scan_block.go:124
+									gc_st34.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[g-1:]), gc_if21.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:124
+									gc_st34.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[g+7:]), gc_if21.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:124
+								} else {
+//line scan_block.go:124
+									var gc_lanes128 [8]int32
+//line scan_block.go:124
+									gc_st34.Store(&gc_lanes128)
+//line scan_block.go:124
+									for gc_k120 := range 8 {
+//line scan_block.go:124
+										if gc_if21.ToBits()&(1<<gc_k120) != 0 {
+//line scan_block.go:124
+											gc_pos3.Thread = gc_rank3 + gc_k120
+//line scan_block.go:124
+											out[g+2*gc_k120] = gc_lanes128[gc_k120]
+//line scan_block.go:124
+										}
 //line scan_block.go:124
 									}
 //line scan_block.go:124
-								}
+									gc_pos3.Thread = gc_rank3
 //line scan_block.go:124
-								gc_pos3.Thread = gc_rank3
+								}
 //line scan_block.go:124
 							}
 //line scan_block.go:124
 						}
 //line scan_block.go:124
-					}
+						if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-					if compiled.Reach(n, g+1, 16) > 14 {
-//line scan_block.go:126
-						gc_st35 := e1
-//line scan_block.go:126
-						if (g+
-							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes14)
-//line scan_block.go:127
-							gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes14)
-//line scan_block.go:127
-						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-							gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes10)
-//line scan_block.go:127
-							gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes10)
-//line scan_block.go:127
-						} else {
-//line scan_block.go:127
-							var gc_lanes129 [8]int32
-//line scan_block.go:127
-							gc_st35.Store(&gc_lanes129)
-//line scan_block.go:127
-							for gc_k121 := range 8 {
-//line scan_block.go:127
-								if 0xff&(1<<gc_k121) != 0 {
-//line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k121
-//line scan_block.go:127
-									out[(g+1)+2*gc_k121] = gc_lanes129[gc_k121]
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-							gc_pos3.Thread = gc_rank3
-//line scan_block.go:127
-						}
-//line scan_block.go:127
-					} else {
-//line scan_block.go:127
-						gc_if22 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:126
-						_ = gc_if22
-//line scan_block.go:126
-						if gc_if22.ToBits() != 0 {
-//line scan_block.go:126
-							gc_st36 := e1
+							gc_st35 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
+								gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes14)
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
+								gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes14)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+								gc_st35.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes10)
 //line scan_block.go:127
-								gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+								gc_st35.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes10)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes130 [8]int32
+								var gc_lanes129 [8]int32
 //line scan_block.go:127
-								gc_st36.Store(&gc_lanes130)
+								gc_st35.Store(&gc_lanes129)
 //line scan_block.go:127
-								for gc_k122 := range 8 {
+								for gc_k121 := range 8 {
 //line scan_block.go:127
-									if gc_if22.ToBits()&(1<<gc_k122) != 0 {
+									if 0xff&(1<<gc_k121) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k122
+										gc_pos3.Thread = gc_rank3 + gc_k121
 //line scan_block.go:127
-										out[(g+1)+2*gc_k122] = gc_lanes130[gc_k122]
+										out[(g+1)+2*gc_k121] = gc_lanes129[gc_k121]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 								gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							gc_if22 := gc_iota211.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:126
+							_ = gc_if22
+//line scan_block.go:126
+							if gc_if22.ToBits() != 0 {
+//line scan_block.go:126
+								gc_st36 := e1
+//line scan_block.go:126
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line scan_block.go:127
+									gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_evenLanes14))
+//line scan_block.go:127
+									gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_evenLanes14))
+//line scan_block.go:127
+								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan_block.go:127
+									gc_st36.Permute(gc_spreadLo14).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:127
+									gc_st36.Permute(gc_spreadHi14).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi14).ToMask().And(gc_oddLanes10))
+//line scan_block.go:127
+								} else {
+//line scan_block.go:127
+									var gc_lanes130 [8]int32
+//line scan_block.go:127
+									gc_st36.Store(&gc_lanes130)
+//line scan_block.go:127
+									for gc_k122 := range 8 {
+//line scan_block.go:127
+										if gc_if22.ToBits()&(1<<gc_k122) != 0 {
+//line scan_block.go:127
+											gc_pos3.Thread = gc_rank3 + gc_k122
+//line scan_block.go:127
+											out[(g+1)+2*gc_k122] = gc_lanes130[gc_k122]
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+									gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
@@ -8421,13 +8477,13 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 					_ = gc_odds1616
 //line scan_block.go:78
-					gc_pairLo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo6
+					_ = gc_pairLo8
 //line scan_block.go:78
-					gc_pairHi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi6
+					_ = gc_pairHi8
 				gc_steps32:
 					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 						gc_tx4 := gc_vstep9
@@ -8560,9 +8616,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t63.ConcatPermute(gc_t64, gc_pairLo6).StoreSlice(temp[2*thid:])
+							gc_t63.ConcatPermute(gc_t64, gc_pairLo8).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t63.ConcatPermute(gc_t64, gc_pairHi6).StoreSlice(temp[(2*thid)+16:])
+							gc_t63.ConcatPermute(gc_t64, gc_pairHi8).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
@@ -9632,6 +9688,14 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_oddLanes1615 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
 					_ = gc_oddLanes1615
+//line scan_block.go:78
+					gc_pairLo9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line scan_block.go:78
+					_ = gc_pairLo9
+//line scan_block.go:78
+					gc_pairHi9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+//line scan_block.go:78
+					_ = gc_pairHi9
 				gc_steps42:
 					for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 						gc_tx4 := gc_vstep12
@@ -9709,160 +9773,170 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							e1 = gc_t84
 //line scan_block.go:120
 						}
-//line scan_block.go:123
-						if compiled.Reach(n, g, 32) > 30 {
-//line scan_block.go:123
-							gc_st57 := e0
-//line scan_block.go:123
-							if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
+//line scan_block.go:126
+						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
 //line scan_block.go:124
-								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
+							e0.ConcatPermute(e1, gc_pairLo9).StoreSlice(out[g:])
 //line scan_block.go:124
-							} else if g >= 1 && g <= len(out)-31 {
-//line scan_block.go:124
-								gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1615)
-//line scan_block.go:124
-								gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1615)
-//line scan_block.go:124
-							} else {
-//line scan_block.go:124
-								break gc_steps42
-//line scan_block.go:124
-							}
+							e0.ConcatPermute(e1, gc_pairHi9).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-							_ = gc_if35
-//line scan_block.go:123
-							if gc_if35.ToBits() != 0 {
-//line scan_block.go:123
-								gc_st58 := e0
-//line scan_block.go:123
-								gc_bits5 := gc_if35.ToBits()
+								gc_st57 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+									gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
 //line scan_block.go:124
-									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+									gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+									gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1615)
 //line scan_block.go:124
-									gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+									gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1615)
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes202 [16]uint32
+									break gc_steps42
 //line scan_block.go:124
-									gc_st58.Store(&gc_lanes202)
+								}
 //line scan_block.go:124
-									for gc_k190 := range 16 {
+							} else {
 //line scan_block.go:124
-										if gc_if35.ToBits()&(1<<gc_k190) != 0 {
+								gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
+								_ = gc_if35
+//line scan_block.go:123
+								if gc_if35.ToBits() != 0 {
+//line scan_block.go:123
+									gc_st58 := e0
+//line scan_block.go:123
+									gc_bits5 := gc_if35.ToBits()
+//line scan_block.go:123
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+										gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
 //line scan_block.go:124
-											gc_pos4.Thread = gc_rank4 + gc_k190
+										gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
 //line scan_block.go:124
-											out[g+2*gc_k190] = gc_lanes202[gc_k190]
+									} else if g >= 1 && g <= len(out)-31 {
+//line scan_block.go:124
+										gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+//line scan_block.go:124
+										gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+//line scan_block.go:124
+									} else {
+//line scan_block.go:124
+										var gc_lanes202 [16]uint32
+//line scan_block.go:124
+										gc_st58.Store(&gc_lanes202)
+//line scan_block.go:124
+										for gc_k190 := range 16 {
+//line scan_block.go:124
+											if gc_if35.ToBits()&(1<<gc_k190) != 0 {
+//line scan_block.go:124
+												gc_pos4.Thread = gc_rank4 + gc_k190
+//line scan_block.go:124
+												out[g+2*gc_k190] = gc_lanes202[gc_k190]
+//line scan_block.go:124
+											}
 //line scan_block.go:124
 										}
 //line scan_block.go:124
-									}
+										gc_pos4.Thread = gc_rank4
 //line scan_block.go:124
-									gc_pos4.Thread = gc_rank4
+									}
 //line scan_block.go:124
 								}
 //line scan_block.go:124
 							}
 //line scan_block.go:124
-						}
+							if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-						if compiled.Reach(n, g+1, 32) > 30 {
-//line scan_block.go:126
-							gc_st59 := e1
-//line scan_block.go:126
-							if (g+
-								1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
-//line scan_block.go:127
-								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
-//line scan_block.go:127
-								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1615)
-//line scan_block.go:127
-							} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
-//line scan_block.go:127
-								gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1615)
-//line scan_block.go:127
-								gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1615)
-//line scan_block.go:127
-							} else {
-//line scan_block.go:127
-								var gc_lanes203 [16]uint32
-//line scan_block.go:127
-								gc_st59.Store(&gc_lanes203)
-//line scan_block.go:127
-								for gc_k191 := range 16 {
-//line scan_block.go:127
-									if 0xffff&(1<<gc_k191) != 0 {
-//line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k191
-//line scan_block.go:127
-										out[(g+1)+2*gc_k191] = gc_lanes203[gc_k191]
-//line scan_block.go:127
-									}
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-								gc_pos4.Thread = gc_rank4
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-						} else {
-//line scan_block.go:127
-							gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
-//line scan_block.go:126
-							_ = gc_if36
-//line scan_block.go:126
-							if gc_if36.ToBits() != 0 {
-//line scan_block.go:126
-								gc_st60 := e1
-//line scan_block.go:126
-								gc_bits6 := gc_if36.ToBits()
+								gc_st59 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+									gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+									gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1615)
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+									gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1615)
 //line scan_block.go:127
-									gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+									gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1615)
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes204 [16]uint32
+									var gc_lanes203 [16]uint32
 //line scan_block.go:127
-									gc_st60.Store(&gc_lanes204)
+									gc_st59.Store(&gc_lanes203)
 //line scan_block.go:127
-									for gc_k192 := range 16 {
+									for gc_k191 := range 16 {
 //line scan_block.go:127
-										if gc_if36.ToBits()&(1<<gc_k192) != 0 {
+										if 0xffff&(1<<gc_k191) != 0 {
 //line scan_block.go:127
-											gc_pos4.Thread = gc_rank4 + gc_k192
+											gc_pos4.Thread = gc_rank4 + gc_k191
 //line scan_block.go:127
-											out[(g+1)+2*gc_k192] = gc_lanes204[gc_k192]
+											out[(g+1)+2*gc_k191] = gc_lanes203[gc_k191]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 									gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+							} else {
+//line scan_block.go:127
+								gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
+								_ = gc_if36
+//line scan_block.go:126
+								if gc_if36.ToBits() != 0 {
+//line scan_block.go:126
+									gc_st60 := e1
+//line scan_block.go:126
+									gc_bits6 := gc_if36.ToBits()
+//line scan_block.go:126
+									if (g+
+										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line scan_block.go:127
+										gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+//line scan_block.go:127
+										gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+//line scan_block.go:127
+									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line scan_block.go:127
+										gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+//line scan_block.go:127
+										gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+//line scan_block.go:127
+									} else {
+//line scan_block.go:127
+										var gc_lanes204 [16]uint32
+//line scan_block.go:127
+										gc_st60.Store(&gc_lanes204)
+//line scan_block.go:127
+										for gc_k192 := range 16 {
+//line scan_block.go:127
+											if gc_if36.ToBits()&(1<<gc_k192) != 0 {
+//line scan_block.go:127
+												gc_pos4.Thread = gc_rank4 + gc_k192
+//line scan_block.go:127
+												out[(g+1)+2*gc_k192] = gc_lanes204[gc_k192]
+//line scan_block.go:127
+											}
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+										gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -9979,156 +10053,166 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						e1 = gc_t82
 //line scan_block.go:120
 					}
-//line scan_block.go:123
-					if compiled.Reach(n, g, 16) > 14 {
-//line scan_block.go:123
-						gc_st53 := e0
-//line scan_block.go:123
-						if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes22)
+//line scan_block.go:126
+					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
 //line scan_block.go:124
-							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes22)
+						e0.Permute(gc_spreadLo21).Merge(e1.Permute(gc_spreadLo21), gc_evenLanes22).StoreSlice(out[g:])
 //line scan_block.go:124
-						} else if g >= 1 && g <= len(out)-15 {
-//line scan_block.go:124
-							gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes15)
-//line scan_block.go:124
-							gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes15)
-//line scan_block.go:124
-						} else {
-//line scan_block.go:124
-							break gc_steps41
-//line scan_block.go:124
-						}
+						e0.Permute(gc_spreadHi21).Merge(e1.Permute(gc_spreadHi21), gc_evenLanes22).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
-						gc_if33 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-						_ = gc_if33
-//line scan_block.go:123
-						if gc_if33.ToBits() != 0 {
-//line scan_block.go:123
-							gc_st54 := e0
+							gc_st53 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
+								gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes22)
 //line scan_block.go:124
-								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
+								gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes22)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+								gc_st53.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes15)
 //line scan_block.go:124
-								gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+								gc_st53.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes15)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								var gc_lanes196 [8]uint32
+								break gc_steps41
 //line scan_block.go:124
-								gc_st54.Store(&gc_lanes196)
+							}
 //line scan_block.go:124
-								for gc_k184 := range 8 {
+						} else {
 //line scan_block.go:124
-									if gc_if33.ToBits()&(1<<gc_k184) != 0 {
+							gc_if33 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:123
+							_ = gc_if33
+//line scan_block.go:123
+							if gc_if33.ToBits() != 0 {
+//line scan_block.go:123
+								gc_st54 := e0
+//line scan_block.go:123
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+									gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g+0:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
-										gc_pos4.Thread = gc_rank4 + gc_k184
+									gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+8:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
 //line scan_block.go:124
-										out[g+2*gc_k184] = gc_lanes196[gc_k184]
+								} else if g >= 1 && g <= len(out)-15 {
+//line scan_block.go:124
+									gc_st54.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[g-1:]), gc_if33.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:124
+									gc_st54.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[g+7:]), gc_if33.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:124
+								} else {
+//line scan_block.go:124
+									var gc_lanes196 [8]uint32
+//line scan_block.go:124
+									gc_st54.Store(&gc_lanes196)
+//line scan_block.go:124
+									for gc_k184 := range 8 {
+//line scan_block.go:124
+										if gc_if33.ToBits()&(1<<gc_k184) != 0 {
+//line scan_block.go:124
+											gc_pos4.Thread = gc_rank4 + gc_k184
+//line scan_block.go:124
+											out[g+2*gc_k184] = gc_lanes196[gc_k184]
+//line scan_block.go:124
+										}
 //line scan_block.go:124
 									}
 //line scan_block.go:124
-								}
+									gc_pos4.Thread = gc_rank4
 //line scan_block.go:124
-								gc_pos4.Thread = gc_rank4
+								}
 //line scan_block.go:124
 							}
 //line scan_block.go:124
 						}
 //line scan_block.go:124
-					}
+						if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-					if compiled.Reach(n, g+1, 16) > 14 {
-//line scan_block.go:126
-						gc_st55 := e1
-//line scan_block.go:126
-						if (g+
-							1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
-//line scan_block.go:127
-							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes22)
-//line scan_block.go:127
-							gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes22)
-//line scan_block.go:127
-						} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
-//line scan_block.go:127
-							gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes15)
-//line scan_block.go:127
-							gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes15)
-//line scan_block.go:127
-						} else {
-//line scan_block.go:127
-							var gc_lanes197 [8]uint32
-//line scan_block.go:127
-							gc_st55.Store(&gc_lanes197)
-//line scan_block.go:127
-							for gc_k185 := range 8 {
-//line scan_block.go:127
-								if 0xff&(1<<gc_k185) != 0 {
-//line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k185
-//line scan_block.go:127
-									out[(g+1)+2*gc_k185] = gc_lanes197[gc_k185]
-//line scan_block.go:127
-								}
-//line scan_block.go:127
-							}
-//line scan_block.go:127
-							gc_pos4.Thread = gc_rank4
-//line scan_block.go:127
-						}
-//line scan_block.go:127
-					} else {
-//line scan_block.go:127
-						gc_if34 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
-//line scan_block.go:126
-						_ = gc_if34
-//line scan_block.go:126
-						if gc_if34.ToBits() != 0 {
-//line scan_block.go:126
-							gc_st56 := e1
+							gc_st55 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
+								gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes22)
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
+								gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes22)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+								gc_st55.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes15)
 //line scan_block.go:127
-								gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+								gc_st55.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes15)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes198 [8]uint32
+								var gc_lanes197 [8]uint32
 //line scan_block.go:127
-								gc_st56.Store(&gc_lanes198)
+								gc_st55.Store(&gc_lanes197)
 //line scan_block.go:127
-								for gc_k186 := range 8 {
+								for gc_k185 := range 8 {
 //line scan_block.go:127
-									if gc_if34.ToBits()&(1<<gc_k186) != 0 {
+									if 0xff&(1<<gc_k185) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k186
+										gc_pos4.Thread = gc_rank4 + gc_k185
 //line scan_block.go:127
-										out[(g+1)+2*gc_k186] = gc_lanes198[gc_k186]
+										out[(g+1)+2*gc_k185] = gc_lanes197[gc_k185]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
 								}
 //line scan_block.go:127
 								gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						} else {
+//line scan_block.go:127
+							gc_if34 := gc_iota217.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line scan_block.go:126
+							_ = gc_if34
+//line scan_block.go:126
+							if gc_if34.ToBits() != 0 {
+//line scan_block.go:126
+								gc_st56 := e1
+//line scan_block.go:126
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line scan_block.go:127
+									gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_evenLanes22))
+//line scan_block.go:127
+									gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_evenLanes22))
+//line scan_block.go:127
+								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line scan_block.go:127
+									gc_st56.Permute(gc_spreadLo21).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if34.ToInt32x8().Permute(gc_spreadLo21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:127
+									gc_st56.Permute(gc_spreadHi21).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if34.ToInt32x8().Permute(gc_spreadHi21).ToMask().And(gc_oddLanes15))
+//line scan_block.go:127
+								} else {
+//line scan_block.go:127
+									var gc_lanes198 [8]uint32
+//line scan_block.go:127
+									gc_st56.Store(&gc_lanes198)
+//line scan_block.go:127
+									for gc_k186 := range 8 {
+//line scan_block.go:127
+										if gc_if34.ToBits()&(1<<gc_k186) != 0 {
+//line scan_block.go:127
+											gc_pos4.Thread = gc_rank4 + gc_k186
+//line scan_block.go:127
+											out[(g+1)+2*gc_k186] = gc_lanes198[gc_k186]
+//line scan_block.go:127
+										}
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+									gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+								}
 //line scan_block.go:127
 							}
 //line scan_block.go:127
@@ -10178,10 +10262,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 		}
 	}
 }
-
-var gc_tab_uint32x16_ad001b0d = [16]uint32{0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23}
-
-var gc_tab_uint32x16_e662c68d = [16]uint32{8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31}
 
 // WarpShuffleScanKernel returns the warp-shuffle block scan of the CUDA
 // samples' shfl_scan: each warp scans its 32 elements with __shfl_up_sync

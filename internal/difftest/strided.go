@@ -65,3 +65,22 @@ func pairTree(t *gocuda.Thread, data, sums []float32) {
 		sums[t.BlockIdx.X] = sdata[0]
 	}
 }
+
+// PairStoreKernel writes, for thread i of the grid, in[i] to
+// out[2*i+off] where 2*i+off < n, and in[i]*3 to out[2*i+off+1] where
+// 2*i+off+1 < n: two stores at stride 2 in a row, each under its own
+// guard, as Blelloch's scan ends. The SIMD build stores both at once
+// where every lane passes both guards and the window lies in out.
+//
+//gocuda:kernel PairStoreKernel
+func pairStore(t *gocuda.Thread, in, out []float32, n, off int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	g := 2*i + off
+	a, b := in[i], in[i]*3
+	if g < n {
+		out[g] = a
+	}
+	if g+1 < n {
+		out[g+1] = b
+	}
+}

@@ -561,3 +561,74 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		}
 	}
 }
+
+// PairStoreKernel writes, for thread i of the grid, in[i] to
+// out[2*i+off] where 2*i+off < n, and in[i]*3 to out[2*i+off+1] where
+// 2*i+off+1 < n: two stores at stride 2 in a row, each under its own
+// guard, as Blelloch's scan ends. The SIMD build stores both at once
+// where every lane passes both guards and the window lies in out.
+//
+//line strided.go:76
+func PairStoreKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_pairStore,
+		func(gc_t *gocuda.Thread) { pairStore(gc_t, in, out, n, off) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_pairStore(gc_b, gc_lo, gc_hi, in, out, n, off) })
+}
+
+//line strided.go:76
+var gc_src_pairStore = compiled.NewSource("pairStore", "39be32b9db80eb8089b2d1476cc5a715c44cf022e23528e7a13ef0f8ed2fbc07", "strided.go:69-86")
+
+//line strided.go:76
+func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line strided.go:77
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line strided.go:78
+					g := 2*i + off
+					_ = g
+
+//line strided.go:79
+					a := in[i]
+
+//line strided.go:79
+					b := in[i] * 3
+
+//line strided.go:80
+					if g < n {
+						out[g] = a
+					}
+
+//line strided.go:83
+					if g+1 < n {
+						out[g+1] = b
+					}
+					_ = a
+					_ = b
+				}
+			}
+		}
+	}
+}

@@ -1608,3 +1608,536 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 		}
 	}
 }
+
+// PairStoreKernel writes, for thread i of the grid, in[i] to
+// out[2*i+off] where 2*i+off < n, and in[i]*3 to out[2*i+off+1] where
+// 2*i+off+1 < n: two stores at stride 2 in a row, each under its own
+// guard, as Blelloch's scan ends. The SIMD build stores both at once
+// where every lane passes both guards and the window lies in out.
+//
+//line strided.go:76
+func PairStoreKernel(in, out []float32, n, off int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_pairStore,
+		func(gc_t *gocuda.Thread) { pairStore(gc_t, in, out, n, off) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_pairStore(gc_b, gc_lo, gc_hi, in, out, n, off) })
+}
+
+//line strided.go:76
+var gc_src_pairStore = compiled.NewSource("pairStore", "39be32b9db80eb8089b2d1476cc5a715c44cf022e23528e7a13ef0f8ed2fbc07", "strided.go:69-86")
+
+//line strided.go:76
+func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, off int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line strided.go:79
+						gc_vb2 := archsimd.BroadcastFloat32x16(3)
+//line strided.go:79
+						_ = gc_vb2
+//line strided.go:79
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+//line strided.go:79
+						_ = gc_iota22
+//line strided.go:79
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+//line strided.go:79
+						_ = gc_spread16Lo
+//line strided.go:79
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line strided.go:79
+						_ = gc_spread16Hi
+//line strided.go:79
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line strided.go:79
+						_ = gc_evenLanes16
+//line strided.go:79
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line strided.go:79
+						_ = gc_oddLanes16
+//line strided.go:79
+						gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+//line strided.go:79
+						_ = gc_pairLo
+//line strided.go:79
+						gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+//line strided.go:79
+						_ = gc_pairHi
+					gc_steps2:
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line strided.go:77
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line strided.go:77
+							_ = i
+//line strided.go:78
+							var g int = 2*i + off
+//line strided.go:78
+							_ = g
+//line strided.go:79
+							if i < 0 || i > len(in)-16 {
+//line strided.go:79
+								break
+//line strided.go:79
+							}
+//line strided.go:79
+							a := archsimd.LoadFloat32x16Slice(in[i:])
+//line strided.go:79
+							_ = a
+//line strided.go:79
+							b := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2)
+//line strided.go:79
+							_ = b
+//line strided.go:83
+							if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
+//line strided.go:81
+								a.ConcatPermute(b, gc_pairLo).StoreSlice(out[g:])
+//line strided.go:81
+								a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
+//line strided.go:81
+							} else {
+//line strided.go:81
+								if compiled.Reach(n, g, 32) > 30 {
+//line strided.go:80
+									gc_st5 := a
+//line strided.go:80
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
+//line strided.go:81
+										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
+//line strided.go:81
+									} else if g >= 1 && g <= len(out)-31 {
+//line strided.go:81
+										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
+//line strided.go:81
+										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
+//line strided.go:81
+									} else {
+//line strided.go:81
+										break gc_steps2
+//line strided.go:81
+									}
+//line strided.go:81
+								} else {
+//line strided.go:81
+									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line strided.go:80
+									_ = gc_if3
+//line strided.go:80
+									if gc_if3.ToBits() != 0 {
+//line strided.go:80
+										gc_st6 := a
+//line strided.go:80
+										gc_bits := gc_if3.ToBits()
+//line strided.go:80
+										if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line strided.go:81
+											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line strided.go:81
+										} else if g >= 1 && g <= len(out)-31 {
+//line strided.go:81
+											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line strided.go:81
+											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line strided.go:81
+										} else {
+//line strided.go:81
+											var gc_lanes6 [16]float32
+//line strided.go:81
+											gc_st6.Store(&gc_lanes6)
+//line strided.go:81
+											for gc_k6 := range 16 {
+//line strided.go:81
+												if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+//line strided.go:81
+													gc_pos2.Thread = gc_rank2 + gc_k6
+//line strided.go:81
+													out[g+2*gc_k6] = gc_lanes6[gc_k6]
+//line strided.go:81
+												}
+//line strided.go:81
+											}
+//line strided.go:81
+											gc_pos2.Thread = gc_rank2
+//line strided.go:81
+										}
+//line strided.go:81
+									}
+//line strided.go:81
+								}
+//line strided.go:81
+								if compiled.Reach(n, g+1, 32) > 30 {
+//line strided.go:83
+									gc_st7 := b
+//line strided.go:83
+									if (g+
+										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line strided.go:84
+										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
+//line strided.go:84
+										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
+//line strided.go:84
+									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line strided.go:84
+										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
+//line strided.go:84
+										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
+//line strided.go:84
+									} else {
+//line strided.go:84
+										var gc_lanes7 [16]float32
+//line strided.go:84
+										gc_st7.Store(&gc_lanes7)
+//line strided.go:84
+										for gc_k7 := range 16 {
+//line strided.go:84
+											if 0xffff&(1<<gc_k7) != 0 {
+//line strided.go:84
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line strided.go:84
+												out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
+//line strided.go:84
+											}
+//line strided.go:84
+										}
+//line strided.go:84
+										gc_pos2.Thread = gc_rank2
+//line strided.go:84
+									}
+//line strided.go:84
+								} else {
+//line strided.go:84
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line strided.go:83
+									_ = gc_if4
+//line strided.go:83
+									if gc_if4.ToBits() != 0 {
+//line strided.go:83
+										gc_st8 := b
+//line strided.go:83
+										gc_bits2 := gc_if4.ToBits()
+//line strided.go:83
+										if (g+
+											1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
+//line strided.go:84
+											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+//line strided.go:84
+											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+//line strided.go:84
+										} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
+//line strided.go:84
+											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+//line strided.go:84
+											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+//line strided.go:84
+										} else {
+//line strided.go:84
+											var gc_lanes8 [16]float32
+//line strided.go:84
+											gc_st8.Store(&gc_lanes8)
+//line strided.go:84
+											for gc_k8 := range 16 {
+//line strided.go:84
+												if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line strided.go:84
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line strided.go:84
+													out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+//line strided.go:84
+												}
+//line strided.go:84
+											}
+//line strided.go:84
+											gc_pos2.Thread = gc_rank2
+//line strided.go:84
+										}
+//line strided.go:84
+									}
+//line strided.go:84
+								}
+//line strided.go:84
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line strided.go:79
+					gc_vb := archsimd.BroadcastFloat32x8(3)
+//line strided.go:79
+					_ = gc_vb
+//line strided.go:79
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line strided.go:79
+					_ = gc_iota2
+//line strided.go:79
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line strided.go:79
+					_ = gc_spreadLo
+//line strided.go:79
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line strided.go:79
+					_ = gc_spreadHi
+//line strided.go:79
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+//line strided.go:79
+					_ = gc_evenLanes
+//line strided.go:79
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+//line strided.go:79
+					_ = gc_oddLanes
+				gc_steps:
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line strided.go:77
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line strided.go:77
+						_ = i
+//line strided.go:78
+						var g int = 2*i + off
+//line strided.go:78
+						_ = g
+//line strided.go:79
+						if i < 0 || i > len(in)-8 {
+//line strided.go:79
+							break
+//line strided.go:79
+						}
+//line strided.go:79
+						a := archsimd.LoadFloat32x8Slice(in[i:])
+//line strided.go:79
+						_ = a
+//line strided.go:79
+						b := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb)
+//line strided.go:79
+						_ = b
+//line strided.go:83
+						if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
+//line strided.go:81
+							a.Permute(gc_spreadLo).Merge(b.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[g:])
+//line strided.go:81
+							a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
+//line strided.go:81
+						} else {
+//line strided.go:81
+							if compiled.Reach(n, g, 16) > 14 {
+//line strided.go:80
+								gc_st := a
+//line strided.go:80
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes)
+//line strided.go:81
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes)
+//line strided.go:81
+								} else if g >= 1 && g <= len(out)-15 {
+//line strided.go:81
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
+//line strided.go:81
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
+//line strided.go:81
+								} else {
+//line strided.go:81
+									break gc_steps
+//line strided.go:81
+								}
+//line strided.go:81
+							} else {
+//line strided.go:81
+								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+//line strided.go:80
+								_ = gc_if
+//line strided.go:80
+								if gc_if.ToBits() != 0 {
+//line strided.go:80
+									gc_st2 := a
+//line strided.go:80
+									if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line strided.go:81
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line strided.go:81
+									} else if g >= 1 && g <= len(out)-15 {
+//line strided.go:81
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line strided.go:81
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line strided.go:81
+									} else {
+//line strided.go:81
+										var gc_lanes2 [8]float32
+//line strided.go:81
+										gc_st2.Store(&gc_lanes2)
+//line strided.go:81
+										for gc_k2 := range 8 {
+//line strided.go:81
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line strided.go:81
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line strided.go:81
+												out[g+2*gc_k2] = gc_lanes2[gc_k2]
+//line strided.go:81
+											}
+//line strided.go:81
+										}
+//line strided.go:81
+										gc_pos2.Thread = gc_rank2
+//line strided.go:81
+									}
+//line strided.go:81
+								}
+//line strided.go:81
+							}
+//line strided.go:81
+							if compiled.Reach(n, g+1, 16) > 14 {
+//line strided.go:83
+								gc_st3 := b
+//line strided.go:83
+								if (g+
+									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line strided.go:84
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes)
+//line strided.go:84
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes)
+//line strided.go:84
+								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line strided.go:84
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
+//line strided.go:84
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
+//line strided.go:84
+								} else {
+//line strided.go:84
+									var gc_lanes3 [8]float32
+//line strided.go:84
+									gc_st3.Store(&gc_lanes3)
+//line strided.go:84
+									for gc_k3 := range 8 {
+//line strided.go:84
+										if 0xff&(1<<gc_k3) != 0 {
+//line strided.go:84
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line strided.go:84
+											out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
+//line strided.go:84
+										}
+//line strided.go:84
+									}
+//line strided.go:84
+									gc_pos2.Thread = gc_rank2
+//line strided.go:84
+								}
+//line strided.go:84
+							} else {
+//line strided.go:84
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+//line strided.go:83
+								_ = gc_if2
+//line strided.go:83
+								if gc_if2.ToBits() != 0 {
+//line strided.go:83
+									gc_st4 := b
+//line strided.go:83
+									if (g+
+										1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
+//line strided.go:84
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+//line strided.go:84
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+//line strided.go:84
+									} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
+//line strided.go:84
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+//line strided.go:84
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+//line strided.go:84
+									} else {
+//line strided.go:84
+										var gc_lanes4 [8]float32
+//line strided.go:84
+										gc_st4.Store(&gc_lanes4)
+//line strided.go:84
+										for gc_k4 := range 8 {
+//line strided.go:84
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line strided.go:84
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line strided.go:84
+												out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
+//line strided.go:84
+											}
+//line strided.go:84
+										}
+//line strided.go:84
+										gc_pos2.Thread = gc_rank2
+//line strided.go:84
+									}
+//line strided.go:84
+								}
+//line strided.go:84
+							}
+//line strided.go:84
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line strided.go:77
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line strided.go:78
+					g := 2*i + off
+					_ = g
+
+//line strided.go:79
+					a := in[i]
+
+//line strided.go:79
+					b := in[i] * 3
+
+//line strided.go:80
+					if g < n {
+						out[g] = a
+					}
+
+//line strided.go:83
+					if g+1 < n {
+						out[g+1] = b
+					}
+					_ = a
+					_ = b
+				}
+			}
+		}
+	}
+}

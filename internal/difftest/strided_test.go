@@ -146,3 +146,55 @@ func TestPairTreeFailure(t *testing.T) {
 		assert.Contains(t, fmt.Sprint(e.Value), "index out of range [48] with length 48")
 	}
 }
+
+// TestPairStore: two guarded stores at stride 2 in a row give the host's
+// elements, and leave those past the bound alone, on every path: at even
+// and odd offsets, with the bound past the last pair, inside it, and
+// cutting a pair, in blocks of whole steps and with threads left to the
+// scalar loop.
+func TestPairStore(t *testing.T) {
+	for _, bd := range []int{64, 40, 7} {
+		for _, off := range []int{0, 1, 5} {
+			for _, cut := range []int{0, 1, 3, 40} {
+				t.Run(fmt.Sprintf("block=%d/off=%d/cut=%d", bd, off, cut), func(t *testing.T) {
+					in := portableInput(3 * bd)
+					n := off + 2*len(in) - cut
+					want := make([]float32, n+9) // past n: left alone
+					for k := range want {
+						want[k] = -7
+					}
+					for i, x := range in {
+						if g := 2*i + off; g < n {
+							want[g] = x
+						}
+						if g := 2*i + off + 1; g < n {
+							want[g] = x * 3
+						}
+					}
+					got := agreeSIMD(t, func(f form) ([]uint32, error) {
+						out := make([]float32, n+9)
+						for k := range out {
+							out[k] = -7
+						}
+						err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 3}, Block: gocuda.Dim3{X: bd}}, PairStoreKernel(in, out, n, off))
+						return bitsOf(out), err
+					})
+					assert.Equal(t, bitsOf(want), got)
+				})
+			}
+		}
+	}
+}
+
+// TestPairStoreFailure: where out is shorter than the bound, the launch
+// fails at the first thread whose store is past it, on every path.
+func TestPairStoreFailure(t *testing.T) {
+	in := make([]float32, 64)
+	errs := failuresAgree(t, gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}, func() func(*gocuda.Thread) {
+		return PairStoreKernel(in, make([]float32, 101), 128, 1)
+	})
+	for _, e := range errs {
+		assert.Equal(t, gocuda.Dim3{X: 50}, e.Thread)
+		assert.Contains(t, fmt.Sprint(e.Value), "index out of range [101] with length 101")
+	}
+}

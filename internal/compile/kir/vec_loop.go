@@ -67,7 +67,10 @@ type vectorizer struct {
 	// even and odd elements of one stride-2 window): the first's load
 	// computes both, and the second's result is then its pair's name.
 	pairs map[*ast.IndexExpr]*vpair
-	retry bool // a variable turned out wide, or a loop masked: translate again
+	// storePairs are the statements in a row that store a pair of
+	// elements, as one (vec_store_pair.go).
+	storePairs map[*ast.BlockStmt]*storePair
+	retry      bool // a variable turned out wide, or a loop masked: translate again
 
 	masks     []string // the mask variables in force (vec_mask.go)
 	level     int      // varying control around: a variable defined outside it is merged when assigned
@@ -258,19 +261,23 @@ func (v *vectorizer) emit(s ast.Stmt) { *v.out = append(*v.out, s) }
 func (v *vectorizer) body() {
 	if s := v.f.lockstep(v.l); s != nil && v.warpLanes == nil { // a lane loop writes its grid-stride loop as it is
 		v.top(s.Trip)
-		for _, st := range v.l.Body[0].(*Code).Stmt.(*ast.ForStmt).Body.List {
+		for _, st := range v.paired(v.l.Body[0].(*Code).Stmt.(*ast.ForStmt).Body.List) {
 			v.top(st)
 		}
 		return
 	}
+	var stmts []ast.Stmt
 	for _, n := range v.l.Body {
 		s := n.(*Code).Stmt
 		switch holds, proven := v.l.Proven[s]; {
 		case !proven:
-			v.top(s)
+			stmts = append(stmts, s)
 		case holds:
-			v.top(s.(*ast.IfStmt).Body) // the bounds hold its condition
+			stmts = append(stmts, s.(*ast.IfStmt).Body) // the bounds hold its condition
 		}
+	}
+	for _, s := range v.paired(stmts) {
+		v.top(s)
 	}
 }
 

@@ -22,6 +22,10 @@ func (v *vectorizer) stmt(s ast.Stmt) {
 	case *ast.DeclStmt:
 		v.declStmt(s)
 	case *ast.BlockStmt:
+		if p := v.storePairs[s]; p != nil {
+			v.pairStores(p)
+			return
+		}
 		v.emit(&ast.BlockStmt{List: v.list(s.List)})
 	case *ast.IfStmt:
 		v.ifStmt(s)
@@ -50,7 +54,7 @@ func (v *vectorizer) list(stmts []ast.Stmt) []ast.Stmt {
 	var out []ast.Stmt
 	outer := v.out
 	v.out = &out
-	for _, s := range stmts {
+	for _, s := range v.paired(stmts) {
 		if v.depth == 0 && outer != nil {
 			v.top(s)
 		} else {

@@ -157,3 +157,19 @@ func passedTree(t *gocuda.Thread, out []float32) {
 		copy(out, temp)
 	}
 }
+
+// guardedPair stores a thread's pair at stride 2 in two statements, each
+// under its own guard: where both hold in every lane and the window lies
+// in out, one interleave and two whole stores; elsewhere the two masked
+// stores.
+func guardedPair(t *gocuda.Thread, in, out []float32, n int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	g := 2 * i
+	a, b := in[i], in[i]*3
+	if g < n {
+		out[g] = a
+	}
+	if g+1 < n {
+		out[g+1] = b
+	}
+}
