@@ -132,11 +132,7 @@ func (w *writer) twinDecls(f *kir.Func, imports *imports, info *types.Info) {
 // that builds in both declares them for both.
 func (w *writer) tableDecls(f *kir.Func) {
 	for _, t := range f.Tables(w.simd) {
-		if !w.pkg.tables[w.simd][t.Name] {
-			w.pkg.tables[w.simd][t.Name] = true
-			if !w.twin {
-				w.pkg.tables[!w.simd][t.Name] = true
-			}
+		if w.claim(w.pkg.tables, t.Name) {
 			w.printf("%s\n", kir.EmitTable(t))
 		}
 	}
@@ -147,15 +143,26 @@ func (w *writer) tableDecls(f *kir.Func) {
 // own, since only one build's files compile.
 func (w *writer) jamDecls(f *kir.Func, imports *imports, info *types.Info) {
 	for _, j := range f.Jams() {
-		if !w.pkg.jams[w.simd][j.Name] {
-			w.pkg.jams[w.simd][j.Name] = true
-			if !w.twin { // the file builds in both builds
-				w.pkg.jams[!w.simd][j.Name] = true
-			}
+		if w.claim(w.pkg.jams, j.Name) {
 			w.printf("%s\n", kir.EmitJam(f, j))
 			imports.use(j.Decl, info)
 		}
 	}
+}
+
+// claim reports whether no file of the package for this build declared
+// name yet in declared (by whether the build is the SIMD one), and
+// records that this file does: for both builds where the file builds in
+// both.
+func (w *writer) claim(declared map[bool]map[string]bool, name string) bool {
+	if declared[w.simd][name] {
+		return false
+	}
+	declared[w.simd][name] = true
+	if !w.twin {
+		declared[!w.simd][name] = true
+	}
+	return true
 }
 
 // A pkgDecls records the helpers' declarations the package's generated

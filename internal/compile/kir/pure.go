@@ -195,25 +195,11 @@ func pureBuiltin(name string) bool {
 
 // ownSharedSlice reports whether e is a variable holding a shared-memory
 // slice that only the block's goroutine reaches (Func.own).
-func (f *Func) ownSharedSlice(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := f.Src.Info.Uses[id].(*types.Var)
-	return f.own[v]
-}
+func (f *Func) ownSharedSlice(e ast.Expr) bool { return f.own[f.identVar(e)] }
 
 // sharedSlice reports whether e is a variable holding a shared-memory
 // slice.
-func (f *Func) sharedSlice(e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := f.Src.Info.Uses[id].(*types.Var)
-	return f.shared[v]
-}
+func (f *Func) sharedSlice(e ast.Expr) bool { return f.shared[f.identVar(e)] }
 
 // pureHelper reports whether fn, a function of the kernel's package, is
 // pure, so that a call of it with pure arguments is: not generic, no
