@@ -48,6 +48,7 @@ func init() {
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).shiftStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).splitStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).treeStep},
+		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper }, (*gen).pairStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).lateAssign},
 		{1, uniform, (*gen).uniformAssign},
 		{2, nested, (*gen).uniformIf},
@@ -338,6 +339,28 @@ func (g *gen) treeStep(c ctx) {
 	g.line("		}")
 	g.line("		%s *= 2", off)
 	g.line("		t.SyncThreads()")
+	g.line("	}")
+	g.line("}")
+	g.barrier(c)
+	g.line("%s += sh[rank] ^ sh[size+rank]", g.sink)
+}
+
+// pairStep writes, between barriers in a one-dimensional block (blocks
+// of other shapes skip it), a thread's two shared slots at stride 2 in
+// two statements, each under its own guard on the thread's x index (a
+// step's lanes may pass one and not the other), the values computed from
+// the thread's variables without reading memory: the SIMD build stores
+// both at once where every lane passes both guards (vec_store_pair.go).
+func (g *gen) pairStep(c ctx) {
+	g.barrier(c)
+	bound := func() string { return []string{"2*size", "2*size-1", "size+5", "2*size-(p1&7)"}[g.ch.pick(4)] }
+	values := []string{"a1", "a2 ^ w0", "a1 + 3", "int32(lane) - a2"}
+	g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
+	g.line("	if 2*t.ThreadIdx.X < %s {", bound())
+	g.line("		sh[2*t.ThreadIdx.X] = %s", values[g.ch.pick(4)])
+	g.line("	}")
+	g.line("	if 2*t.ThreadIdx.X+1 < %s {", bound())
+	g.line("		sh[2*t.ThreadIdx.X+1] = %s", values[g.ch.pick(4)])
 	g.line("	}")
 	g.line("}")
 	g.barrier(c)

@@ -59,7 +59,7 @@ func (v *vectorizer) storePairOf(s1, s2 ast.Stmt) *storePair {
 		return nil
 	}
 	for _, e := range []ast.Expr{c1, c2, a, b} {
-		if e != nil && !registerExpr(e) {
+		if e != nil && !v.f.registerExpr(e) {
 			return nil
 		}
 	}
@@ -92,13 +92,17 @@ func guardedStore(s ast.Stmt) (cond ast.Expr, lhs *ast.IndexExpr, val ast.Expr, 
 	return cond, lhs, as.Rhs[0], ok
 }
 
-// registerExpr reports whether e reads no memory and cannot fail:
-// names, constants and operators other than division, remainder and
-// shifts.
-func registerExpr(e ast.Expr) bool {
+// registerExpr reports whether e reads no memory a store could change and
+// cannot fail: names, constants, the thread's coordinates (t.ThreadIdx.X)
+// and operators other than division, remainder and shifts.
+func (f *Func) registerExpr(e ast.Expr) bool {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			_, coord := f.threadFieldSel(n)
+			ok = ok && (coord || f.isThreadField(n))
+			return false
 		case nil, *ast.Ident, *ast.BasicLit, *ast.ParenExpr:
 		case *ast.UnaryExpr:
 			ok = ok && n.Op != token.AND && n.Op != token.ARROW
