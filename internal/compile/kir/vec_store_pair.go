@@ -155,9 +155,7 @@ func (v *vectorizer) pairStores(p *storePair) {
 	v.out = &fast
 	v.touch()
 	v.noteStore()
-	lo, hi := v.interleave(v.vec(v.expr(p.vals[0]), t), v.vec(v.expr(p.vals[1]), t))
-	v.emit(&ast.ExprStmt{X: vcall(lo, "StoreSlice", &ast.SliceExpr{X: x.x, Low: i.x})})
-	v.emit(&ast.ExprStmt{X: vcall(hi, "StoreSlice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(w))}})})
+	fast = append(fast, v.interleavedStores(x, i, v.vec(v.expr(p.vals[0]), t), v.vec(v.expr(p.vals[1]), t))...)
 	v.out = outer
 	cond := conds[0]
 	for _, c := range conds[1:] {

@@ -99,15 +99,21 @@ func (v *vectorizer) storePair(lhs []ast.Expr, vals []vval) bool {
 	v.touch()
 	a, b := v.vec(vals[0], t), v.vec(vals[1], t)
 	w := v.width()
-	lo, hi := v.interleave(a, b)
-	store := func(y ast.Expr, at ast.Expr) ast.Stmt {
-		return &ast.ExprStmt{X: vcall(y, "StoreSlice", &ast.SliceExpr{X: x.x, Low: at})}
-	}
-	fast := []ast.Stmt{store(lo, i.x), store(hi, &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(w))})}
+	fast := v.interleavedStores(x, i, a, b)
 	odd := vval{shape: vAffine, x: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(1)}, typ: i.typ, stride: 2}
 	slow := v.laneStoresOf(x.x, t, laneStore{lanesOf(i), a}, laneStore{lanesOf(odd), b})
 	v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*w), Body: &ast.BlockStmt{List: fast}, Else: &ast.BlockStmt{List: slow}})
 	return true
+}
+
+// interleavedStores returns the stores of vectors a and b, interleaved
+// (a0, b0, a1, b1...), to the 2w elements of x from i, whole.
+func (v *vectorizer) interleavedStores(x, i vval, a, b ast.Expr) []ast.Stmt {
+	lo, hi := v.interleave(a, b)
+	store := func(y ast.Expr, at ast.Expr) ast.Stmt {
+		return &ast.ExprStmt{X: vcall(y, "StoreSlice", &ast.SliceExpr{X: x.x, Low: at})}
+	}
+	return []ast.Stmt{store(lo, i.x), store(hi, &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(v.width()))})}
 }
 
 // interleave returns the lanes of vectors a and b interleaved (a0, b0,
