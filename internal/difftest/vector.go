@@ -158,6 +158,29 @@ func skip(t *gocuda.Thread, in []int32, out []int32, w []int32) {
 	out[i] = acc
 }
 
+// SkipStopKernel has a loop whose trips differ between lanes, which some
+// lanes skip (continue) and which every lane still in the trip leaves
+// under a condition the same for all (stop, voted by the block): the
+// lanes that skipped the trip stay in the loop. The vector step left it
+// with them once (a fuzzer's find, 2026-11-26).
+//
+//gocuda:kernel SkipStopKernel
+func skipStop(t *gocuda.Thread, in, out []int32, stop bool) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	stop = t.SyncThreadsOr(stop && i == 0)
+	x := in[i]
+	for j := i; j < len(out); j += t.BlockDim.X * t.GridDim.X { // a grid-stride loop
+		out[j] = x
+		if x&3 == 0 {
+			continue
+		}
+		if stop {
+			break
+		}
+		out[j] = x * 2
+	}
+}
+
 // RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
 // of the same trip for every thread: each load's index is computed in the
 // loop, so the step checks it there. A matrix shorter than rows*width

@@ -862,22 +862,99 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 	}
 }
 
+// SkipStopKernel has a loop whose trips differ between lanes, which some
+// lanes skip (continue) and which every lane still in the trip leaves
+// under a condition the same for all (stop, voted by the block): the
+// lanes that skipped the trip stay in the loop. The vector step left it
+// with them once (a fuzzer's find, 2026-11-26).
+//
+//line vector.go:168
+func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_skipStop,
+		func(gc_t *gocuda.Thread) { skipStop(gc_t, in, out, stop) },
+		func(gc_b *compiled.Block) { gc_body_skipStop(gc_b, in, out, stop) })
+}
+
+//line vector.go:168
+var gc_src_skipStop = compiled.NewSource("skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:161-182")
+
+//line vector.go:168
+func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_r1 := false
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line vector.go:169
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line vector.go:170
+				if stop && i == 0 {
+					gc_r1 = true
+				}
+			}
+		}
+	}
+
+//line vector.go:170
+	stop = gc_r1
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line vector.go:169
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line vector.go:171
+				x := in[i]
+
+//line vector.go:172
+				for j := i; j < len(out); j += gc_bdx * gc_gdx {
+					out[j] = x
+					if x&3 == 0 {
+						continue
+					}
+					if stop {
+						break
+					}
+					out[j] = x * 2
+				}
+				_ = x
+			}
+		}
+	}
+}
+
 // RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
 // of the same trip for every thread: each load's index is computed in the
 // loop, so the step checks it there. A matrix shorter than rows*width
 // fails in the loop, at the first thread whose load leaves it.
 //
-//line vector.go:167
+//line vector.go:190
 func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rowSum,
 		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
 }
 
-//line vector.go:167
-var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:161-177")
+//line vector.go:190
+var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:184-200")
 
-//line vector.go:167
+//line vector.go:190
 func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -908,14 +985,14 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:168
+//line vector.go:191
 					c := gc_bx*gc_bdx + gc_tx
 					_ = c
 
-//line vector.go:172
+//line vector.go:195
 					var s float32
 
-//line vector.go:173
+//line vector.go:196
 					for r := range rows {
 						s += in[r*width+c]
 						out[c] = s
@@ -931,17 +1008,17 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 // image kernels clamp at the edges: the steps inside the row load eight
 // consecutive elements, those at an edge go lane by lane.
 //
-//line vector.go:184
+//line vector.go:207
 func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_edge,
 		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:184
-var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:179-192")
+//line vector.go:207
+var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:202-215")
 
-//line vector.go:184
+//line vector.go:207
 func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -960,7 +1037,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			gc_bx = 0
 		}
 
-//line vector.go:185
+//line vector.go:208
 		n := len(in)
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -975,17 +1052,17 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:186
+//line vector.go:209
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line vector.go:190
+//line vector.go:213
 					l := in[max(i-1, 0)]
 
-//line vector.go:190
+//line vector.go:213
 					r := in[min(i+1, n-1)]
 
-//line vector.go:191
+//line vector.go:214
 					out[min(i, n-1)] = l + 2*in[i] + r
 					_ = l
 					_ = r
@@ -999,17 +1076,17 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
 // with the length for a last, unpaired element.
 //
-//line vector.go:199
+//line vector.go:222
 func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_swap,
 		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:199
-var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:194-210")
+//line vector.go:222
+var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:217-233")
 
-//line vector.go:199
+//line vector.go:222
 func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1034,16 +1111,16 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:200
+//line vector.go:223
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line vector.go:201
+//line vector.go:224
 					if 2*i >= len(in) {
 						continue gc_L1
 					}
 
-//line vector.go:204
+//line vector.go:227
 					if 2*i+1 < len(in) {
 						a, b := in[2*i], in[2*i+1]
 						out[2*i], out[2*i+1] = b*2, a*3
@@ -1061,17 +1138,17 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // regression of a vector step that assigned the first before reading it
 // for the second.
 //
-//line vector.go:218
+//line vector.go:241
 func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_twist,
 		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:218
-var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:212-229")
+//line vector.go:241
+var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:235-252")
 
-//line vector.go:218
+//line vector.go:241
 func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1106,37 +1183,37 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:219
+//line vector.go:242
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line vector.go:223
+//line vector.go:246
 						a := gc_at[gc_tx]
 
-//line vector.go:223
+//line vector.go:246
 						b := 2*gc_at[gc_tx] + 1
 
 						{
 
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:227
+//line vector.go:250
 						}
 
-//line vector.go:228
+//line vector.go:251
 						gc_at2[gc_tx] = a - b
 						_ = a
 						_ = b
@@ -1146,37 +1223,37 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:219
+//line vector.go:242
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line vector.go:223
+//line vector.go:246
 						a := in[i]
 
-//line vector.go:223
+//line vector.go:246
 						b := 2*in[i] + 1
 
 						{
 
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:227
+//line vector.go:250
 						}
 
-//line vector.go:228
+//line vector.go:251
 						out[i] = a - b
 						_ = a
 						_ = b
@@ -1193,17 +1270,17 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // zero past the row's end, and writes the row reversed: the vector steps
 // inline the helper without the thread.
 //
-//line vector.go:238
+//line vector.go:261
 func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowTile,
 		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
 		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
 }
 
-//line vector.go:238
-var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:231-244")
+//line vector.go:261
+var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:254-267")
 
-//line vector.go:238
+//line vector.go:261
 func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1213,7 +1290,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line vector.go:239
+//line vector.go:262
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1223,11 +1300,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:241
+//line vector.go:264
 					gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
 			} else {
@@ -1238,11 +1315,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 					{
@@ -1250,11 +1327,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 					{
@@ -1262,11 +1339,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 					{
@@ -1274,11 +1351,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx, tx, w)
 					}
 				}
@@ -1286,11 +1363,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:241
+//line vector.go:264
 					row[tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
 			}
@@ -1307,11 +1384,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:243
+//line vector.go:266
 					gc_at2[gc_tx] = row[gc_idx] * 3
 				}
 			} else {
@@ -1322,11 +1399,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 					{
@@ -1334,11 +1411,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 					{
@@ -1346,11 +1423,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 					{
@@ -1358,11 +1435,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 					}
 				}
@@ -1370,11 +1447,11 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx
 					_ = tx
 
-//line vector.go:243
+//line vector.go:266
 					out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
 				}
 			}
@@ -1386,17 +1463,17 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 // that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
 // vector steps once wrote it, the conversion would not build.
 //
-//line vector.go:259
+//line vector.go:282
 func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_unrolledWrap,
 		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:259
-var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:254-268")
+//line vector.go:282
+var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:277-291")
 
-//line vector.go:259
+//line vector.go:282
 func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1428,67 +1505,67 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-//line vector.go:260
+//line vector.go:283
 					var i int = gc_bx*gc_bdx + gc_tx
-//line vector.go:260
+//line vector.go:283
 					_ = i
-//line vector.go:261
+//line vector.go:284
 					{
 						if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:262
+//line vector.go:285
 							break
-//line vector.go:262
+//line vector.go:285
 						}
-//line vector.go:262
+//line vector.go:285
 						v := lanes.LoadFloat32x8Slice(in[i:])
-//line vector.go:262
+//line vector.go:285
 						_ = v
-//line vector.go:262
+//line vector.go:285
 						{
-//line vector.go:262
+//line vector.go:285
 							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
-//line vector.go:264
+//line vector.go:287
 						}
-//line vector.go:264
+//line vector.go:287
 						{
-//line vector.go:264
+//line vector.go:287
 							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
-//line vector.go:264
+//line vector.go:287
 						}
-//line vector.go:264
+//line vector.go:287
 						v.StoreSlice(out[i:])
-//line vector.go:266
+//line vector.go:289
 					}
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line vector.go:260
+//line vector.go:283
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line vector.go:261
+//line vector.go:284
 					{
 						v := in[i]
-//line vector.go:262
+//line vector.go:285
 						{
 							{
-//line vector.go:263
+//line vector.go:286
 								j := int(0)
-//line vector.go:263
+//line vector.go:286
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:263
+//line vector.go:286
 							{
-//line vector.go:263
+//line vector.go:286
 								j := int(1)
-//line vector.go:263
+//line vector.go:286
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:265
+//line vector.go:288
 						}
 						out[i] = v
 					}

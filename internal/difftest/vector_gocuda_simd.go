@@ -2052,22 +2052,241 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 	}
 }
 
+// SkipStopKernel has a loop whose trips differ between lanes, which some
+// lanes skip (continue) and which every lane still in the trip leaves
+// under a condition the same for all (stop, voted by the block): the
+// lanes that skipped the trip stay in the loop. The vector step left it
+// with them once (a fuzzer's find, 2026-11-26).
+//
+//line vector.go:168
+func SkipStopKernel(in, out []int32, stop bool) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_skipStop,
+		func(gc_t *gocuda.Thread) { skipStop(gc_t, in, out, stop) },
+		func(gc_b *compiled.Block) { gc_body_skipStop(gc_b, in, out, stop) })
+}
+
+//line vector.go:168
+var gc_src_skipStop = compiled.NewSource("skipStop", "5c58d49bbc749096fe1aa0e8b46f2f00713f0bd904a506c33fabe2f1a9b67d31", "vector.go:161-182")
+
+//line vector.go:168
+func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_r12 := false
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line vector.go:169
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line vector.go:170
+				if stop && i == 0 {
+					gc_r12 = true
+				}
+			}
+		}
+	}
+
+//line vector.go:170
+	stop = gc_r12
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line vector.go:169
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:169
+				_ = gc_all
+//line vector.go:169
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:169
+				_ = gc_iota2
+//line vector.go:174
+				gc_vb4 := archsimd.BroadcastInt32x8(3)
+//line vector.go:174
+				_ = gc_vb4
+//line vector.go:174
+				gc_vb5 := archsimd.BroadcastInt32x8(0)
+//line vector.go:174
+				_ = gc_vb5
+//line vector.go:180
+				gc_vb6 := archsimd.BroadcastInt32x8(2)
+//line vector.go:180
+				_ = gc_vb6
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line vector.go:169
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:169
+					_ = i
+//line vector.go:171
+					if i < 0 || i > len(in)-8 {
+//line vector.go:171
+						break
+//line vector.go:171
+					}
+//line vector.go:171
+					x := archsimd.LoadInt32x8Slice(in[i:])
+//line vector.go:171
+					_ = x
+//line vector.go:172
+					{
+//line vector.go:172
+						var j int = i
+//line vector.go:172
+						_ = j
+//line vector.go:172
+						gc_lanes3 := gc_all
+//line vector.go:172
+						_ = gc_lanes3
+//line vector.go:172
+						for {
+//line vector.go:172
+							gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
+//line vector.go:172
+							if gc_lanes3.ToBits() == 0 {
+//line vector.go:172
+								break
+//line vector.go:172
+							}
+//line vector.go:172
+							gc_iter := gc_all
+//line vector.go:172
+							_ = gc_iter
+//line vector.go:172
+							if j >= 0 && j <= len(out)-8 {
+								x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+//line vector.go:173
+							} else {
+//line vector.go:173
+								var gc_lanes4 [8]int32
+//line vector.go:173
+								x.Store(&gc_lanes4)
+//line vector.go:173
+								for gc_k3 := range 8 {
+//line vector.go:173
+									if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
+//line vector.go:173
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line vector.go:173
+										out[j+gc_k3] = gc_lanes4[gc_k3]
+//line vector.go:173
+									}
+//line vector.go:173
+								}
+//line vector.go:173
+								gc_pos2.Thread = gc_rank2
+//line vector.go:173
+							}
+//line vector.go:173
+							gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
+//line vector.go:173
+							_ = gc_if2
+//line vector.go:173
+							if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
+//line vector.go:173
+								gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().ToMask())
+//line vector.go:173
+							}
+//line vector.go:173
+							if stop {
+//line vector.go:177
+								gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().ToMask())
+//line vector.go:177
+							}
+//line vector.go:177
+							if j >= 0 && j <= len(out)-8 {
+//line vector.go:180
+								x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
+//line vector.go:180
+							} else {
+//line vector.go:180
+								var gc_lanes5 [8]int32
+//line vector.go:180
+								x.Mul(gc_vb6).Store(&gc_lanes5)
+//line vector.go:180
+								for gc_k4 := range 8 {
+//line vector.go:180
+									if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
+//line vector.go:180
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line vector.go:180
+										out[j+gc_k4] = gc_lanes5[gc_k4]
+//line vector.go:180
+									}
+//line vector.go:180
+								}
+//line vector.go:180
+								gc_pos2.Thread = gc_rank2
+//line vector.go:180
+							}
+//line vector.go:180
+							j = j +
+//line vector.go:172
+								gc_bdx2*gc_gdx2
+//line vector.go:172
+						}
+//line vector.go:172
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line vector.go:169
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line vector.go:171
+				x := in[i]
+
+//line vector.go:172
+				for j := i; j < len(out); j += gc_bdx2 * gc_gdx2 {
+					out[j] = x
+					if x&3 == 0 {
+						continue
+					}
+					if stop {
+						break
+					}
+					out[j] = x * 2
+				}
+				_ = x
+			}
+		}
+	}
+}
+
 // RowSumKernel sums, for each column, rows of a width-wide matrix in a loop
 // of the same trip for every thread: each load's index is computed in the
 // loop, so the step checks it there. A matrix shorter than rows*width
 // fails in the loop, at the first thread whose load leaves it.
 //
-//line vector.go:167
+//line vector.go:190
 func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rowSum,
 		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
 }
 
-//line vector.go:167
-var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:161-177")
+//line vector.go:190
+var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:184-200")
 
-//line vector.go:167
+//line vector.go:190
 func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, width, rows int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2102,56 +2321,56 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:168
+//line vector.go:191
 							var c int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:168
+//line vector.go:191
 							_ = c
-//line vector.go:172
+//line vector.go:195
 							var s archsimd.Float32x16
-//line vector.go:172
+//line vector.go:195
 							_ = s
-//line vector.go:173
+//line vector.go:196
 							if c < 0 || c > len(out)-16 {
-//line vector.go:173
+//line vector.go:196
 								break
-//line vector.go:173
+//line vector.go:196
 							}
-//line vector.go:173
+//line vector.go:196
 							for r := range rows {
-//line vector.go:173
+//line vector.go:196
 								_ = r
-//line vector.go:173
+//line vector.go:196
 								var gc_ld4 archsimd.Float32x16
-//line vector.go:173
+//line vector.go:196
 								if (r*
 									width+c) >= 0 && (r*width+c) <= len(in)-16 {
-//line vector.go:174
+//line vector.go:197
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
-//line vector.go:174
+//line vector.go:197
 								} else {
-//line vector.go:174
+//line vector.go:197
 									var gc_lanes4 [16]float32
-//line vector.go:174
+//line vector.go:197
 									for gc_k4 := range 16 {
-//line vector.go:174
+//line vector.go:197
 										if 0xffff&(1<<gc_k4) != 0 {
-//line vector.go:174
+//line vector.go:197
 											gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:174
+//line vector.go:197
 											gc_lanes4[gc_k4] = in[(r*width+c)+gc_k4]
-//line vector.go:174
+//line vector.go:197
 										}
-//line vector.go:174
+//line vector.go:197
 									}
-//line vector.go:174
+//line vector.go:197
 									gc_pos2.Thread = gc_rank2
-//line vector.go:174
+//line vector.go:197
 									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line vector.go:174
+//line vector.go:197
 								}
-//line vector.go:174
+//line vector.go:197
 								s = s.Add(gc_ld4)
-//line vector.go:174
+//line vector.go:197
 								s.StoreSlice(out[c:])
 							}
 						}
@@ -2167,56 +2386,56 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:168
+//line vector.go:191
 						var c int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:168
+//line vector.go:191
 						_ = c
-//line vector.go:172
+//line vector.go:195
 						var s archsimd.Float32x8
-//line vector.go:172
+//line vector.go:195
 						_ = s
-//line vector.go:173
+//line vector.go:196
 						if c < 0 || c > len(out)-8 {
-//line vector.go:173
+//line vector.go:196
 							break
-//line vector.go:173
+//line vector.go:196
 						}
-//line vector.go:173
+//line vector.go:196
 						for r := range rows {
-//line vector.go:173
+//line vector.go:196
 							_ = r
-//line vector.go:173
+//line vector.go:196
 							var gc_ld2 archsimd.Float32x8
-//line vector.go:173
+//line vector.go:196
 							if (r*
 								width+c) >= 0 && (r*width+c) <= len(in)-8 {
-//line vector.go:174
+//line vector.go:197
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[r*width+c:])
-//line vector.go:174
+//line vector.go:197
 							} else {
-//line vector.go:174
+//line vector.go:197
 								var gc_lanes2 [8]float32
-//line vector.go:174
+//line vector.go:197
 								for gc_k2 := range 8 {
-//line vector.go:174
+//line vector.go:197
 									if 0xff&(1<<gc_k2) != 0 {
-//line vector.go:174
+//line vector.go:197
 										gc_pos2.Thread = gc_rank2 + gc_k2
-//line vector.go:174
+//line vector.go:197
 										gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
-//line vector.go:174
+//line vector.go:197
 									}
-//line vector.go:174
+//line vector.go:197
 								}
-//line vector.go:174
+//line vector.go:197
 								gc_pos2.Thread = gc_rank2
-//line vector.go:174
+//line vector.go:197
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line vector.go:174
+//line vector.go:197
 							}
-//line vector.go:174
+//line vector.go:197
 							s = s.Add(gc_ld2)
-//line vector.go:174
+//line vector.go:197
 							s.StoreSlice(out[c:])
 						}
 					}
@@ -2226,14 +2445,14 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:168
+//line vector.go:191
 					c := gc_bx2*gc_bdx2 + gc_tx2
 					_ = c
 
-//line vector.go:172
+//line vector.go:195
 					var s float32
 
-//line vector.go:173
+//line vector.go:196
 					for r := range rows {
 						s += in[r*width+c]
 						out[c] = s
@@ -2249,17 +2468,17 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 // image kernels clamp at the edges: the steps inside the row load eight
 // consecutive elements, those at an edge go lane by lane.
 //
-//line vector.go:184
+//line vector.go:207
 func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_edge,
 		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:184
-var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:179-192")
+//line vector.go:207
+var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:202-215")
 
-//line vector.go:184
+//line vector.go:207
 func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2278,7 +2497,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 			gc_bx2 = 0
 		}
 
-//line vector.go:185
+//line vector.go:208
 		n := len(in)
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -2293,113 +2512,113 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:191
+//line vector.go:214
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:191
+//line vector.go:214
 						_ = gc_vb2
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:186
+//line vector.go:209
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:186
+//line vector.go:209
 							_ = i
-//line vector.go:190
+//line vector.go:213
 							if i < 0 || i > len(in)-16 {
-//line vector.go:190
+//line vector.go:213
 								break
-//line vector.go:190
+//line vector.go:213
 							}
-//line vector.go:190
+//line vector.go:213
 							var gc_ld3 archsimd.Float32x16
-//line vector.go:190
+//line vector.go:213
 							if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line vector.go:190
+//line vector.go:213
 								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
-//line vector.go:190
+//line vector.go:213
 							} else {
-//line vector.go:190
+//line vector.go:213
 								var gc_lanes4 [16]float32
-//line vector.go:190
+//line vector.go:213
 								for gc_k4 := range 16 {
-//line vector.go:190
+//line vector.go:213
 									if 0xffff&(1<<gc_k4) != 0 {
-//line vector.go:190
+//line vector.go:213
 										gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:190
+//line vector.go:213
 										gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
-//line vector.go:190
+//line vector.go:213
 									}
-//line vector.go:190
+//line vector.go:213
 								}
-//line vector.go:190
+//line vector.go:213
 								gc_pos2.Thread = gc_rank2
-//line vector.go:190
+//line vector.go:213
 								gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
-//line vector.go:190
+//line vector.go:213
 							}
-//line vector.go:190
+//line vector.go:213
 							l := gc_ld3
-//line vector.go:190
+//line vector.go:213
 							_ = l
-//line vector.go:190
+//line vector.go:213
 							var gc_ld4 archsimd.Float32x16
-//line vector.go:190
+//line vector.go:213
 							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
-//line vector.go:190
+//line vector.go:213
 								gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
-//line vector.go:190
+//line vector.go:213
 							} else {
-//line vector.go:190
+//line vector.go:213
 								var gc_lanes5 [16]float32
-//line vector.go:190
+//line vector.go:213
 								for gc_k5 := range 16 {
-//line vector.go:190
+//line vector.go:213
 									if 0xffff&(1<<gc_k5) != 0 {
-//line vector.go:190
+//line vector.go:213
 										gc_pos2.Thread = gc_rank2 + gc_k5
-//line vector.go:190
+//line vector.go:213
 										gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
-//line vector.go:190
+//line vector.go:213
 									}
-//line vector.go:190
+//line vector.go:213
 								}
-//line vector.go:190
+//line vector.go:213
 								gc_pos2.Thread = gc_rank2
-//line vector.go:190
+//line vector.go:213
 								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
-//line vector.go:190
+//line vector.go:213
 							}
-//line vector.go:190
+//line vector.go:213
 							r := gc_ld4
-//line vector.go:190
+//line vector.go:213
 							_ = r
-//line vector.go:191
+//line vector.go:214
 							if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
-//line vector.go:191
+//line vector.go:214
 								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
-//line vector.go:191
+//line vector.go:214
 							} else {
-//line vector.go:191
+//line vector.go:214
 								var gc_lanes6 [16]float32
-//line vector.go:191
+//line vector.go:214
 								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
-//line vector.go:191
+//line vector.go:214
 								for gc_k6 := range 16 {
-//line vector.go:191
+//line vector.go:214
 									if 0xffff&(1<<gc_k6) != 0 {
-//line vector.go:191
+//line vector.go:214
 										gc_pos2.Thread = gc_rank2 + gc_k6
-//line vector.go:191
+//line vector.go:214
 										out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
-//line vector.go:191
+//line vector.go:214
 									}
-//line vector.go:191
+//line vector.go:214
 								}
-//line vector.go:191
+//line vector.go:214
 								gc_pos2.Thread = gc_rank2
-//line vector.go:191
+//line vector.go:214
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2410,113 +2629,113 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:191
+//line vector.go:214
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:191
+//line vector.go:214
 					_ = gc_vb
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:186
+//line vector.go:209
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:186
+//line vector.go:209
 						_ = i
-//line vector.go:190
+//line vector.go:213
 						if i < 0 || i > len(in)-8 {
-//line vector.go:190
+//line vector.go:213
 							break
-//line vector.go:190
+//line vector.go:213
 						}
-//line vector.go:190
+//line vector.go:213
 						var gc_ld archsimd.Float32x8
-//line vector.go:190
+//line vector.go:213
 						if (i-1) >= 0 && (i-1) <= len(in)-8 {
-//line vector.go:190
+//line vector.go:213
 							gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
-//line vector.go:190
+//line vector.go:213
 						} else {
-//line vector.go:190
+//line vector.go:213
 							var gc_lanes [8]float32
-//line vector.go:190
+//line vector.go:213
 							for gc_k := range 8 {
-//line vector.go:190
+//line vector.go:213
 								if 0xff&(1<<gc_k) != 0 {
-//line vector.go:190
+//line vector.go:213
 									gc_pos2.Thread = gc_rank2 + gc_k
-//line vector.go:190
+//line vector.go:213
 									gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
-//line vector.go:190
+//line vector.go:213
 								}
-//line vector.go:190
+//line vector.go:213
 							}
-//line vector.go:190
+//line vector.go:213
 							gc_pos2.Thread = gc_rank2
-//line vector.go:190
+//line vector.go:213
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line vector.go:190
+//line vector.go:213
 						}
-//line vector.go:190
+//line vector.go:213
 						l := gc_ld
-//line vector.go:190
+//line vector.go:213
 						_ = l
-//line vector.go:190
+//line vector.go:213
 						var gc_ld2 archsimd.Float32x8
-//line vector.go:190
+//line vector.go:213
 						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
-//line vector.go:190
+//line vector.go:213
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
-//line vector.go:190
+//line vector.go:213
 						} else {
-//line vector.go:190
+//line vector.go:213
 							var gc_lanes2 [8]float32
-//line vector.go:190
+//line vector.go:213
 							for gc_k2 := range 8 {
-//line vector.go:190
+//line vector.go:213
 								if 0xff&(1<<gc_k2) != 0 {
-//line vector.go:190
+//line vector.go:213
 									gc_pos2.Thread = gc_rank2 + gc_k2
-//line vector.go:190
+//line vector.go:213
 									gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
-//line vector.go:190
+//line vector.go:213
 								}
-//line vector.go:190
+//line vector.go:213
 							}
-//line vector.go:190
+//line vector.go:213
 							gc_pos2.Thread = gc_rank2
-//line vector.go:190
+//line vector.go:213
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line vector.go:190
+//line vector.go:213
 						}
-//line vector.go:190
+//line vector.go:213
 						r := gc_ld2
-//line vector.go:190
+//line vector.go:213
 						_ = r
-//line vector.go:191
+//line vector.go:214
 						if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
-//line vector.go:191
+//line vector.go:214
 							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
-//line vector.go:191
+//line vector.go:214
 						} else {
-//line vector.go:191
+//line vector.go:214
 							var gc_lanes3 [8]float32
-//line vector.go:191
+//line vector.go:214
 							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
-//line vector.go:191
+//line vector.go:214
 							for gc_k3 := range 8 {
-//line vector.go:191
+//line vector.go:214
 								if 0xff&(1<<gc_k3) != 0 {
-//line vector.go:191
+//line vector.go:214
 									gc_pos2.Thread = gc_rank2 + gc_k3
-//line vector.go:191
+//line vector.go:214
 									out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
-//line vector.go:191
+//line vector.go:214
 								}
-//line vector.go:191
+//line vector.go:214
 							}
-//line vector.go:191
+//line vector.go:214
 							gc_pos2.Thread = gc_rank2
-//line vector.go:191
+//line vector.go:214
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2525,17 +2744,17 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:186
+//line vector.go:209
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line vector.go:190
+//line vector.go:213
 					l := in[max(i-1, 0)]
 
-//line vector.go:190
+//line vector.go:213
 					r := in[min(i+1, n-1)]
 
-//line vector.go:191
+//line vector.go:214
 					out[min(i, n-1)] = l + 2*in[i] + r
 					_ = l
 					_ = r
@@ -2549,17 +2768,17 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 // stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
 // with the length for a last, unpaired element.
 //
-//line vector.go:199
+//line vector.go:222
 func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_swap,
 		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:199
-var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:194-210")
+//line vector.go:222
+var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:217-233")
 
-//line vector.go:199
+//line vector.go:222
 func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2583,422 +2802,422 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:200
+//line vector.go:223
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:200
+//line vector.go:223
 						_ = gc_all2
-//line vector.go:200
+//line vector.go:223
 						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line vector.go:200
+//line vector.go:223
 						_ = gc_iota22
-//line vector.go:200
+//line vector.go:223
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
-//line vector.go:200
+//line vector.go:223
 						_ = gc_evens16
-//line vector.go:200
+//line vector.go:223
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
-//line vector.go:200
+//line vector.go:223
 						_ = gc_odds16
-//line vector.go:206
+//line vector.go:229
 						gc_vb3 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:206
+//line vector.go:229
 						_ = gc_vb3
-//line vector.go:206
+//line vector.go:229
 						gc_vb4 := archsimd.BroadcastFloat32x16(3)
-//line vector.go:206
+//line vector.go:229
 						_ = gc_vb4
-//line vector.go:206
+//line vector.go:229
 						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line vector.go:206
+//line vector.go:229
 						_ = gc_spread16Lo
-//line vector.go:206
+//line vector.go:229
 						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line vector.go:206
+//line vector.go:229
 						_ = gc_spread16Hi
-//line vector.go:206
+//line vector.go:229
 						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
-//line vector.go:206
+//line vector.go:229
 						_ = gc_evenLanes16
-//line vector.go:206
+//line vector.go:229
 						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
-//line vector.go:206
+//line vector.go:229
 						_ = gc_oddLanes16
 					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:206
+//line vector.go:229
 							gc_alive2 := gc_all2
-//line vector.go:206
+//line vector.go:229
 							_ = gc_alive2
-//line vector.go:200
+//line vector.go:223
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:200
+//line vector.go:223
 							_ = i
-//line vector.go:201
+//line vector.go:224
 							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
-//line vector.go:201
+//line vector.go:224
 							_ = gc_if3
-//line vector.go:201
+//line vector.go:224
 							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line vector.go:201
+//line vector.go:224
 								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line vector.go:201
+//line vector.go:224
 							}
-//line vector.go:204
+//line vector.go:227
 							if compiled.Reach(len(in), 2*i+1, 32) > 30 {
-//line vector.go:204
+//line vector.go:227
 								var gc_ld6 archsimd.Float32x16
-//line vector.go:204
+//line vector.go:227
 								var gc_ld7 archsimd.Float32x16
-//line vector.go:204
+//line vector.go:227
 								_ = gc_ld7
-//line vector.go:204
+//line vector.go:227
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
 									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
-//line vector.go:205
+//line vector.go:228
 									gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
-//line vector.go:205
+//line vector.go:228
 									gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
-//line vector.go:205
+//line vector.go:228
 								} else {
-//line vector.go:205
+//line vector.go:228
 									break gc_steps2
-//line vector.go:205
+//line vector.go:228
 								}
-//line vector.go:205
+//line vector.go:228
 								gc_t9 := gc_ld6
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t9
-//line vector.go:205
+//line vector.go:228
 								gc_t10 := gc_ld7
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t10
-//line vector.go:205
+//line vector.go:228
 								a := gc_t9
-//line vector.go:205
+//line vector.go:228
 								_ = a
-//line vector.go:205
+//line vector.go:228
 								b := gc_t10
-//line vector.go:205
+//line vector.go:228
 								_ = b
-//line vector.go:205
+//line vector.go:228
 								gc_t11 := b.Mul(gc_vb3)
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t11
-//line vector.go:205
+//line vector.go:228
 								gc_t12 := a.Mul(gc_vb4)
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t12
-//line vector.go:205
+//line vector.go:228
 								gc_st6 := gc_t11
-//line vector.go:205
+//line vector.go:228
 								gc_bits := gc_alive2.ToBits()
-//line vector.go:205
+//line vector.go:228
 								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
-//line vector.go:206
+//line vector.go:229
 									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
-//line vector.go:206
+//line vector.go:229
 								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:206
+//line vector.go:229
 									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
-//line vector.go:206
+//line vector.go:229
 									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
-//line vector.go:206
+//line vector.go:229
 								} else {
-//line vector.go:206
+//line vector.go:229
 									break gc_steps2
-//line vector.go:206
+//line vector.go:229
 								}
-//line vector.go:206
+//line vector.go:229
 								gc_st7 := gc_t12
-//line vector.go:206
+//line vector.go:229
 								gc_bits2 := gc_alive2.ToBits()
-//line vector.go:206
+//line vector.go:229
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line vector.go:206
+//line vector.go:229
 									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
-//line vector.go:206
+//line vector.go:229
 									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
-//line vector.go:206
+//line vector.go:229
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line vector.go:206
+//line vector.go:229
 									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
-//line vector.go:206
+//line vector.go:229
 									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
-//line vector.go:206
+//line vector.go:229
 								} else {
-//line vector.go:206
+//line vector.go:229
 									var gc_lanes14 [16]float32
-//line vector.go:206
+//line vector.go:229
 									gc_st7.Store(&gc_lanes14)
-//line vector.go:206
+//line vector.go:229
 									for gc_k14 := range 16 {
-//line vector.go:206
+//line vector.go:229
 										if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
-//line vector.go:206
+//line vector.go:229
 											gc_pos2.Thread = gc_rank2 + gc_k14
-//line vector.go:206
+//line vector.go:229
 											out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
-//line vector.go:206
+//line vector.go:229
 										}
-//line vector.go:206
+//line vector.go:229
 									}
-//line vector.go:206
+//line vector.go:229
 									gc_pos2.Thread = gc_rank2
-//line vector.go:206
+//line vector.go:229
 								}
-//line vector.go:206
+//line vector.go:229
 							} else {
-//line vector.go:206
+//line vector.go:229
 								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
-//line vector.go:204
+//line vector.go:227
 								_ = gc_if4
-//line vector.go:204
+//line vector.go:227
 								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
-//line vector.go:204
+//line vector.go:227
 									var gc_ld8 archsimd.Float32x16
-//line vector.go:204
+//line vector.go:227
 									var gc_ld9 archsimd.Float32x16
-//line vector.go:204
+//line vector.go:227
 									_ = gc_ld9
-//line vector.go:204
+//line vector.go:227
 									if (2*i) >= 0 && (2*i) <= len(in)-32 {
 										gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
-//line vector.go:205
+//line vector.go:228
 										gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
-//line vector.go:205
+//line vector.go:228
 										gc_ld9 = gc_lo6.ConcatPermute(gc_hi6, gc_odds16)
-//line vector.go:205
+//line vector.go:228
 									} else {
-//line vector.go:205
+//line vector.go:228
 										var gc_lanes15 [16]float32
-//line vector.go:205
+//line vector.go:228
 										for gc_k15 := range 16 {
-//line vector.go:205
+//line vector.go:228
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k15) != 0 {
-//line vector.go:205
+//line vector.go:228
 												gc_pos2.Thread = gc_rank2 + gc_k15
-//line vector.go:205
+//line vector.go:228
 												gc_lanes15[gc_k15] = in[(2*i)+2*gc_k15]
-//line vector.go:205
+//line vector.go:228
 											}
-//line vector.go:205
+//line vector.go:228
 										}
-//line vector.go:205
+//line vector.go:228
 										gc_pos2.Thread = gc_rank2
-//line vector.go:205
+//line vector.go:228
 										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
-//line vector.go:205
+//line vector.go:228
 										{
-//line vector.go:205
+//line vector.go:228
 											var gc_lanes16 [16]float32
-//line vector.go:205
+//line vector.go:228
 											for gc_k16 := range 16 {
-//line vector.go:205
+//line vector.go:228
 												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k16) != 0 {
-//line vector.go:205
+//line vector.go:228
 													gc_pos2.Thread = gc_rank2 + gc_k16
-//line vector.go:205
+//line vector.go:228
 													gc_lanes16[gc_k16] = in[((2*i)+1)+2*gc_k16]
-//line vector.go:205
+//line vector.go:228
 												}
-//line vector.go:205
+//line vector.go:228
 											}
-//line vector.go:205
+//line vector.go:228
 											gc_pos2.Thread = gc_rank2
-//line vector.go:205
+//line vector.go:228
 											gc_ld9 = archsimd.LoadFloat32x16(&gc_lanes16)
-//line vector.go:205
+//line vector.go:228
 										}
-//line vector.go:205
+//line vector.go:228
 									}
-//line vector.go:205
+//line vector.go:228
 									gc_t13 := gc_ld8
-//line vector.go:205
+//line vector.go:228
 									_ = gc_t13
-//line vector.go:205
+//line vector.go:228
 									gc_t14 := gc_ld9
-//line vector.go:205
+//line vector.go:228
 									_ = gc_t14
-//line vector.go:205
+//line vector.go:228
 									a := gc_t13
-//line vector.go:205
+//line vector.go:228
 									_ = a
-//line vector.go:205
+//line vector.go:228
 									b := gc_t14
-//line vector.go:205
+//line vector.go:228
 									_ = b
-//line vector.go:205
+//line vector.go:228
 									gc_t15 := b.Mul(gc_vb3)
-//line vector.go:205
+//line vector.go:228
 									_ = gc_t15
-//line vector.go:205
+//line vector.go:228
 									gc_t16 := a.Mul(gc_vb4)
-//line vector.go:205
+//line vector.go:228
 									_ = gc_t16
-//line vector.go:205
+//line vector.go:228
 									gc_st8 := gc_t15
-//line vector.go:205
+//line vector.go:228
 									gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:205
+//line vector.go:228
 									if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
-//line vector.go:206
+//line vector.go:229
 										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
-//line vector.go:206
+//line vector.go:229
 									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:206
+//line vector.go:229
 										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
-//line vector.go:206
+//line vector.go:229
 										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
-//line vector.go:206
+//line vector.go:229
 									} else {
-//line vector.go:206
+//line vector.go:229
 										var gc_lanes17 [16]float32
-//line vector.go:206
+//line vector.go:229
 										gc_st8.Store(&gc_lanes17)
-//line vector.go:206
+//line vector.go:229
 										for gc_k17 := range 16 {
-//line vector.go:206
+//line vector.go:229
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k17) != 0 {
-//line vector.go:206
+//line vector.go:229
 												gc_pos2.Thread = gc_rank2 + gc_k17
-//line vector.go:206
+//line vector.go:229
 												out[(2*i)+2*gc_k17] = gc_lanes17[gc_k17]
-//line vector.go:206
+//line vector.go:229
 											}
-//line vector.go:206
+//line vector.go:229
 										}
-//line vector.go:206
+//line vector.go:229
 										gc_pos2.Thread = gc_rank2
-//line vector.go:206
+//line vector.go:229
 									}
-//line vector.go:206
+//line vector.go:229
 									gc_st9 := gc_t16
-//line vector.go:206
+//line vector.go:229
 									gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
-//line vector.go:206
+//line vector.go:229
 									if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
-//line vector.go:206
+//line vector.go:229
 										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line vector.go:206
+//line vector.go:229
 										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
-//line vector.go:206
+//line vector.go:229
 									} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
-//line vector.go:206
+//line vector.go:229
 										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line vector.go:206
+//line vector.go:229
 										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
-//line vector.go:206
+//line vector.go:229
 									} else {
-//line vector.go:206
+//line vector.go:229
 										var gc_lanes18 [16]float32
-//line vector.go:206
+//line vector.go:229
 										gc_st9.Store(&gc_lanes18)
-//line vector.go:206
+//line vector.go:229
 										for gc_k18 := range 16 {
-//line vector.go:206
+//line vector.go:229
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
-//line vector.go:206
+//line vector.go:229
 												gc_pos2.Thread = gc_rank2 + gc_k18
-//line vector.go:206
+//line vector.go:229
 												out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
-//line vector.go:206
+//line vector.go:229
 											}
-//line vector.go:206
+//line vector.go:229
 										}
-//line vector.go:206
+//line vector.go:229
 										gc_pos2.Thread = gc_rank2
-//line vector.go:206
+//line vector.go:229
 									}
-//line vector.go:206
+//line vector.go:229
 								}
-//line vector.go:206
+//line vector.go:229
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
-//line vector.go:206
+//line vector.go:229
 								_ = gc_else2
-//line vector.go:206
+//line vector.go:229
 								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
-//line vector.go:206
+//line vector.go:229
 									{
-//line vector.go:206
+//line vector.go:229
 										var gc_ld10 archsimd.Float32x16
-//line vector.go:206
+//line vector.go:229
 										if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
-//line vector.go:208
+//line vector.go:231
 											gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
-//line vector.go:208
+//line vector.go:231
 										} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
-//line vector.go:208
+//line vector.go:231
 											gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
-//line vector.go:208
+//line vector.go:231
 										} else {
-//line vector.go:208
+//line vector.go:231
 											var gc_lanes19 [16]float32
-//line vector.go:208
+//line vector.go:231
 											for gc_k19 := range 16 {
-//line vector.go:208
+//line vector.go:231
 												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
-//line vector.go:208
+//line vector.go:231
 													gc_pos2.Thread = gc_rank2 + gc_k19
-//line vector.go:208
+//line vector.go:231
 													gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
-//line vector.go:208
+//line vector.go:231
 												}
-//line vector.go:208
+//line vector.go:231
 											}
-//line vector.go:208
+//line vector.go:231
 											gc_pos2.Thread = gc_rank2
-//line vector.go:208
+//line vector.go:231
 											gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
-//line vector.go:208
+//line vector.go:231
 										}
-//line vector.go:208
+//line vector.go:231
 										gc_st10 := gc_ld10
-//line vector.go:208
+//line vector.go:231
 										gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
-//line vector.go:208
+//line vector.go:231
 										if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-//line vector.go:208
+//line vector.go:231
 											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
-//line vector.go:208
+//line vector.go:231
 											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
-//line vector.go:208
+//line vector.go:231
 										} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
-//line vector.go:208
+//line vector.go:231
 											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
-//line vector.go:208
+//line vector.go:231
 											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
-//line vector.go:208
+//line vector.go:231
 										} else {
-//line vector.go:208
+//line vector.go:231
 											var gc_lanes20 [16]float32
-//line vector.go:208
+//line vector.go:231
 											gc_st10.Store(&gc_lanes20)
-//line vector.go:208
+//line vector.go:231
 											for gc_k20 := range 16 {
-//line vector.go:208
+//line vector.go:231
 												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
-//line vector.go:208
+//line vector.go:231
 													gc_pos2.Thread = gc_rank2 + gc_k20
-//line vector.go:208
+//line vector.go:231
 													out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
-//line vector.go:208
+//line vector.go:231
 												}
-//line vector.go:208
+//line vector.go:231
 											}
-//line vector.go:208
+//line vector.go:231
 											gc_pos2.Thread = gc_rank2
-//line vector.go:208
+//line vector.go:231
 										}
-//line vector.go:208
+//line vector.go:231
 									}
-//line vector.go:208
+//line vector.go:231
 								}
-//line vector.go:208
+//line vector.go:231
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3009,420 +3228,420 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:200
+//line vector.go:223
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector.go:200
+//line vector.go:223
 					_ = gc_all
-//line vector.go:200
+//line vector.go:223
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line vector.go:200
+//line vector.go:223
 					_ = gc_iota2
-//line vector.go:200
+//line vector.go:223
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line vector.go:200
+//line vector.go:223
 					_ = gc_evens
-//line vector.go:206
+//line vector.go:229
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:206
+//line vector.go:229
 					_ = gc_vb
-//line vector.go:206
+//line vector.go:229
 					gc_vb2 := archsimd.BroadcastFloat32x8(3)
-//line vector.go:206
+//line vector.go:229
 					_ = gc_vb2
-//line vector.go:206
+//line vector.go:229
 					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line vector.go:206
+//line vector.go:229
 					_ = gc_spreadLo
-//line vector.go:206
+//line vector.go:229
 					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line vector.go:206
+//line vector.go:229
 					_ = gc_spreadHi
-//line vector.go:206
+//line vector.go:229
 					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
-//line vector.go:206
+//line vector.go:229
 					_ = gc_evenLanes
-//line vector.go:206
+//line vector.go:229
 					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
-//line vector.go:206
+//line vector.go:229
 					_ = gc_oddLanes
 				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:206
+//line vector.go:229
 						gc_alive := gc_all
-//line vector.go:206
+//line vector.go:229
 						_ = gc_alive
-//line vector.go:200
+//line vector.go:223
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:200
+//line vector.go:223
 						_ = i
-//line vector.go:201
+//line vector.go:224
 						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
-//line vector.go:201
+//line vector.go:224
 						_ = gc_if
-//line vector.go:201
+//line vector.go:224
 						if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector.go:201
+//line vector.go:224
 							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line vector.go:201
+//line vector.go:224
 						}
-//line vector.go:204
+//line vector.go:227
 						if compiled.Reach(len(in), 2*i+1, 16) > 14 {
-//line vector.go:204
+//line vector.go:227
 							var gc_ld archsimd.Float32x8
-//line vector.go:204
+//line vector.go:227
 							var gc_ld2 archsimd.Float32x8
-//line vector.go:204
+//line vector.go:227
 							_ = gc_ld2
-//line vector.go:204
+//line vector.go:227
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
 								{
-//line vector.go:205
+//line vector.go:228
 									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
-//line vector.go:205
+//line vector.go:228
 									gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
-//line vector.go:205
+//line vector.go:228
 									gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
-//line vector.go:205
+//line vector.go:228
 									gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
-//line vector.go:205
+//line vector.go:228
 								}
-//line vector.go:205
+//line vector.go:228
 							} else {
-//line vector.go:205
+//line vector.go:228
 								break gc_steps
-//line vector.go:205
+//line vector.go:228
 							}
-//line vector.go:205
+//line vector.go:228
 							gc_t := gc_ld
-//line vector.go:205
+//line vector.go:228
 							_ = gc_t
-//line vector.go:205
+//line vector.go:228
 							gc_t2 := gc_ld2
-//line vector.go:205
+//line vector.go:228
 							_ = gc_t2
-//line vector.go:205
+//line vector.go:228
 							a := gc_t
-//line vector.go:205
+//line vector.go:228
 							_ = a
-//line vector.go:205
+//line vector.go:228
 							b := gc_t2
-//line vector.go:205
+//line vector.go:228
 							_ = b
-//line vector.go:205
+//line vector.go:228
 							gc_t3 := b.Mul(gc_vb)
-//line vector.go:205
+//line vector.go:228
 							_ = gc_t3
-//line vector.go:205
+//line vector.go:228
 							gc_t4 := a.Mul(gc_vb2)
-//line vector.go:205
+//line vector.go:228
 							_ = gc_t4
-//line vector.go:205
+//line vector.go:228
 							gc_st := gc_t3
-//line vector.go:205
+//line vector.go:228
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:206
+//line vector.go:229
 								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 							} else {
-//line vector.go:206
+//line vector.go:229
 								break gc_steps
-//line vector.go:206
+//line vector.go:229
 							}
-//line vector.go:206
+//line vector.go:229
 							gc_st2 := gc_t4
-//line vector.go:206
+//line vector.go:229
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line vector.go:206
+//line vector.go:229
 								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line vector.go:206
+//line vector.go:229
 								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 							} else {
-//line vector.go:206
+//line vector.go:229
 								var gc_lanes4 [8]float32
-//line vector.go:206
+//line vector.go:229
 								gc_st2.Store(&gc_lanes4)
-//line vector.go:206
+//line vector.go:229
 								for gc_k4 := range 8 {
-//line vector.go:206
+//line vector.go:229
 									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
-//line vector.go:206
+//line vector.go:229
 										gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:206
+//line vector.go:229
 										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
-//line vector.go:206
+//line vector.go:229
 									}
-//line vector.go:206
+//line vector.go:229
 								}
-//line vector.go:206
+//line vector.go:229
 								gc_pos2.Thread = gc_rank2
-//line vector.go:206
+//line vector.go:229
 							}
-//line vector.go:206
+//line vector.go:229
 						} else {
-//line vector.go:206
+//line vector.go:229
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
-//line vector.go:204
+//line vector.go:227
 							_ = gc_if2
-//line vector.go:204
+//line vector.go:227
 							if gc_alive.And(gc_if2).ToBits() != 0 {
-//line vector.go:204
+//line vector.go:227
 								var gc_ld3 archsimd.Float32x8
-//line vector.go:204
+//line vector.go:227
 								var gc_ld4 archsimd.Float32x8
-//line vector.go:204
+//line vector.go:227
 								_ = gc_ld4
-//line vector.go:204
+//line vector.go:227
 								if (2*i) >= 0 && (2*i) <= len(in)-16 {
 									{
-//line vector.go:205
+//line vector.go:228
 										gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
-//line vector.go:205
+//line vector.go:228
 										gc_hi4 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
-//line vector.go:205
+//line vector.go:228
 										gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
-//line vector.go:205
+//line vector.go:228
 										gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
-//line vector.go:205
+//line vector.go:228
 									}
-//line vector.go:205
+//line vector.go:228
 								} else {
-//line vector.go:205
+//line vector.go:228
 									var gc_lanes5 [8]float32
-//line vector.go:205
+//line vector.go:228
 									for gc_k5 := range 8 {
-//line vector.go:205
+//line vector.go:228
 										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k5) != 0 {
-//line vector.go:205
+//line vector.go:228
 											gc_pos2.Thread = gc_rank2 + gc_k5
-//line vector.go:205
+//line vector.go:228
 											gc_lanes5[gc_k5] = in[(2*i)+2*gc_k5]
-//line vector.go:205
+//line vector.go:228
 										}
-//line vector.go:205
+//line vector.go:228
 									}
-//line vector.go:205
+//line vector.go:228
 									gc_pos2.Thread = gc_rank2
-//line vector.go:205
+//line vector.go:228
 									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line vector.go:205
+//line vector.go:228
 									{
-//line vector.go:205
+//line vector.go:228
 										var gc_lanes6 [8]float32
-//line vector.go:205
+//line vector.go:228
 										for gc_k6 := range 8 {
-//line vector.go:205
+//line vector.go:228
 											if gc_alive.And(gc_if2).ToBits()&(1<<gc_k6) != 0 {
-//line vector.go:205
+//line vector.go:228
 												gc_pos2.Thread = gc_rank2 + gc_k6
-//line vector.go:205
+//line vector.go:228
 												gc_lanes6[gc_k6] = in[((2*i)+1)+2*gc_k6]
-//line vector.go:205
+//line vector.go:228
 											}
-//line vector.go:205
+//line vector.go:228
 										}
-//line vector.go:205
+//line vector.go:228
 										gc_pos2.Thread = gc_rank2
-//line vector.go:205
+//line vector.go:228
 										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line vector.go:205
+//line vector.go:228
 									}
-//line vector.go:205
+//line vector.go:228
 								}
-//line vector.go:205
+//line vector.go:228
 								gc_t5 := gc_ld3
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t5
-//line vector.go:205
+//line vector.go:228
 								gc_t6 := gc_ld4
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t6
-//line vector.go:205
+//line vector.go:228
 								a := gc_t5
-//line vector.go:205
+//line vector.go:228
 								_ = a
-//line vector.go:205
+//line vector.go:228
 								b := gc_t6
-//line vector.go:205
+//line vector.go:228
 								_ = b
-//line vector.go:205
+//line vector.go:228
 								gc_t7 := b.Mul(gc_vb)
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t7
-//line vector.go:205
+//line vector.go:228
 								gc_t8 := a.Mul(gc_vb2)
-//line vector.go:205
+//line vector.go:228
 								_ = gc_t8
-//line vector.go:205
+//line vector.go:228
 								gc_st3 := gc_t7
-//line vector.go:205
+//line vector.go:228
 								if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:206
+//line vector.go:229
 									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 								} else {
-//line vector.go:206
+//line vector.go:229
 									var gc_lanes7 [8]float32
-//line vector.go:206
+//line vector.go:229
 									gc_st3.Store(&gc_lanes7)
-//line vector.go:206
+//line vector.go:229
 									for gc_k7 := range 8 {
-//line vector.go:206
+//line vector.go:229
 										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k7) != 0 {
-//line vector.go:206
+//line vector.go:229
 											gc_pos2.Thread = gc_rank2 + gc_k7
-//line vector.go:206
+//line vector.go:229
 											out[(2*i)+2*gc_k7] = gc_lanes7[gc_k7]
-//line vector.go:206
+//line vector.go:229
 										}
-//line vector.go:206
+//line vector.go:229
 									}
-//line vector.go:206
+//line vector.go:229
 									gc_pos2.Thread = gc_rank2
-//line vector.go:206
+//line vector.go:229
 								}
-//line vector.go:206
+//line vector.go:229
 								gc_st4 := gc_t8
-//line vector.go:206
+//line vector.go:229
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-//line vector.go:206
+//line vector.go:229
 									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
-//line vector.go:206
+//line vector.go:229
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-//line vector.go:206
+//line vector.go:229
 									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
-//line vector.go:206
+//line vector.go:229
 								} else {
-//line vector.go:206
+//line vector.go:229
 									var gc_lanes8 [8]float32
-//line vector.go:206
+//line vector.go:229
 									gc_st4.Store(&gc_lanes8)
-//line vector.go:206
+//line vector.go:229
 									for gc_k8 := range 8 {
-//line vector.go:206
+//line vector.go:229
 										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
-//line vector.go:206
+//line vector.go:229
 											gc_pos2.Thread = gc_rank2 + gc_k8
-//line vector.go:206
+//line vector.go:229
 											out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
-//line vector.go:206
+//line vector.go:229
 										}
-//line vector.go:206
+//line vector.go:229
 									}
-//line vector.go:206
+//line vector.go:229
 									gc_pos2.Thread = gc_rank2
-//line vector.go:206
+//line vector.go:229
 								}
-//line vector.go:206
+//line vector.go:229
 							}
-//line vector.go:206
+//line vector.go:229
 							gc_else := gc_if2.ToInt32x8().Not().ToMask()
-//line vector.go:206
+//line vector.go:229
 							_ = gc_else
-//line vector.go:206
+//line vector.go:229
 							if gc_alive.And(gc_else).ToBits() != 0 {
-//line vector.go:206
+//line vector.go:229
 								{
-//line vector.go:206
+//line vector.go:229
 									var gc_ld5 archsimd.Float32x8
-//line vector.go:206
+//line vector.go:229
 									if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
-//line vector.go:208
+//line vector.go:231
 										gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
-//line vector.go:208
+//line vector.go:231
 									} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
-//line vector.go:208
+//line vector.go:231
 										gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
-//line vector.go:208
+//line vector.go:231
 									} else {
-//line vector.go:208
+//line vector.go:231
 										var gc_lanes9 [8]float32
-//line vector.go:208
+//line vector.go:231
 										for gc_k9 := range 8 {
-//line vector.go:208
+//line vector.go:231
 											if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
-//line vector.go:208
+//line vector.go:231
 												gc_pos2.Thread = gc_rank2 + gc_k9
-//line vector.go:208
+//line vector.go:231
 												gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
-//line vector.go:208
+//line vector.go:231
 											}
-//line vector.go:208
+//line vector.go:231
 										}
-//line vector.go:208
+//line vector.go:231
 										gc_pos2.Thread = gc_rank2
-//line vector.go:208
+//line vector.go:231
 										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line vector.go:208
+//line vector.go:231
 									}
-//line vector.go:208
+//line vector.go:231
 									gc_st5 := gc_ld5
-//line vector.go:208
+//line vector.go:231
 									if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-//line vector.go:208
+//line vector.go:231
 										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
-//line vector.go:208
+//line vector.go:231
 										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
-//line vector.go:208
+//line vector.go:231
 									} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-//line vector.go:208
+//line vector.go:231
 										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
-//line vector.go:208
+//line vector.go:231
 										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
-//line vector.go:208
+//line vector.go:231
 									} else {
-//line vector.go:208
+//line vector.go:231
 										var gc_lanes10 [8]float32
-//line vector.go:208
+//line vector.go:231
 										gc_st5.Store(&gc_lanes10)
-//line vector.go:208
+//line vector.go:231
 										for gc_k10 := range 8 {
-//line vector.go:208
+//line vector.go:231
 											if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
-//line vector.go:208
+//line vector.go:231
 												gc_pos2.Thread = gc_rank2 + gc_k10
-//line vector.go:208
+//line vector.go:231
 												out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
-//line vector.go:208
+//line vector.go:231
 											}
-//line vector.go:208
+//line vector.go:231
 										}
-//line vector.go:208
+//line vector.go:231
 										gc_pos2.Thread = gc_rank2
-//line vector.go:208
+//line vector.go:231
 									}
-//line vector.go:208
+//line vector.go:231
 								}
-//line vector.go:208
+//line vector.go:231
 							}
-//line vector.go:208
+//line vector.go:231
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3432,16 +3651,16 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:200
+//line vector.go:223
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line vector.go:201
+//line vector.go:224
 					if 2*i >= len(in) {
 						continue gc_L12
 					}
 
-//line vector.go:204
+//line vector.go:227
 					if 2*i+1 < len(in) {
 						a, b := in[2*i], in[2*i+1]
 						out[2*i], out[2*i+1] = b*2, a*3
@@ -3459,17 +3678,17 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 // regression of a vector step that assigned the first before reading it
 // for the second.
 //
-//line vector.go:218
+//line vector.go:241
 func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_twist,
 		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:218
-var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:212-229")
+//line vector.go:241
+var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:235-252")
 
-//line vector.go:218
+//line vector.go:241
 func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3504,87 +3723,87 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:223
+//line vector.go:246
 							gc_vb10 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:223
+//line vector.go:246
 							_ = gc_vb10
-//line vector.go:223
+//line vector.go:246
 							gc_vb11 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:223
+//line vector.go:246
 							_ = gc_vb11
-//line vector.go:226
+//line vector.go:249
 							gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:226
+//line vector.go:249
 							_ = gc_vb12
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line vector.go:219
+//line vector.go:242
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:219
+//line vector.go:242
 								_ = i
-//line vector.go:223
+//line vector.go:246
 								a := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line vector.go:223
+//line vector.go:246
 								_ = a
-//line vector.go:223
+//line vector.go:246
 								b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb11)
-//line vector.go:223
+//line vector.go:246
 								_ = b
-//line vector.go:223
+//line vector.go:246
 								{
-//line vector.go:223
+//line vector.go:246
 									gc_t19 := b
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t19
-//line vector.go:223
+//line vector.go:246
 									gc_t20 := a
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t20
-//line vector.go:223
+//line vector.go:246
 									a = gc_t19
-//line vector.go:223
+//line vector.go:246
 									b = gc_t20
-//line vector.go:223
+//line vector.go:246
 									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:223
+//line vector.go:246
 								}
-//line vector.go:223
+//line vector.go:246
 								{
-//line vector.go:223
+//line vector.go:246
 									gc_t21 := b
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t21
-//line vector.go:223
+//line vector.go:246
 									gc_t22 := a
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t22
-//line vector.go:223
+//line vector.go:246
 									a = gc_t21
-//line vector.go:223
+//line vector.go:246
 									b = gc_t22
-//line vector.go:223
+//line vector.go:246
 									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:223
+//line vector.go:246
 								}
-//line vector.go:223
+//line vector.go:246
 								{
-//line vector.go:223
+//line vector.go:246
 									gc_t23 := b
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t23
-//line vector.go:223
+//line vector.go:246
 									gc_t24 := a
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t24
-//line vector.go:223
+//line vector.go:246
 									a = gc_t23
-//line vector.go:223
+//line vector.go:246
 									b = gc_t24
-//line vector.go:223
+//line vector.go:246
 									a = a.Mul(gc_vb12).Add(b)
-//line vector.go:223
+//line vector.go:246
 								}
 								a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
 							}
@@ -3596,87 +3815,87 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						}
 					}
 					if compiled.SIMD {
-//line vector.go:223
+//line vector.go:246
 						gc_vb7 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:223
+//line vector.go:246
 						_ = gc_vb7
-//line vector.go:223
+//line vector.go:246
 						gc_vb8 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:223
+//line vector.go:246
 						_ = gc_vb8
-//line vector.go:226
+//line vector.go:249
 						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:226
+//line vector.go:249
 						_ = gc_vb9
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:219
+//line vector.go:242
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:219
+//line vector.go:242
 							_ = i
-//line vector.go:223
+//line vector.go:246
 							a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line vector.go:223
+//line vector.go:246
 							_ = a
-//line vector.go:223
+//line vector.go:246
 							b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb8)
-//line vector.go:223
+//line vector.go:246
 							_ = b
-//line vector.go:223
+//line vector.go:246
 							{
-//line vector.go:223
+//line vector.go:246
 								gc_t13 := b
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t13
-//line vector.go:223
+//line vector.go:246
 								gc_t14 := a
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t14
-//line vector.go:223
+//line vector.go:246
 								a = gc_t13
-//line vector.go:223
+//line vector.go:246
 								b = gc_t14
-//line vector.go:223
+//line vector.go:246
 								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:223
+//line vector.go:246
 							}
-//line vector.go:223
+//line vector.go:246
 							{
-//line vector.go:223
+//line vector.go:246
 								gc_t15 := b
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t15
-//line vector.go:223
+//line vector.go:246
 								gc_t16 := a
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t16
-//line vector.go:223
+//line vector.go:246
 								a = gc_t15
-//line vector.go:223
+//line vector.go:246
 								b = gc_t16
-//line vector.go:223
+//line vector.go:246
 								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:223
+//line vector.go:246
 							}
-//line vector.go:223
+//line vector.go:246
 							{
-//line vector.go:223
+//line vector.go:246
 								gc_t17 := b
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t17
-//line vector.go:223
+//line vector.go:246
 								gc_t18 := a
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t18
-//line vector.go:223
+//line vector.go:246
 								a = gc_t17
-//line vector.go:223
+//line vector.go:246
 								b = gc_t18
-//line vector.go:223
+//line vector.go:246
 								a = a.Mul(gc_vb9).Add(b)
-//line vector.go:223
+//line vector.go:246
 							}
 							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
 						}
@@ -3686,37 +3905,37 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:219
+//line vector.go:242
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line vector.go:223
+//line vector.go:246
 						a := gc_at3[gc_tx2]
 
-//line vector.go:223
+//line vector.go:246
 						b := 2*gc_at3[gc_tx2] + 1
 
 						{
 
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:227
+//line vector.go:250
 						}
 
-//line vector.go:228
+//line vector.go:251
 						gc_at4[gc_tx2] = a - b
 						_ = a
 						_ = b
@@ -3726,93 +3945,93 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:223
+//line vector.go:246
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:223
+//line vector.go:246
 							_ = gc_vb4
-//line vector.go:223
+//line vector.go:246
 							gc_vb5 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:223
+//line vector.go:246
 							_ = gc_vb5
-//line vector.go:226
+//line vector.go:249
 							gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:226
+//line vector.go:249
 							_ = gc_vb6
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line vector.go:219
+//line vector.go:242
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:219
+//line vector.go:242
 								_ = i
-//line vector.go:223
+//line vector.go:246
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:223
+//line vector.go:246
 									break
-//line vector.go:223
+//line vector.go:246
 								}
-//line vector.go:223
+//line vector.go:246
 								a := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:223
+//line vector.go:246
 								_ = a
-//line vector.go:223
+//line vector.go:246
 								b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
-//line vector.go:223
+//line vector.go:246
 								_ = b
-//line vector.go:223
+//line vector.go:246
 								{
-//line vector.go:223
+//line vector.go:246
 									gc_t7 := b
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t7
-//line vector.go:223
+//line vector.go:246
 									gc_t8 := a
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t8
-//line vector.go:223
+//line vector.go:246
 									a = gc_t7
-//line vector.go:223
+//line vector.go:246
 									b = gc_t8
-//line vector.go:223
+//line vector.go:246
 									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:223
+//line vector.go:246
 								}
-//line vector.go:223
+//line vector.go:246
 								{
-//line vector.go:223
+//line vector.go:246
 									gc_t9 := b
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t9
-//line vector.go:223
+//line vector.go:246
 									gc_t10 := a
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t10
-//line vector.go:223
+//line vector.go:246
 									a = gc_t9
-//line vector.go:223
+//line vector.go:246
 									b = gc_t10
-//line vector.go:223
+//line vector.go:246
 									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:223
+//line vector.go:246
 								}
-//line vector.go:223
+//line vector.go:246
 								{
-//line vector.go:223
+//line vector.go:246
 									gc_t11 := b
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t11
-//line vector.go:223
+//line vector.go:246
 									gc_t12 := a
-//line vector.go:223
+//line vector.go:246
 									_ = gc_t12
-//line vector.go:223
+//line vector.go:246
 									a = gc_t11
-//line vector.go:223
+//line vector.go:246
 									b = gc_t12
-//line vector.go:223
+//line vector.go:246
 									a = a.Mul(gc_vb6).Add(b)
-//line vector.go:223
+//line vector.go:246
 								}
 								a.Sub(b).StoreSlice(out[i:])
 							}
@@ -3824,93 +4043,93 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						}
 					}
 					if compiled.SIMD {
-//line vector.go:223
+//line vector.go:246
 						gc_vb := archsimd.BroadcastFloat32x8(2)
-//line vector.go:223
+//line vector.go:246
 						_ = gc_vb
-//line vector.go:223
+//line vector.go:246
 						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:223
+//line vector.go:246
 						_ = gc_vb2
-//line vector.go:226
+//line vector.go:249
 						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:226
+//line vector.go:249
 						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:219
+//line vector.go:242
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:219
+//line vector.go:242
 							_ = i
-//line vector.go:223
+//line vector.go:246
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:223
+//line vector.go:246
 								break
-//line vector.go:223
+//line vector.go:246
 							}
-//line vector.go:223
+//line vector.go:246
 							a := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:223
+//line vector.go:246
 							_ = a
-//line vector.go:223
+//line vector.go:246
 							b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
-//line vector.go:223
+//line vector.go:246
 							_ = b
-//line vector.go:223
+//line vector.go:246
 							{
-//line vector.go:223
+//line vector.go:246
 								gc_t := b
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t
-//line vector.go:223
+//line vector.go:246
 								gc_t2 := a
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t2
-//line vector.go:223
+//line vector.go:246
 								a = gc_t
-//line vector.go:223
+//line vector.go:246
 								b = gc_t2
-//line vector.go:223
+//line vector.go:246
 								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:223
+//line vector.go:246
 							}
-//line vector.go:223
+//line vector.go:246
 							{
-//line vector.go:223
+//line vector.go:246
 								gc_t3 := b
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t3
-//line vector.go:223
+//line vector.go:246
 								gc_t4 := a
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t4
-//line vector.go:223
+//line vector.go:246
 								a = gc_t3
-//line vector.go:223
+//line vector.go:246
 								b = gc_t4
-//line vector.go:223
+//line vector.go:246
 								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:223
+//line vector.go:246
 							}
-//line vector.go:223
+//line vector.go:246
 							{
-//line vector.go:223
+//line vector.go:246
 								gc_t5 := b
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t5
-//line vector.go:223
+//line vector.go:246
 								gc_t6 := a
-//line vector.go:223
+//line vector.go:246
 								_ = gc_t6
-//line vector.go:223
+//line vector.go:246
 								a = gc_t5
-//line vector.go:223
+//line vector.go:246
 								b = gc_t6
-//line vector.go:223
+//line vector.go:246
 								a = a.Mul(gc_vb3).Add(b)
-//line vector.go:223
+//line vector.go:246
 							}
 							a.Sub(b).StoreSlice(out[i:])
 						}
@@ -3920,37 +4139,37 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:219
+//line vector.go:242
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line vector.go:223
+//line vector.go:246
 						a := in[i]
 
-//line vector.go:223
+//line vector.go:246
 						b := 2*in[i] + 1
 
 						{
 
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:224
+//line vector.go:247
 							{
 								a, b = b, a
 								a = a*0.5 + b
 							}
-//line vector.go:227
+//line vector.go:250
 						}
 
-//line vector.go:228
+//line vector.go:251
 						out[i] = a - b
 						_ = a
 						_ = b
@@ -3967,17 +4186,17 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 // zero past the row's end, and writes the row reversed: the vector steps
 // inline the helper without the thread.
 //
-//line vector.go:238
+//line vector.go:261
 func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowTile,
 		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
 		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
 }
 
-//line vector.go:238
-var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:231-244")
+//line vector.go:261
+var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:254-267")
 
-//line vector.go:238
+//line vector.go:261
 func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3987,7 +4206,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line vector.go:239
+//line vector.go:262
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -3997,114 +4216,114 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:240
+//line vector.go:263
 						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line vector.go:240
+//line vector.go:263
 						_ = gc_none4
-//line vector.go:240
+//line vector.go:263
 						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:240
+//line vector.go:263
 						_ = gc_iota8
-//line vector.go:240
+//line vector.go:263
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:240
+//line vector.go:263
 						_ = gc_all4
-//line vector.go:251
+//line vector.go:274
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:251
+//line vector.go:274
 						_ = gc_vb4
 					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:240
+//line vector.go:263
 							var tx int = gc_tx2
-//line vector.go:240
+//line vector.go:263
 							_ = tx
-//line vector.go:241
+//line vector.go:264
 							var gc_row8 int = gc_bx2
-//line vector.go:241
+//line vector.go:264
 							_ = gc_row8
-//line vector.go:241
+//line vector.go:264
 							var gc_col8 int = tx
-//line vector.go:241
+//line vector.go:264
 							_ = gc_col8
-//line vector.go:241
+//line vector.go:264
 							var gc_result8 archsimd.Float32x16
-//line vector.go:241
+//line vector.go:264
 							_ = gc_result8
-//line vector.go:241
+//line vector.go:264
 							gc_returned8 := gc_none4
-//line vector.go:241
+//line vector.go:264
 							_ = gc_returned8
-//line vector.go:241
+//line vector.go:264
 							if compiled.Reach(w, gc_col8, 16) > 15 {
-//line vector.go:241
+//line vector.go:264
 								var gc_ld15 archsimd.Float32x16
-//line vector.go:241
+//line vector.go:264
 								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
-//line vector.go:241
+//line vector.go:264
 									gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
-//line vector.go:241
+//line vector.go:264
 								} else {
-//line vector.go:241
+//line vector.go:264
 									break gc_steps8
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 								gc_result8 = gc_ld15
-//line vector.go:241
+//line vector.go:264
 								gc_b6 := gc_none4
-//line vector.go:241
+//line vector.go:264
 								if true {
-//line vector.go:241
+//line vector.go:264
 									gc_b6 = gc_all4
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 								gc_returned8 = gc_b6
-//line vector.go:241
+//line vector.go:264
 							} else {
-//line vector.go:241
+//line vector.go:264
 								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
-//line vector.go:241
+//line vector.go:264
 								_ = gc_if11
-//line vector.go:241
+//line vector.go:264
 								if gc_if11.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 									var gc_ld16 archsimd.Float32x16
-//line vector.go:241
+//line vector.go:264
 									if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
-//line vector.go:241
+//line vector.go:264
 										gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
-//line vector.go:241
+//line vector.go:264
 									} else {
-//line vector.go:241
+//line vector.go:264
 										break gc_steps8
-//line vector.go:241
+//line vector.go:264
 									}
-//line vector.go:241
+//line vector.go:264
 									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line vector.go:241
+//line vector.go:264
 									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line vector.go:241
+//line vector.go:264
 							_ = gc_if12
-//line vector.go:241
+//line vector.go:264
 							if gc_if12.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 								gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line vector.go:241
+//line vector.go:264
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_result8.StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4115,114 +4334,114 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:240
+//line vector.go:263
 					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line vector.go:240
+//line vector.go:263
 					_ = gc_none3
-//line vector.go:240
+//line vector.go:263
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:240
+//line vector.go:263
 					_ = gc_iota6
-//line vector.go:240
+//line vector.go:263
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector.go:240
+//line vector.go:263
 					_ = gc_all3
-//line vector.go:251
+//line vector.go:274
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:251
+//line vector.go:274
 					_ = gc_vb3
 				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:240
+//line vector.go:263
 						var tx int = gc_tx2
-//line vector.go:240
+//line vector.go:263
 						_ = tx
-//line vector.go:241
+//line vector.go:264
 						var gc_row6 int = gc_bx2
-//line vector.go:241
+//line vector.go:264
 						_ = gc_row6
-//line vector.go:241
+//line vector.go:264
 						var gc_col6 int = tx
-//line vector.go:241
+//line vector.go:264
 						_ = gc_col6
-//line vector.go:241
+//line vector.go:264
 						var gc_result6 archsimd.Float32x8
-//line vector.go:241
+//line vector.go:264
 						_ = gc_result6
-//line vector.go:241
+//line vector.go:264
 						gc_returned6 := gc_none3
-//line vector.go:241
+//line vector.go:264
 						_ = gc_returned6
-//line vector.go:241
+//line vector.go:264
 						if compiled.Reach(w, gc_col6, 8) > 7 {
-//line vector.go:241
+//line vector.go:264
 							var gc_ld11 archsimd.Float32x8
-//line vector.go:241
+//line vector.go:264
 							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
-//line vector.go:241
+//line vector.go:264
 								gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
-//line vector.go:241
+//line vector.go:264
 							} else {
-//line vector.go:241
+//line vector.go:264
 								break gc_steps6
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_result6 = gc_ld11
-//line vector.go:241
+//line vector.go:264
 							gc_b5 := gc_none3
-//line vector.go:241
+//line vector.go:264
 							if true {
-//line vector.go:241
+//line vector.go:264
 								gc_b5 = gc_all3
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_returned6 = gc_b5
-//line vector.go:241
+//line vector.go:264
 						} else {
-//line vector.go:241
+//line vector.go:264
 							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
-//line vector.go:241
+//line vector.go:264
 							_ = gc_if8
-//line vector.go:241
+//line vector.go:264
 							if gc_if8.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 								var gc_ld12 archsimd.Float32x8
-//line vector.go:241
+//line vector.go:264
 								if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
-//line vector.go:241
+//line vector.go:264
 									gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
-//line vector.go:241
+//line vector.go:264
 								} else {
-//line vector.go:241
+//line vector.go:264
 									break gc_steps6
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
-//line vector.go:241
+//line vector.go:264
 								gc_returned6 = gc_if8.Or(gc_returned6)
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 						}
-//line vector.go:241
+//line vector.go:264
 						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
-//line vector.go:241
+//line vector.go:264
 						_ = gc_if9
-//line vector.go:241
+//line vector.go:264
 						if gc_if9.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 							gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
-//line vector.go:241
+//line vector.go:264
 							gc_returned6 = gc_if9.Or(gc_returned6)
-//line vector.go:241
+//line vector.go:264
 						}
-//line vector.go:241
+//line vector.go:264
 						gc_result6.StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4231,11 +4450,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:241
+//line vector.go:264
 					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
 				}
 			} else {
@@ -4243,120 +4462,120 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:240
+//line vector.go:263
 						gc_none2 := archsimd.Mask32x16FromBits(0)
-//line vector.go:240
+//line vector.go:263
 						_ = gc_none2
-//line vector.go:240
+//line vector.go:263
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:240
+//line vector.go:263
 						_ = gc_iota4
-//line vector.go:240
+//line vector.go:263
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:240
+//line vector.go:263
 						_ = gc_all2
-//line vector.go:251
+//line vector.go:274
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:251
+//line vector.go:274
 						_ = gc_vb2
 					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line vector.go:240
+//line vector.go:263
 							var tx int = gc_tx2
-//line vector.go:240
+//line vector.go:263
 							_ = tx
-//line vector.go:241
+//line vector.go:264
 							if tx < 0 || tx > len(row)-16 {
-//line vector.go:241
+//line vector.go:264
 								break
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							var gc_row4 int = gc_bx2
-//line vector.go:241
+//line vector.go:264
 							_ = gc_row4
-//line vector.go:241
+//line vector.go:264
 							var gc_col4 int = tx
-//line vector.go:241
+//line vector.go:264
 							_ = gc_col4
-//line vector.go:241
+//line vector.go:264
 							var gc_result4 archsimd.Float32x16
-//line vector.go:241
+//line vector.go:264
 							_ = gc_result4
-//line vector.go:241
+//line vector.go:264
 							gc_returned4 := gc_none2
-//line vector.go:241
+//line vector.go:264
 							_ = gc_returned4
-//line vector.go:241
+//line vector.go:264
 							if compiled.Reach(w, gc_col4, 16) > 15 {
-//line vector.go:241
+//line vector.go:264
 								var gc_ld7 archsimd.Float32x16
-//line vector.go:241
+//line vector.go:264
 								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-//line vector.go:241
+//line vector.go:264
 									gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:241
+//line vector.go:264
 								} else {
-//line vector.go:241
+//line vector.go:264
 									break gc_steps4
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 								gc_result4 = gc_ld7
-//line vector.go:241
+//line vector.go:264
 								gc_b4 := gc_none2
-//line vector.go:241
+//line vector.go:264
 								if true {
-//line vector.go:241
+//line vector.go:264
 									gc_b4 = gc_all2
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 								gc_returned4 = gc_b4
-//line vector.go:241
+//line vector.go:264
 							} else {
-//line vector.go:241
+//line vector.go:264
 								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
-//line vector.go:241
+//line vector.go:264
 								_ = gc_if5
-//line vector.go:241
+//line vector.go:264
 								if gc_if5.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 									var gc_ld8 archsimd.Float32x16
-//line vector.go:241
+//line vector.go:264
 									if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
-//line vector.go:241
+//line vector.go:264
 										gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
-//line vector.go:241
+//line vector.go:264
 									} else {
-//line vector.go:241
+//line vector.go:264
 										break gc_steps4
-//line vector.go:241
+//line vector.go:264
 									}
-//line vector.go:241
+//line vector.go:264
 									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
-//line vector.go:241
+//line vector.go:264
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
-//line vector.go:241
+//line vector.go:264
 							_ = gc_if6
-//line vector.go:241
+//line vector.go:264
 							if gc_if6.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
-//line vector.go:241
+//line vector.go:264
 								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_result4.StoreSlice(row[tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4367,120 +4586,120 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					}
 				}
 				if compiled.SIMD {
-//line vector.go:240
+//line vector.go:263
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line vector.go:240
+//line vector.go:263
 					_ = gc_none
-//line vector.go:240
+//line vector.go:263
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:240
+//line vector.go:263
 					_ = gc_iota2
-//line vector.go:240
+//line vector.go:263
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector.go:240
+//line vector.go:263
 					_ = gc_all
-//line vector.go:251
+//line vector.go:274
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line vector.go:251
+//line vector.go:274
 					_ = gc_vb
 				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line vector.go:240
+//line vector.go:263
 						var tx int = gc_tx2
-//line vector.go:240
+//line vector.go:263
 						_ = tx
-//line vector.go:241
+//line vector.go:264
 						if tx < 0 || tx > len(row)-8 {
-//line vector.go:241
+//line vector.go:264
 							break
-//line vector.go:241
+//line vector.go:264
 						}
-//line vector.go:241
+//line vector.go:264
 						var gc_row2 int = gc_bx2
-//line vector.go:241
+//line vector.go:264
 						_ = gc_row2
-//line vector.go:241
+//line vector.go:264
 						var gc_col2 int = tx
-//line vector.go:241
+//line vector.go:264
 						_ = gc_col2
-//line vector.go:241
+//line vector.go:264
 						var gc_result2 archsimd.Float32x8
-//line vector.go:241
+//line vector.go:264
 						_ = gc_result2
-//line vector.go:241
+//line vector.go:264
 						gc_returned2 := gc_none
-//line vector.go:241
+//line vector.go:264
 						_ = gc_returned2
-//line vector.go:241
+//line vector.go:264
 						if compiled.Reach(w, gc_col2, 8) > 7 {
-//line vector.go:241
+//line vector.go:264
 							var gc_ld3 archsimd.Float32x8
-//line vector.go:241
+//line vector.go:264
 							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:241
+//line vector.go:264
 								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:241
+//line vector.go:264
 							} else {
-//line vector.go:241
+//line vector.go:264
 								break gc_steps2
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_result2 = gc_ld3
-//line vector.go:241
+//line vector.go:264
 							gc_b3 := gc_none
-//line vector.go:241
+//line vector.go:264
 							if true {
-//line vector.go:241
+//line vector.go:264
 								gc_b3 = gc_all
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 							gc_returned2 = gc_b3
-//line vector.go:241
+//line vector.go:264
 						} else {
-//line vector.go:241
+//line vector.go:264
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
-//line vector.go:241
+//line vector.go:264
 							_ = gc_if2
-//line vector.go:241
+//line vector.go:264
 							if gc_if2.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 								var gc_ld4 archsimd.Float32x8
-//line vector.go:241
+//line vector.go:264
 								if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
-//line vector.go:241
+//line vector.go:264
 									gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
-//line vector.go:241
+//line vector.go:264
 								} else {
-//line vector.go:241
+//line vector.go:264
 									break gc_steps2
-//line vector.go:241
+//line vector.go:264
 								}
-//line vector.go:241
+//line vector.go:264
 								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-//line vector.go:241
+//line vector.go:264
 								gc_returned2 = gc_if2.Or(gc_returned2)
-//line vector.go:241
+//line vector.go:264
 							}
-//line vector.go:241
+//line vector.go:264
 						}
-//line vector.go:241
+//line vector.go:264
 						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-//line vector.go:241
+//line vector.go:264
 						_ = gc_if3
-//line vector.go:241
+//line vector.go:264
 						if gc_if3.ToBits() != 0 {
-//line vector.go:241
+//line vector.go:264
 							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line vector.go:241
+//line vector.go:264
 							gc_returned2 = gc_if3.Or(gc_returned2)
-//line vector.go:241
+//line vector.go:264
 						}
-//line vector.go:241
+//line vector.go:264
 						gc_result2.StoreSlice(row[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4492,11 +4711,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 					{
@@ -4504,11 +4723,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 					{
@@ -4516,11 +4735,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 					{
@@ -4528,11 +4747,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:241
+//line vector.go:264
 						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 					}
 				}
@@ -4540,11 +4759,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:241
+//line vector.go:264
 					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 				}
 			}
@@ -4561,11 +4780,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:243
+//line vector.go:266
 					gc_at4[gc_tx2] = row[gc_idx2] * 3
 				}
 			} else {
@@ -4576,11 +4795,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 					{
@@ -4588,11 +4807,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 					{
@@ -4600,11 +4819,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 					{
@@ -4612,11 +4831,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 						tx := gc_tx2
 						_ = tx
 
-//line vector.go:243
+//line vector.go:266
 						out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 					}
 				}
@@ -4624,11 +4843,11 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:240
+//line vector.go:263
 					tx := gc_tx2
 					_ = tx
 
-//line vector.go:243
+//line vector.go:266
 					out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
 				}
 			}
@@ -4640,17 +4859,17 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 // that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
 // vector steps once wrote it, the conversion would not build.
 //
-//line vector.go:259
+//line vector.go:282
 func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_unrolledWrap,
 		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
-//line vector.go:259
-var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:254-268")
+//line vector.go:282
+var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:277-291")
 
-//line vector.go:259
+//line vector.go:282
 func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4685,36 +4904,36 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line vector.go:260
+//line vector.go:283
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:260
+//line vector.go:283
 							_ = i
-//line vector.go:261
+//line vector.go:284
 							{
 								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:262
+//line vector.go:285
 									break
-//line vector.go:262
+//line vector.go:285
 								}
-//line vector.go:262
+//line vector.go:285
 								v := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:262
+//line vector.go:285
 								_ = v
-//line vector.go:262
+//line vector.go:285
 								{
-//line vector.go:262
+//line vector.go:285
 									v = v.Add(archsimd.BroadcastFloat32x16(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
-//line vector.go:264
+//line vector.go:287
 								}
-//line vector.go:264
+//line vector.go:287
 								{
-//line vector.go:264
+//line vector.go:287
 									v = v.Add(archsimd.BroadcastFloat32x16(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
-//line vector.go:264
+//line vector.go:287
 								}
-//line vector.go:264
+//line vector.go:287
 								v.StoreSlice(out[i:])
-//line vector.go:266
+//line vector.go:289
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4729,36 +4948,36 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line vector.go:260
+//line vector.go:283
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:260
+//line vector.go:283
 						_ = i
-//line vector.go:261
+//line vector.go:284
 						{
 							if i < 0 || i > len(in)-8 || i > len(out)-8 {
-//line vector.go:262
+//line vector.go:285
 								break
-//line vector.go:262
+//line vector.go:285
 							}
-//line vector.go:262
+//line vector.go:285
 							v := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:262
+//line vector.go:285
 							_ = v
-//line vector.go:262
+//line vector.go:285
 							{
-//line vector.go:262
+//line vector.go:285
 								v = v.Add(archsimd.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
-//line vector.go:264
+//line vector.go:287
 							}
-//line vector.go:264
+//line vector.go:287
 							{
-//line vector.go:264
+//line vector.go:287
 								v = v.Add(archsimd.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
-//line vector.go:264
+//line vector.go:287
 							}
-//line vector.go:264
+//line vector.go:287
 							v.StoreSlice(out[i:])
-//line vector.go:266
+//line vector.go:289
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -4767,31 +4986,31 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line vector.go:260
+//line vector.go:283
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line vector.go:261
+//line vector.go:284
 					{
 						v := in[i]
-//line vector.go:262
+//line vector.go:285
 						{
 							{
-//line vector.go:263
+//line vector.go:286
 								j := int(0)
-//line vector.go:263
+//line vector.go:286
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:263
+//line vector.go:286
 							{
-//line vector.go:263
+//line vector.go:286
 								j := int(1)
-//line vector.go:263
+//line vector.go:286
 								_ = j
 								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
 							}
-//line vector.go:265
+//line vector.go:288
 						}
 						out[i] = v
 					}

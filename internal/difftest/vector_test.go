@@ -230,6 +230,38 @@ func TestSkipSIMD(t *testing.T) {
 	}
 }
 
+func TestSkipStopSIMD(t *testing.T) {
+	for _, n := range []int{1, 8, 40, 300} {
+		for _, stop := range []bool{false, true} {
+			threads := blocks(n, 48) * 16
+			in := make([]int32, threads)
+			for i := range in {
+				in[i] = rand.Int32N(100)
+			}
+			got := agreeSIMD(t, func(f form) ([]int32, error) {
+				out := make([]int32, n)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: threads / 16}, Block: gocuda.Dim3{X: 16}}
+				return out, f.launch(cfg, SkipStopKernel(in, out, stop))
+			})
+			want := make([]int32, n)
+			for i, x := range in {
+				stop := stop && i < 16 // the vote of block 0, whose thread 0 has the flag
+				for j := i; j < n; j += threads {
+					want[j] = x
+					if x&3 == 0 {
+						continue
+					}
+					if stop {
+						break
+					}
+					want[j] = x * 2
+				}
+			}
+			require.Equal(t, want, got, "n %d, stop %v", n, stop)
+		}
+	}
+}
+
 func TestRowSumSIMD(t *testing.T) {
 	for _, width := range []int{1, 8, 21, 100} {
 		in := randF(width * 7)

@@ -178,9 +178,10 @@ func (v *vectorizer) branch(s *ast.BranchStmt) {
 		return
 	}
 	switch {
-	case s.Tok == token.BREAK && len(v.masks) == l.masks:
+	case s.Tok == token.BREAK && len(v.masks) == l.masks && l.iter == "":
 		v.emit(&ast.BranchStmt{Tok: token.BREAK}) // every lane still in the loop leaves
-	case s.Tok == token.BREAK:
+	case s.Tok == token.BREAK: // lanes that continued this trip stay in the loop
+
 		v.leave(l.lanes)
 	case l.iter == "":
 		v.fail()

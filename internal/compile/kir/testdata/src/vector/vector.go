@@ -190,3 +190,23 @@ func exits64(t *gocuda.Thread, a []int64, b []uint64) {
 	t.SyncThreads()
 	b[i] = uint64(a[i]) + 1
 }
+
+// skipStop has a loop whose lanes leave at different trips, which some
+// lanes skip (continue) and which the lanes still in the trip leave under
+// a condition the same for all: the break takes only those lanes out of
+// the loop's mask, not every lane.
+func skipStop(t *gocuda.Thread, in, out []int32, stop bool) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	stop = t.SyncThreadsOr(stop && i == 0)
+	x := in[i]
+	for j := i; j < len(out); j += t.BlockDim.X * t.GridDim.X {
+		out[j] = x
+		if x&3 == 0 {
+			continue
+		}
+		if stop {
+			break
+		}
+		out[j] = x * 2
+	}
+}
