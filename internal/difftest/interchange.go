@@ -169,3 +169,26 @@ func guardTail(t *gocuda.Thread, in, out, g []int32, below, p int, stride bool) 
 	}
 	out[i] = a + w
 }
+
+// GuardStrideKernel returns the threads a parameter picks before a
+// grid-stride loop over g and then a loop the compiler interchanges: the
+// grid-stride loop, a thread loop of its own, must skip the returned
+// threads too (the compiler fuzzer's seed 300639).
+//
+//gocuda:kernel GuardStrideKernel
+func guardStride(t *gocuda.Thread, in, out, g []int32, below, p int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < below {
+		return
+	}
+	for j := i; j < len(g); j += t.BlockDim.X * t.GridDim.X {
+		g[j] += 3
+	}
+	a := int32(i)
+	for k := 0; k < p; k++ {
+		if ix := k*t.BlockDim.X + t.ThreadIdx.X; ix < len(in) {
+			a += in[ix]
+		}
+	}
+	out[i] = a
+}

@@ -2034,3 +2034,197 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 		}
 	}
 }
+
+// GuardStrideKernel returns the threads a parameter picks before a
+// grid-stride loop over g and then a loop the compiler interchanges: the
+// grid-stride loop, a thread loop of its own, must skip the returned
+// threads too (the compiler fuzzer's seed 300639).
+//
+//line interchange.go:179
+func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_guardStride,
+		func(gc_t *gocuda.Thread) { guardStride(gc_t, in, out, g, below, p) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_guardStride(gc_b, gc_lo, gc_hi, in, out, g, below, p)
+		})
+}
+
+//line interchange.go:179
+var gc_src_guardStride = compiled.NewSource("guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:173-194")
+
+//line interchange.go:179
+func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_exited := gc_b.Exited()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		clear(gc_exited)
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_L1:
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line interchange.go:180
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line interchange.go:181
+					{
+//line interchange.go:181
+						{
+//line interchange.go:181
+							gc_exited[gc_rank] = true
+							continue gc_L1
+//line interchange.go:182
+						}
+					}
+				}
+			}
+		}
+
+//line interchange.go:184
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+
+//line interchange.go:184
+		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
+//line interchange.go:180
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:184
+						gc_start := i
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdx*gc_gdx), gc_trips-1 {
+
+//line interchange.go:185
+							g[j] += 3
+						}
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line interchange.go:180
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line interchange.go:187
+					a := int32(i)
+					_ = a
+					gc_s_a[gc_rank] = a
+				}
+			}
+		}
+
+//line interchange.go:188
+		for k := 0; k < p; k++ {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						a := gc_s_a[gc_rank]
+
+//line interchange.go:189
+						if ix := k*gc_bdx + gc_tx; ix < len(in) {
+							a += in[ix]
+						}
+						gc_s_a[gc_rank] = a
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+
+//line interchange.go:180
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					a := gc_s_a[gc_rank]
+
+//line interchange.go:193
+					out[i] = a
+				}
+			}
+		}
+	}
+}

@@ -4327,3 +4327,674 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 		}
 	}
 }
+
+// GuardStrideKernel returns the threads a parameter picks before a
+// grid-stride loop over g and then a loop the compiler interchanges: the
+// grid-stride loop, a thread loop of its own, must skip the returned
+// threads too (the compiler fuzzer's seed 300639).
+//
+//line interchange.go:179
+func GuardStrideKernel(in, out, g []int32, below, p int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_guardStride,
+		func(gc_t *gocuda.Thread) { guardStride(gc_t, in, out, g, below, p) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_guardStride(gc_b, gc_lo, gc_hi, in, out, g, below, p)
+		})
+}
+
+//line interchange.go:179
+var gc_src_guardStride = compiled.NewSource("guardStride", "0892d1a3363298ed915c85bb3caa0d6d053525f0f7a44e523ab6814fcfd09bf8", "interchange.go:173-194")
+
+//line interchange.go:179
+func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_exited2 := gc_b2.Exited()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		clear(gc_exited2)
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from3
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line interchange.go:180
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:180
+						_ = gc_all2
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:180
+							gc_alive2 := gc_all2
+//line interchange.go:180
+							_ = gc_alive2
+//line interchange.go:180
+							if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line interchange.go:180
+								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line interchange.go:180
+							}
+//line interchange.go:180
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+							_ = i
+//line interchange.go:181
+							{
+								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+//line interchange.go:182
+								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+//line interchange.go:182
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line interchange.go:180
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:180
+					_ = gc_all
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:180
+						gc_alive := gc_all
+//line interchange.go:180
+						_ = gc_alive
+//line interchange.go:180
+						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line interchange.go:180
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:180
+						}
+//line interchange.go:180
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+						_ = i
+//line interchange.go:181
+						{
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+//line interchange.go:182
+							gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+//line interchange.go:182
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+			gc_L12:
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line interchange.go:180
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line interchange.go:181
+					{
+//line interchange.go:181
+						{
+//line interchange.go:181
+							gc_exited2[gc_rank2] = true
+							continue gc_L12
+//line interchange.go:182
+						}
+					}
+				}
+			}
+		}
+
+//line interchange.go:184
+		for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+			gc_b2.Tick()
+			if gc_b2.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_from3, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line interchange.go:180
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:180
+							_ = gc_all4
+//line interchange.go:185
+							gc_vb2 := archsimd.BroadcastInt32x16(3)
+//line interchange.go:185
+							_ = gc_vb2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:185
+								gc_alive4 := gc_all4
+//line interchange.go:185
+								_ = gc_alive4
+//line interchange.go:185
+								if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line interchange.go:185
+									gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line interchange.go:185
+								}
+//line interchange.go:180
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+								_ = i
+//line interchange.go:184
+								var j int = i + gc_off
+//line interchange.go:184
+								_ = j
+//line interchange.go:185
+								if j < 0 || j > len(g)-16 {
+//line interchange.go:185
+									break
+//line interchange.go:185
+								}
+								archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb2).StoreMasked((*[16]int32)(g[j:]), gc_alive4)
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line interchange.go:180
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:180
+						_ = gc_all3
+//line interchange.go:185
+						gc_vb := archsimd.BroadcastInt32x8(3)
+//line interchange.go:185
+						_ = gc_vb
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:185
+							gc_alive3 := gc_all3
+//line interchange.go:185
+							_ = gc_alive3
+//line interchange.go:185
+							if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line interchange.go:185
+								gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:185
+							}
+//line interchange.go:180
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+							_ = i
+//line interchange.go:184
+							var j int = i + gc_off
+//line interchange.go:184
+							_ = j
+//line interchange.go:185
+							if j < 0 || j > len(g)-8 {
+//line interchange.go:185
+								break
+//line interchange.go:185
+							}
+							archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive3)
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from3 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
+
+//line interchange.go:180
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:184
+						j := i + gc_off
+						gc_more = true
+
+//line interchange.go:185
+						g[j] += 3
+					}
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line interchange.go:180
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:180
+						_ = gc_all6
+//line interchange.go:180
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line interchange.go:180
+						_ = gc_iota2
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:180
+							gc_alive6 := gc_all6
+//line interchange.go:180
+							_ = gc_alive6
+//line interchange.go:180
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line interchange.go:180
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+//line interchange.go:180
+							}
+//line interchange.go:180
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+							_ = i
+//line interchange.go:187
+							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+//line interchange.go:187
+							_ = a
+							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive6).StoreSlice(gc_s_a[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line interchange.go:180
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:180
+					_ = gc_all5
+//line interchange.go:180
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:180
+					_ = gc_iota
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:180
+						gc_alive5 := gc_all5
+//line interchange.go:180
+						_ = gc_alive5
+//line interchange.go:180
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line interchange.go:180
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:180
+						}
+//line interchange.go:180
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+						_ = i
+//line interchange.go:187
+						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
+//line interchange.go:187
+						_ = a
+						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive5).StoreSlice(gc_s_a[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line interchange.go:180
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line interchange.go:187
+					a := int32(i)
+					_ = a
+					gc_s_a[gc_rank2] = a
+				}
+			}
+		}
+
+//line interchange.go:188
+		for k := 0; k < p; k++ {
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line interchange.go:189
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:189
+							_ = gc_all8
+//line interchange.go:189
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line interchange.go:189
+							_ = gc_iota4
+						gc_steps2:
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:189
+								gc_alive8 := gc_all8
+//line interchange.go:189
+								_ = gc_alive8
+//line interchange.go:189
+								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line interchange.go:189
+									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+//line interchange.go:189
+								}
+//line interchange.go:189
+								a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line interchange.go:189
+								_ = a
+//line interchange.go:189
+								{
+//line interchange.go:189
+									var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:189
+									_ = ix
+//line interchange.go:189
+									if compiled.Reach(len(in), ix, 16) > 15 {
+//line interchange.go:189
+										var gc_ld3 archsimd.Int32x16
+//line interchange.go:189
+										if ix >= 0 && ix <= len(in)-16 {
+											gc_ld3 = archsimd.LoadInt32x16Slice(in[ix:])
+//line interchange.go:190
+										} else {
+//line interchange.go:190
+											break gc_steps2
+//line interchange.go:190
+										}
+//line interchange.go:190
+										a = a.Merge(a.Add(gc_ld3), archsimd.Mask32x16FromBits(^gc_alive8.ToBits()))
+//line interchange.go:190
+									} else {
+//line interchange.go:190
+										gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+//line interchange.go:189
+										_ = gc_if2
+//line interchange.go:189
+										if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+//line interchange.go:189
+											var gc_ld4 archsimd.Int32x16
+//line interchange.go:189
+											if ix >= 0 && ix <= len(in)-16 {
+												gc_ld4 = archsimd.LoadInt32x16Slice(in[ix:])
+//line interchange.go:190
+											} else {
+//line interchange.go:190
+												break gc_steps2
+//line interchange.go:190
+											}
+//line interchange.go:190
+											a = a.Merge(a.Add(gc_ld4), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()))
+//line interchange.go:190
+										}
+//line interchange.go:190
+									}
+//line interchange.go:190
+								}
+								a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive8).StoreSlice(gc_s_a[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line interchange.go:189
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:189
+						_ = gc_all7
+//line interchange.go:189
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line interchange.go:189
+						_ = gc_iota3
+					gc_steps:
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:189
+							gc_alive7 := gc_all7
+//line interchange.go:189
+							_ = gc_alive7
+//line interchange.go:189
+							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line interchange.go:189
+								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:189
+							}
+//line interchange.go:189
+							a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line interchange.go:189
+							_ = a
+//line interchange.go:189
+							{
+//line interchange.go:189
+								var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:189
+								_ = ix
+//line interchange.go:189
+								if compiled.Reach(len(in), ix, 8) > 7 {
+//line interchange.go:189
+									var gc_ld archsimd.Int32x8
+//line interchange.go:189
+									if ix >= 0 && ix <= len(in)-8 {
+										gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+//line interchange.go:190
+									} else {
+//line interchange.go:190
+										break gc_steps
+//line interchange.go:190
+									}
+//line interchange.go:190
+									a = a.Add(gc_ld).Merge(a, gc_alive7)
+//line interchange.go:190
+								} else {
+//line interchange.go:190
+									gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:189
+									_ = gc_if
+//line interchange.go:189
+									if gc_alive7.And(gc_if).ToBits() != 0 {
+//line interchange.go:189
+										var gc_ld2 archsimd.Int32x8
+//line interchange.go:189
+										if ix >= 0 && ix <= len(in)-8 {
+											gc_ld2 = archsimd.LoadInt32x8Slice(in[ix:])
+//line interchange.go:190
+										} else {
+//line interchange.go:190
+											break gc_steps
+//line interchange.go:190
+										}
+//line interchange.go:190
+										a = a.Add(gc_ld2).Merge(a, gc_alive7.And(gc_if))
+//line interchange.go:190
+									}
+//line interchange.go:190
+								}
+//line interchange.go:190
+							}
+							a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive7).StoreSlice(gc_s_a[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
+						a := gc_s_a[gc_rank2]
+
+//line interchange.go:189
+						if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+							a += in[ix]
+						}
+						gc_s_a[gc_rank2] = a
+					}
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line interchange.go:180
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:180
+						_ = gc_all10
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:180
+							gc_alive10 := gc_all10
+//line interchange.go:180
+							_ = gc_alive10
+//line interchange.go:180
+							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line interchange.go:180
+								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+//line interchange.go:180
+							}
+//line interchange.go:180
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+							_ = i
+//line interchange.go:180
+							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line interchange.go:180
+							_ = a
+//line interchange.go:193
+							if i < 0 || i > len(out)-16 {
+//line interchange.go:193
+								break
+//line interchange.go:193
+							}
+//line interchange.go:193
+							a.StoreMasked((*[16]int32)(out[i:]), gc_alive10)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line interchange.go:180
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:180
+					_ = gc_all9
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:180
+						gc_alive9 := gc_all9
+//line interchange.go:180
+						_ = gc_alive9
+//line interchange.go:180
+						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+//line interchange.go:180
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+//line interchange.go:180
+						}
+//line interchange.go:180
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:180
+						_ = i
+//line interchange.go:180
+						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line interchange.go:180
+						_ = a
+//line interchange.go:193
+						if i < 0 || i > len(out)-8 {
+//line interchange.go:193
+							break
+//line interchange.go:193
+						}
+//line interchange.go:193
+						a.StoreMasked((*[8]int32)(out[i:]), gc_alive9)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
+
+//line interchange.go:180
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					a := gc_s_a[gc_rank2]
+
+//line interchange.go:193
+					out[i] = a
+				}
+			}
+		}
+	}
+}

@@ -255,3 +255,31 @@ func TestGuardTailForms(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardStrideForms: threads returned before a grid-stride loop and an
+// interchanged loop write nothing in either, against the host.
+func TestGuardStrideForms(t *testing.T) {
+	const n, bs = 96, 32
+	in := randInts(n)
+	for _, below := range []int{0, 5, 40, n} {
+		type res struct{ out, g []int32 }
+		got := agree(t, func(f form) (res, error) {
+			r := res{make([]int32, n), make([]int32, 2*n)}
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: n / bs}, Block: gocuda.Dim3{X: bs}}
+			return r, f.launch(cfg, GuardStrideKernel(in, r.out, r.g, below, 3))
+		})
+		want := res{make([]int32, n), make([]int32, 2*n)}
+		for i := below; i < n; i++ {
+			want.g[i] += 3 // two trips of the grid's stride, n
+			want.g[i+n] += 3
+			a := int32(i)
+			for k := range 3 {
+				if ix := k*bs + i%bs; ix < n {
+					a += in[ix]
+				}
+			}
+			want.out[i] = a
+		}
+		require.Equal(t, want, got, "below %d", below)
+	}
+}

@@ -57,6 +57,9 @@ func (f *Func) repeatGuards() {
 		if !isCode {
 			break
 		}
+		if _, loop := c.Stmt.(*ast.ForStmt); loop {
+			break // a grid-stride loop, as below: the guards before it would not reach it (the compiler fuzzer's seed 300639)
+		}
 		if s, ok := c.Stmt.(*ast.IfStmt); ok && s.Init == nil && s.Else == nil && isReturn(s.Body) && f.safeCond(s.Cond) &&
 			!f.readsAssigned(s.Cond, f.Body[i+1:]) {
 			guards = append([]Node{c}, guards...)

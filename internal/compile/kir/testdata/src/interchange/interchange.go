@@ -223,3 +223,24 @@ func exitNestedWalk(t *gocuda.Thread, in []int32, out []int32, p, trips, sel int
 		}
 	}
 }
+
+// guardBeforeStride returns threads before a grid-stride loop and a loop
+// the pass interchanges: the guard is not repeated, since the grid-stride
+// loop becomes a thread loop of its own that a copy would not reach; the
+// body records the returned threads instead.
+func guardBeforeStride(t *gocuda.Thread, in, out, g []int32, below, p int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < below {
+		return
+	}
+	for j := i; j < len(g); j += t.BlockDim.X * t.GridDim.X {
+		g[j] += 3
+	}
+	a := int32(i)
+	for k := 0; k < p; k++ {
+		if ix := k*t.BlockDim.X + t.ThreadIdx.X; ix < len(in) {
+			a += in[ix]
+		}
+	}
+	out[i] = a
+}
