@@ -57,8 +57,8 @@ func (f *Func) repeatGuards() {
 		if !isCode {
 			break
 		}
-		if _, loop := c.Stmt.(*ast.ForStmt); loop {
-			break // a grid-stride loop, as below: the guards before it would not reach it (the compiler fuzzer's seed 300639)
+		if f.gridStrideLoop(c.Stmt) {
+			break // as below: the guards before it would not reach it (the compiler fuzzer's seed 300639)
 		}
 		if s, ok := c.Stmt.(*ast.IfStmt); ok && s.Init == nil && s.Else == nil && isReturn(s.Body) && f.safeCond(s.Cond) &&
 			!f.readsAssigned(s.Cond, f.Body[i+1:]) {
@@ -71,8 +71,8 @@ func (f *Func) repeatGuards() {
 	split := map[Node]bool{Node(loop): true} // what ends a run of thread code: fission's block-level statements
 	for _, n := range f.Body[last+1:] {
 		stmt := n.(*Code).Stmt
-		if _, loop := stmt.(*ast.ForStmt); loop {
-			return // a grid-stride loop (the stride pass runs later) is a thread loop of its own, which the guards would not reach
+		if f.gridStrideLoop(stmt) {
+			return // a thread loop of its own (the stride pass runs later), which the guards would not reach
 		}
 		if f.placeOf(stmt) == placeBlock {
 			split[n] = true
@@ -93,6 +93,13 @@ func (f *Func) repeatGuards() {
 		tail = append(tail, n)
 	}
 	f.Body = tail
+}
+
+// gridStrideLoop reports whether s is a loop the stride pass will run in
+// lockstep, a thread loop of its own.
+func (f *Func) gridStrideLoop(s ast.Stmt) bool {
+	fs, ok := s.(*ast.ForStmt)
+	return ok && f.strideLoop(fs, false) != nil
 }
 
 // threadCodeOnly reports whether nodes are thread code only, one run of
