@@ -181,7 +181,6 @@ func (v *vectorizer) branch(s *ast.BranchStmt) {
 	case s.Tok == token.BREAK && len(v.masks) == l.masks && l.iter == "":
 		v.emit(&ast.BranchStmt{Tok: token.BREAK}) // every lane still in the loop leaves
 	case s.Tok == token.BREAK: // lanes that continued this trip stay in the loop
-
 		v.leave(l.lanes)
 	case l.iter == "":
 		v.fail()
