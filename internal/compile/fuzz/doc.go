@@ -55,9 +55,12 @@
 // TestCompileRandomKernels runs one batch of random kernels, the corpus
 // and the hand-reduced kernels of known bugs (testdata/bugs) in one build;
 // failures of known bugs (known_test.go) are logged, not reported.
-// FuzzCompile is the coverage-guided form, a build per input:
+// FuzzCompile is the coverage-guided form, a build per input.
+// TestKernelFile runs one kernel written as testdata/bugs' are, in the
+// mode flags' mode, to reduce a failing kernel by hand:
 //
 //	go test ./internal/compile/fuzz
 //	go test -run TestCompileRandomKernels -fuzz.batches 20 -fuzz.seed 1000 -fuzz.check ./internal/compile/fuzz
+//	go test -run TestKernelFile -fuzz.file /tmp/k.go -fuzz.portable ./internal/compile/fuzz
 //	go test -run '^$' -fuzz FuzzCompile -parallel 1 ./internal/compile/fuzz
 package fuzz

@@ -18,6 +18,7 @@ var (
 	checked   = flag.Bool("fuzz.check", false, "also run each batch under gocuda check, which must report no kernel")
 	simd512   = flag.Bool("fuzz.simd512", false, "compile with -simd512: in the SIMD build, sixteen-lane steps where the CPU has AVX-512")
 	portable  = flag.Bool("fuzz.portable", false, "give every loop the vector pass picks portable steps, which the default build runs")
+	file      = flag.String("fuzz.file", "", "TestKernelFile runs the kernel of this Go file (as testdata/bugs' files are written) alone, with the mode flags")
 )
 
 // inputBytes is the length of a random kernel's input.
@@ -67,6 +68,27 @@ func TestCompileRandomKernels(t *testing.T) {
 		summarize(t, results)
 		check(t, results, labels)
 	}
+}
+
+// TestKernelFile runs the kernel of the file -fuzz.file names, as
+// TestCompileRandomKernels runs each of its batch's, with the same mode
+// flags: a random kernel reduced by hand, while it is, fails or passes
+// in the mode that found it (go test -run TestKernelFile -fuzz.file
+// k.go -fuzz.portable). Without the flag it skips.
+func TestKernelFile(t *testing.T) {
+	if *file == "" {
+		t.Skip("no -fuzz.file")
+	}
+	k, err := parseKernelFile(*file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := Run([]*Kernel{k}, Options{Keep: *keep, Check: *checked, SIMD512: *simd512, Portable: *portable})
+	if err != nil {
+		t.Fatal(err)
+	}
+	summarize(t, results)
+	check(t, results, map[string]string{k.Name: *file})
 }
 
 // summarize logs how many kernels were compiled and why the others were
