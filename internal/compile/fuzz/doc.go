@@ -50,6 +50,14 @@
 // whose generated code does not build, crashes or hangs the driver, is
 // left out and the rest of the batch goes on.
 //
+// # Reducing a failure
+//
+// With -fuzz.minimize, a failing kernel is shrunk twice: Minimize shrinks
+// its input (the generator then makes less), and Reduce its source,
+// deleting statements, runs of them and helpers nobody calls, and
+// replacing ifs and loops by their bodies, while it fails the same way;
+// the result is a kernel file as testdata/bugs' are, which -fuzz.file runs.
+//
 // # Tests
 //
 // TestCompileRandomKernels runs one batch of random kernels, the corpus

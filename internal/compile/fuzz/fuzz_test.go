@@ -14,7 +14,7 @@ var (
 	perBatch  = flag.Int("fuzz.kernels", 60, "random kernels per batch")
 	firstSeed = flag.Uint64("fuzz.seed", 1, "the seed of the first random kernel")
 	keep      = flag.Bool("fuzz.keep", false, "keep the temporary packages under testdata")
-	minimize  = flag.Int("fuzz.minimize", 0, "minimize each failing kernel in this many rounds, print it and add it to the corpus")
+	minimize  = flag.Int("fuzz.minimize", 0, "minimize each failing kernel in this many rounds, print it and add it to the corpus, then reduce its source in four times as many")
 	checked   = flag.Bool("fuzz.check", false, "also run each batch under gocuda check, which must report no kernel")
 	simd512   = flag.Bool("fuzz.simd512", false, "compile with -simd512: in the SIMD build, sixteen-lane steps where the CPU has AVX-512")
 	portable  = flag.Bool("fuzz.portable", false, "give every loop the vector pass picks portable steps, which the default build runs")
@@ -178,6 +178,11 @@ func minimizeFailure(t *testing.T, r *Result, f Failure) {
 		t.Log(err)
 	}
 	t.Logf("minimized to corpus file %s:\n%s", name, mr.Report())
+	if rk, rr, err := Reduce(k, same, Options{SIMD512: *simd512, Portable: *portable}, 4**minimize); err != nil || rr == nil {
+		t.Logf("reducing %s: %v", k.Name, err)
+	} else {
+		t.Logf("reduced by statements to %s (-fuzz.file runs it as a file of package main):\n%s", rr.Failures[0], rk.File("main"))
+	}
 }
 
 // FuzzCompile compiles the kernel each input describes and requires its
