@@ -15,15 +15,14 @@ import (
 )
 
 // Reduce returns a smaller kernel whose source still fails as same says,
-// and its result: Minimize's inputs shrink what the generator makes, and
-// Reduce then shrinks the source itself (delta debugging over its
-// statements). Each round builds, as one batch, the smallest of the
-// sources one edit makes (a statement or a run of them deleted, an if or
-// a loop replaced by its body, a helper nobody calls deleted) that still
-// type-check once
-// the variables an edit left unused are blanked (_ = x), and keeps the
-// smallest that fails the same way; it stops after rounds rounds, or
-// when no edit helps.
+// and its result (nil if none did): Minimize's inputs shrink what the
+// generator makes, and Reduce then shrinks the source itself (delta
+// debugging over its statements). Each round builds, as one batch, the
+// smallest of the sources one edit makes (a statement or a run of them
+// deleted, an if or a loop replaced by its body, a helper nobody calls
+// deleted) that still type-check once the variables an edit left unused
+// are blanked (_ = x), and keeps the smallest that fails the same way;
+// it stops after rounds rounds, or when no edit helps.
 func Reduce(k *Kernel, same func(*Result) bool, opt Options, rounds int) (*Kernel, *Result, error) {
 	best, bestResult := k, (*Result)(nil)
 	for range rounds {
