@@ -49,8 +49,9 @@
 // warps, one and several blocks. A kernel the compiler fails on alone, or
 // whose generated code does not build, crashes or hangs the driver, is
 // left out and the rest of the batch goes on. Each batch is a new package
-// for Go's build cache: a long campaign fills it (78 GB after about 60,000
-// kernels on 2026-11-26), so run go clean -cache between campaigns.
+// for Go's build cache, about a quarter of a gigabyte a thousand kernels:
+// campaigns over several days filled a disk (78 GB of cache on
+// 2026-11-26), so run go clean -cache between them.
 //
 // # Reducing a failure
 //
