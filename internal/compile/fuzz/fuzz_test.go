@@ -21,6 +21,11 @@ var (
 	file      = flag.String("fuzz.file", "", "TestKernelFile runs the kernel of this Go file (as testdata/bugs' files are written) alone, with the mode flags")
 )
 
+// flagOptions returns the Options the mode flags ask for.
+func flagOptions() Options {
+	return Options{Keep: *keep, Check: *checked, SIMD512: *simd512, Portable: *portable}
+}
+
 // inputBytes is the length of a random kernel's input.
 const inputBytes = 512
 
@@ -60,7 +65,7 @@ func TestCompileRandomKernels(t *testing.T) {
 			}
 		}
 		start := time.Now()
-		results, err := Run(ks, Options{Keep: *keep, Check: *checked, SIMD512: *simd512, Portable: *portable})
+		results, err := Run(ks, flagOptions())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +88,7 @@ func TestKernelFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results, err := Run([]*Kernel{k}, Options{Keep: *keep, Check: *checked, SIMD512: *simd512, Portable: *portable})
+	results, err := Run([]*Kernel{k}, flagOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +173,9 @@ func minimizeFailure(t *testing.T, r *Result, f Failure) {
 	same := func(c *Result) bool {
 		return slices.ContainsFunc(c.Failures, func(g Failure) bool { return g.Kind == f.Kind })
 	}
-	k, mr, err := Minimize(r.Kernel, same, Options{Keep: *keep, SIMD512: *simd512, Portable: *portable}, *minimize)
+	opt := flagOptions()
+	opt.Check = false // the failure is the compiler's: check only slows the rounds
+	k, mr, err := Minimize(r.Kernel, same, opt, *minimize)
 	if err != nil || mr == nil {
 		t.Logf("minimizing %s: %v", r.Kernel.Name, err)
 		return
@@ -178,7 +185,7 @@ func minimizeFailure(t *testing.T, r *Result, f Failure) {
 		t.Log(err)
 	}
 	t.Logf("minimized to corpus file %s:\n%s", name, mr.Report())
-	if rk, rr, err := Reduce(k, same, Options{SIMD512: *simd512, Portable: *portable}, 4**minimize); err != nil || rr == nil {
+	if rk, rr, err := Reduce(k, same, opt, 4**minimize); err != nil || rr == nil {
 		t.Logf("reducing %s: %v", k.Name, err)
 	} else {
 		t.Logf("reduced by statements to %s (-fuzz.file runs it as a file of package main):\n%s", rr.Failures[0], rk.File("main"))

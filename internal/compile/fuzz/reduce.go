@@ -86,13 +86,7 @@ func editAt(decls string, at int) ([]string, bool) {
 	var index int
 	seen := 0
 	ast.Inspect(f, func(n ast.Node) bool {
-		var stmts *[]ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			stmts = &n.List
-		case *ast.CaseClause:
-			stmts = &n.Body
-		}
+		stmts := stmtList(n)
 		if stmts != nil && list == nil && at-seen < len(*stmts) {
 			list, index = stmts, at-seen
 		} else if stmts != nil && list == nil {
@@ -115,6 +109,18 @@ func editAt(decls string, at int) ([]string, bool) {
 	}
 	*list = orig
 	return out, true
+}
+
+// stmtList returns the statement list n holds itself (a block's, a
+// case's), or nil.
+func stmtList(n ast.Node) *[]ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return &n.List
+	case *ast.CaseClause:
+		return &n.Body
+	}
+	return nil
 }
 
 // replacements returns what statement s may be replaced with: nothing,
@@ -241,14 +247,10 @@ func (c *sourceChecker) fix(decls string) (string, []string, bool) {
 // variables declared and not used, and the imports used; an error for
 // any other error.
 func (c *sourceChecker) unused(decls string) ([]int, []string, error) {
-	var head strings.Builder
-	head.WriteString("package main\n\nimport (\n")
-	for _, p := range c.imports {
-		fmt.Fprintf(&head, "\t%q\n", p)
-	}
-	head.WriteString(")\n\n")
+	src := (&Kernel{Imports: c.imports, Decls: decls}).File("main")
+	headLen := len(src) - len(decls)
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "", head.String()+decls, 0)
+	f, err := parser.ParseFile(fset, "", src, 0)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -259,7 +261,7 @@ func (c *sourceChecker) unused(decls string) ([]int, []string, error) {
 		te, ok := err.(types.Error)
 		switch {
 		case ok && strings.HasPrefix(te.Msg, "declared and not used"):
-			offs = append(offs, fset.Position(te.Pos).Offset-head.Len())
+			offs = append(offs, fset.Position(te.Pos).Offset-headLen)
 		case ok && strings.Contains(te.Msg, "imported and not used"):
 			imports = slices.DeleteFunc(imports, func(p string) bool { return strings.HasPrefix(te.Msg, fmt.Sprintf("%q", p)) })
 		default:
@@ -271,7 +273,8 @@ func (c *sourceChecker) unused(decls string) ([]int, []string, error) {
 }
 
 // blanked returns decls with _ = x after the statement declaring each
-// variable at offsets, or "" where it finds no such statement.
+// variable at offsets (in a block or a case), or "" where it finds no
+// such statement.
 func blanked(decls string, offsets []int) string {
 	fset := token.NewFileSet()
 	const head = "package p\n\n"
@@ -283,11 +286,11 @@ func blanked(decls string, offsets []int) string {
 		pos := fset.File(f.Pos()).Pos(off + len(head))
 		done := false
 		ast.Inspect(f, func(n ast.Node) bool {
-			b, ok := n.(*ast.BlockStmt)
-			if done || !ok {
+			list := stmtList(n)
+			if done || list == nil {
 				return !done
 			}
-			for i, s := range b.List {
+			for i, s := range *list {
 				if s.Pos() <= pos && pos < s.End() {
 					id, body := identAt(s, pos)
 					if id == nil {
@@ -297,7 +300,7 @@ func blanked(decls string, offsets []int) string {
 					if body != nil { // declared by the statement's header: in scope in its body
 						body.List = slices.Insert(body.List, 0, ast.Stmt(use))
 					} else {
-						b.List = slices.Insert(b.List, i+1, ast.Stmt(use))
+						*list = slices.Insert(*list, i+1, ast.Stmt(use))
 					}
 					done = true
 					return false

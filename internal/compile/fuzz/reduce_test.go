@@ -29,12 +29,18 @@ func k0(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int)
 		x = k0h(x)
 	}
 	out[i] = uint32(x) + uint32(y) + uint32(bits.OnesCount32(uint32(p0)))
+	switch p1 {
+	case 1:
+		z := p0
+		out[0] = uint32(z)
+	}
 }
 `}
 
 // TestSmallerEdits: each source one edit makes is shorter, type-checks
 // with its imports, and is named apart; deleting a variable's only use
-// blanks it, deleting an import's only use drops the import, a helper
+// blanks it (in a block or a case), deleting an import's only use drops
+// the import, a helper
 // nobody calls goes, and an if is replaced by its body.
 func TestSmallerEdits(t *testing.T) {
 	cands := smaller(reducible, 1000)
@@ -53,6 +59,7 @@ func TestSmallerEdits(t *testing.T) {
 	assert.True(t, has(func(c *Kernel) bool {
 		return strings.Contains(c.Decls, "_ = y") && !slices.Contains(c.Imports, "math/bits")
 	}), "no candidate without the store, y blanked and math/bits dropped")
+	assert.True(t, has(func(c *Kernel) bool { return strings.Contains(c.Decls, "_ = z") }), "no candidate blanking a variable of a case")
 	assert.True(t, has(func(c *Kernel) bool { return !strings.Contains(c.Decls, "unused()") }), "no candidate without the helper nobody calls")
 	assert.False(t, has(func(c *Kernel) bool { return !strings.Contains(c.Decls, "h(x int32)") }), "a candidate without the helper still called")
 	assert.True(t, has(func(c *Kernel) bool {
