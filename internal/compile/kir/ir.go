@@ -98,6 +98,10 @@ type Func struct {
 	// variables it assigns whose stores to scratch it skips
 	// (deadspill.go).
 	deadSpills map[Node]map[*types.Var]bool
+	// captured are the varying variables function literals capture, and
+	// whether each changes after its declaration (captured.go); nil in a
+	// body without sync points.
+	captured map[*types.Var]bool
 
 	// shared are the uniform variables holding a shared-memory slice;
 	// readShared, while set, lets pure take an element of one at a uniform

@@ -56,10 +56,12 @@ func spill(f *Func) {
 	for _, lv := range info {
 		f.promotePartial(lv)
 	}
+	if f.hasSyncPoint() {
+		f.captured = f.capturedVars()
+	}
 	for obj, v := range f.Vars {
-		if v.Class == Varying && f.livesAcross(obj, info) {
-			v.Spill = true
-			v.SpillName = f.Names.Fresh("s_" + v.Name)
+		if v.Class == Varying && (f.livesAcross(obj, info) || f.captured[obj]) {
+			f.keepPerThread(obj)
 		}
 	}
 	Walk(f.Body, func(n Node) {
@@ -130,6 +132,14 @@ func (f *Func) livesAcross(v *types.Var, info map[Node]*loopVars) bool {
 	return false
 }
 
+// keepPerThread keeps v per thread in a scratch array.
+func (f *Func) keepPerThread(v *types.Var) {
+	if kv := f.Vars[v]; !kv.Spill {
+		kv.Spill = true
+		kv.SpillName = f.Names.Fresh("s_" + kv.Name)
+	}
+}
+
 // isParam reports whether v is a parameter of the kernel.
 func (f *Func) isParam(v *types.Var) bool {
 	return v.Pos() >= f.Src.Decl.Type.Pos() && v.Pos() < f.Src.Decl.Type.End()
@@ -142,8 +152,8 @@ func (f *Func) isParam(v *types.Var) bool {
 // count too) is kept in place: a loop's copy would be what the pointer or
 // slice refers to, and writes through it would miss the value later loops
 // read. A pointer only lent to a callee (lends) is to the loop's copy,
-// written back at the loop's end. A function literal using a kept
-// variable is refused.
+// written back at the loop's end. A variable a function literal captures
+// is kept per thread, in place (captured.go).
 func (f *Func) checkSpills() {
 	kept := map[*types.Var]bool{}
 	for obj, v := range f.Vars {
@@ -170,14 +180,13 @@ func (f *Func) checkSpills() {
 		if v := f.addressed(n, lent); v != nil && kept[v] {
 			f.Vars[v].InPlace = true
 		}
-		if lit, ok := n.(*ast.FuncLit); ok {
-			for obj := range kept {
-				if kept[obj] && refersTo(lit, obj, f.Src.Info) {
-					fail(f.refuse(lit, "a function literal uses %s, which lives across a barrier or collective (pass it as an argument)", obj.Name()))
-				}
-			}
-		}
 	})
+	for obj := range f.captured { // captured.go
+		if kept[obj] {
+			f.keepPerThread(obj)
+			f.Vars[obj].InPlace = true
+		}
+	}
 	f.inspectAll(func(n ast.Node) {
 		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.DEFINE {
 			for _, x := range a.Lhs {

@@ -94,3 +94,19 @@ func clamped(t *gocuda.Thread, in, out []float32, valid, m int, x float32) {
 	t.SyncThreads()
 	out[tx] = s[w] + s[e] + s[lo] + s[n%len(s)] + f
 }
+
+// captured is cuda-samples' shfl_integral_image pattern, reduced: get, a
+// closure made before a barrier, reads v, which the code after the
+// barrier assigns; v is kept per thread in place, so that the closure
+// reads the value after the barrier, as the runtime path's closure does.
+// w, set once where it is declared, needs nothing.
+func captured(t *gocuda.Thread, out []uint32) {
+	s := gocuda.Shared[uint32](t, 64)
+	v := uint32(t.ThreadIdx.X)
+	w := v + 1
+	get := func() uint32 { return v + w }
+	s[t.ThreadIdx.X] = v
+	t.SyncThreads()
+	v = s[t.ThreadIdx.X^1]
+	out[t.ThreadIdx.X] = get()
+}

@@ -1,0 +1,71 @@
+package difftest
+
+import (
+	"github.com/gocuda/gocuda/cg"
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// This file holds kernels whose function literals capture variables that
+// change across a sync point, as C++ lambdas capturing by reference do
+// once ported (cuda-samples' shfl_integral_image reads its packed result
+// through one): every call must see the variable's current value.
+
+// ClosureAfterBarrierKernel makes get, reading v, before a barrier and
+// calls it after v is assigned anew from a neighbour's element: each
+// thread stores in[i^1] plus twice its own in[i] (w, set once).
+//
+//gocuda:kernel ClosureAfterBarrierKernel
+func closureAfterBarrier(t *gocuda.Thread, in, out []int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	v := in[i]
+	w := 2 * v
+	get := func() int32 { return v + w }
+	s[tid] = v
+	t.SyncThreads()
+	v = s[tid^1]
+	out[i] = get()
+}
+
+// ClosureAfterShuffleKernel is ClosureAfterBarrierKernel with a tile's
+// shuffle in place of the shared array: v becomes lane l^1's value, and
+// a closure made before the shuffle reads it, field by field of a struct
+// as shfl_integral_image's idxToElem does.
+//
+//gocuda:kernel ClosureAfterShuffleKernel
+func closureAfterShuffle(t *gocuda.Thread, in, out []int32) {
+	tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := pairOf{in[i], in[i] * 3}
+	pick := func(k int) int32 {
+		if k == 0 {
+			return v.a
+		}
+		return v.b
+	}
+	v.b = cg.ShflXor(tile, v.b, 1)
+	out[i] = pick(i&1) + pick(0)
+}
+
+// pairOf stands for a struct kept across a shuffle, field by field.
+type pairOf struct{ a, b int32 }
+
+// ClosureWritesKernel adds through a closure, before and after a
+// barrier, to acc, which the thread then reads directly: each thread
+// stores in[i] + in[i^1] + 1.
+//
+//gocuda:kernel ClosureWritesKernel
+func closureWrites(t *gocuda.Thread, in, out []int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	var acc int32
+	add := func(x int32) { acc += x }
+	add(in[i])
+	s[tid] = in[i]
+	t.SyncThreads()
+	add(s[tid^1])
+	acc++
+	out[i] = acc
+}
