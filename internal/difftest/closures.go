@@ -52,8 +52,9 @@ func closureAfterShuffle(t *gocuda.Thread, in, out []int32) {
 type pairOf struct{ a, b int32 }
 
 // ClosureWritesKernel adds through a closure, before and after a
-// barrier, to acc, which the thread then reads directly: each thread
-// stores in[i] + in[i^1] + 1.
+// barrier, to acc, which the thread then reads directly, and even
+// threads bump through another closure u, declared in an if's block:
+// each thread stores in[i] + in[i^1] + 1, plus 3*in[i] + 1 if i is even.
 //
 //gocuda:kernel ClosureWritesKernel
 func closureWrites(t *gocuda.Thread, in, out []int32) {
@@ -67,5 +68,11 @@ func closureWrites(t *gocuda.Thread, in, out []int32) {
 	t.SyncThreads()
 	add(s[tid^1])
 	acc++
+	if i%2 == 0 {
+		u := in[i] * 3
+		bump := func() { u++ }
+		bump()
+		acc += u
+	}
 	out[i] = acc
 }

@@ -344,20 +344,21 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 }
 
 // ClosureWritesKernel adds through a closure, before and after a
-// barrier, to acc, which the thread then reads directly: each thread
-// stores in[i] + in[i^1] + 1.
+// barrier, to acc, which the thread then reads directly, and even
+// threads bump through another closure u, declared in an if's block:
+// each thread stores in[i] + in[i^1] + 1, plus 3*in[i] + 1 if i is even.
 //
-//line closures.go:59
+//line closures.go:60
 func ClosureWritesKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_closureWrites,
 		func(gc_t *gocuda.Thread) { closureWrites(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_closureWrites(gc_b, in, out) })
 }
 
-//line closures.go:59
-var gc_src_closureWrites = compiled.NewSource("closureWrites", "f2e260de37788b988e69ff17e7597b6bbbf7d51ef35850e5b0ddc0b0b704dfc4", "closures.go:54-71")
+//line closures.go:60
+var gc_src_closureWrites = compiled.NewSource("closureWrites", "24476e0e7f6d00c3c61a35bd87378bc2c32077ed9b2eece16550045003dfce22", "closures.go:54-78")
 
-//line closures.go:59
+//line closures.go:60
 func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -368,8 +369,9 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_acc := make([]int32, gc_b.Len())
 	gc_s_add := compiled.Scratch[func(x int32)](gc_b, 0)[:gc_n]
+	gc_s_u := make([]int32, gc_b.Len())
 
-//line closures.go:60
+//line closures.go:61
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -381,25 +383,25 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line closures.go:61
+//line closures.go:62
 					tid := gc_tx
 					_ = tid
 
-//line closures.go:62
+//line closures.go:63
 					i := gc_bx*gc_bdx + tid
 					_ = i
 
-//line closures.go:63
+//line closures.go:64
 					var acc int32
 					gc_s_acc[gc_rank] = acc
 
-//line closures.go:64
+//line closures.go:65
 					add := func(x int32) { gc_s_acc[gc_rank] += x }
 
-//line closures.go:65
+//line closures.go:66
 					add(gc_at[gc_tx])
 
-//line closures.go:66
+//line closures.go:67
 					gc_at2[gc_tx] = gc_at[gc_tx]
 					_ = acc
 					_ = add
@@ -410,25 +412,25 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line closures.go:61
+//line closures.go:62
 					tid := gc_tx
 					_ = tid
 
-//line closures.go:62
+//line closures.go:63
 					i := gc_bx*gc_bdx + tid
 					_ = i
 
-//line closures.go:63
+//line closures.go:64
 					var acc int32
 					gc_s_acc[gc_rank] = acc
 
-//line closures.go:64
+//line closures.go:65
 					add := func(x int32) { gc_s_acc[gc_rank] += x }
 
-//line closures.go:65
+//line closures.go:66
 					add(in[i])
 
-//line closures.go:66
+//line closures.go:67
 					s[tid] = in[i]
 					_ = acc
 					_ = add
@@ -439,122 +441,75 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_at4 := out[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line closures.go:61
+//line closures.go:62
 					tid := gc_tx
 					_ = tid
 
-//line closures.go:62
+//line closures.go:63
 					i := gc_bx*gc_bdx + tid
 					_ = i
 					add := gc_s_add[gc_rank]
 
-//line closures.go:68
+//line closures.go:69
 					add(s[tid^1])
 
-//line closures.go:69
+//line closures.go:70
 					gc_s_acc[gc_rank]++
 
-//line closures.go:70
-					out[i] = gc_s_acc[gc_rank]
+//line closures.go:71
+					if i%2 == 0 {
+						u := gc_at3[gc_tx] * 3
+//line closures.go:72
+						gc_s_u[gc_rank] = u
+						bump_ := func() { gc_s_u[gc_rank]++ }
+						bump_()
+						gc_s_acc[gc_rank] += gc_s_u[gc_rank]
+					}
+
+//line closures.go:77
+					gc_at4[gc_tx] = gc_s_acc[gc_rank]
 				}
-				{
-					gc_tx := gc_step + 1
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line closures.go:61
+//line closures.go:62
 					tid := gc_tx
 					_ = tid
 
-//line closures.go:62
+//line closures.go:63
 					i := gc_bx*gc_bdx + tid
 					_ = i
 					add := gc_s_add[gc_rank]
 
-//line closures.go:68
+//line closures.go:69
 					add(s[tid^1])
 
-//line closures.go:69
+//line closures.go:70
 					gc_s_acc[gc_rank]++
 
-//line closures.go:70
+//line closures.go:71
+					if i%2 == 0 {
+						u := in[i] * 3
+//line closures.go:72
+						gc_s_u[gc_rank] = u
+						bump_ := func() { gc_s_u[gc_rank]++ }
+						bump_()
+						gc_s_acc[gc_rank] += gc_s_u[gc_rank]
+					}
+
+//line closures.go:77
 					out[i] = gc_s_acc[gc_rank]
 				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:61
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:62
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					add := gc_s_add[gc_rank]
-
-//line closures.go:68
-					add(s[tid^1])
-
-//line closures.go:69
-					gc_s_acc[gc_rank]++
-
-//line closures.go:70
-					out[i] = gc_s_acc[gc_rank]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line closures.go:61
-					tid := gc_tx
-					_ = tid
-
-//line closures.go:62
-					i := gc_bx*gc_bdx + tid
-					_ = i
-					add := gc_s_add[gc_rank]
-
-//line closures.go:68
-					add(s[tid^1])
-
-//line closures.go:69
-					gc_s_acc[gc_rank]++
-
-//line closures.go:70
-					out[i] = gc_s_acc[gc_rank]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line closures.go:61
-				tid := gc_tx
-				_ = tid
-
-//line closures.go:62
-				i := gc_bx*gc_bdx + tid
-				_ = i
-				add := gc_s_add[gc_rank]
-
-//line closures.go:68
-				add(s[tid^1])
-
-//line closures.go:69
-				gc_s_acc[gc_rank]++
-
-//line closures.go:70
-				out[i] = gc_s_acc[gc_rank]
 			}
 		}
 	}

@@ -27,7 +27,12 @@ func TestClosuresSeeChanges(t *testing.T) {
 			}
 			return 3*in[i^1] + in[i]
 		}},
-		"writes": {ClosureWritesKernel, func(i int) int32 { return in[i] + in[i^1] + 1 }},
+		"writes": {ClosureWritesKernel, func(i int) int32 {
+			if i%2 == 0 {
+				return in[i] + in[i^1] + 1 + 3*in[i] + 1
+			}
+			return in[i] + in[i^1] + 1
+		}},
 	}
 	for name, k := range kernels {
 		got := agree(t, func(f form) ([]int32, error) {

@@ -22,7 +22,9 @@
 // rounded explicitly, so that no fused multiply-add makes the forms
 // differ); a per-thread array and struct; shadowing; tuple assignments;
 // helpers with barriers or collectives, some declaring shared memory of
-// their own and called from several places; and pure helpers. One kernel
+// their own and called from several places; pure helpers; and closures
+// capturing the variables in scope, reading them and adding to one, called
+// after the barriers and collectives that change them. One kernel
 // in six is instead a single grid-stride loop over g without barriers or
 // shared memory (the compiler's grid mode), whose trips write g[i] and
 // their own variables: flat where the compiler finds them independent, in

@@ -103,6 +103,9 @@ func (g *gen) special(t typ, uni bool) string {
 	if g.pure {
 		return g.leafVar(t, uni)
 	}
+	if len(g.vars(tfn, uni, false)) > 0 && g.ch.pick(3) == 2 {
+		return g.closureCall(t, uni)
+	}
 	if t == u32 {
 		switch g.ch.pick(4) {
 		case 0:
@@ -258,7 +261,7 @@ func (g *gen) intExpr(uni bool, limit int) string {
 }
 
 func typeName(t typ) string {
-	return [...]string{i32: "int32", u32: "uint32", tint: "int", tbool: "bool"}[t]
+	return [...]string{i32: "int32", u32: "uint32", tint: "int", tbool: "bool", tfn: "func(int32) int32"}[t]
 }
 
 // paren wraps e in parentheses unless it is a name or already wrapped.

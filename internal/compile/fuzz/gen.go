@@ -74,6 +74,7 @@ const (
 	u32              // uint32
 	tint             // int
 	tbool            // bool
+	tfn              // func(int32) int32, a closure (closure.go)
 )
 
 // A variable is a name in scope.

@@ -73,6 +73,7 @@ func init() {
 		{1, nested, (*gen).switchStmt},
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).float},
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).array},
+		{1, anywhere, (*gen).closure},
 		// a thread that returned writes no slot its neighbours read
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper && g.tiles < 2 && !g.exited }, (*gen).tileStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper && g.tiles < 2 && !g.exited }, (*gen).clampStep},

@@ -394,23 +394,21 @@ func (e *emitter) rebasedLocals() map[*types.Var]bool {
 	return out
 }
 
-// blankLocals returns copied, the copies of statements orig, with _ = v
-// after each definition of such a variable v: its uses may all have
-// become rebased indexes, which Go would report as unused.
-func (e *emitter) blankLocals(orig, copied []ast.Stmt) []ast.Stmt {
+// blankLocals returns _ = v for each variable v that orig defines and
+// the current row has as a rebased local (copied is orig's copy): its
+// uses may all have become rebased indexes, which Go would report as
+// unused.
+func (e *emitter) blankLocals(orig, copied ast.Stmt) []ast.Stmt {
 	locals := e.rebasedLocals()
-	out := make([]ast.Stmt, 0, len(copied))
-	for k, s := range copied {
-		out = append(out, s)
-		def, ok := orig[k].(*ast.AssignStmt)
-		if !ok || def.Tok != token.DEFINE {
-			continue
-		}
-		for j, x := range def.Lhs {
-			if v, ok := e.f.Src.Info.Defs[x.(*ast.Ident)].(*types.Var); ok && locals[v] {
-				name := s.(*ast.AssignStmt).Lhs[j].(*ast.Ident).Name
-				out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent(name)}})
-			}
+	def, ok := orig.(*ast.AssignStmt)
+	if locals == nil || !ok || def.Tok != token.DEFINE {
+		return nil
+	}
+	var out []ast.Stmt
+	for j, x := range def.Lhs {
+		if v, ok := e.f.Src.Info.Defs[x.(*ast.Ident)].(*types.Var); ok && locals[v] {
+			name := copied.(*ast.AssignStmt).Lhs[j].(*ast.Ident).Name
+			out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent(name)}})
 		}
 	}
 	return out

@@ -48,15 +48,15 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 		}
 		return e.quotient(n)
 	case *ast.BlockStmt:
-		if e.rebasedLocals() != nil {
+		if e.rebasedLocals() != nil || e.declaresInPlace(n.List) {
 			b := c.copyNode(n).(*ast.BlockStmt)
-			b.List = e.blankLocals(n.List, b.List)
+			b.List = e.afterDecls(n.List, b.List)
 			return b, true
 		}
 	case *ast.CaseClause:
-		if e.rebasedLocals() != nil {
+		if e.rebasedLocals() != nil || e.declaresInPlace(n.Body) {
 			cc := c.copyNode(n).(*ast.CaseClause)
-			cc.Body = e.blankLocals(n.Body, cc.Body)
+			cc.Body = e.afterDecls(n.Body, cc.Body)
 			return cc, true
 		}
 	case *ast.FuncLit:
@@ -143,18 +143,56 @@ func (e *emitter) inPlace(v *types.Var, pos token.Pos) ast.Expr {
 	return nil
 }
 
-// placeDecls writes, after s, the initial values of the variables kept in
-// place that s declares into their arrays, where the later uses read them.
-func (e *emitter) placeDecls(s ast.Stmt) {
-	if !isDefine(s) {
-		return
+// declaresInPlace reports whether a statement of list declares a
+// variable kept in place (in the current loop).
+func (e *emitter) declaresInPlace(list []ast.Stmt) bool {
+	for _, s := range list {
+		if len(e.inPlaceDecls(s)) > 0 {
+			return true
+		}
 	}
+	return false
+}
+
+// inPlaceDecls returns the stores that write, after s, the initial values
+// of the variables kept in place that s declares into their arrays, where
+// the later uses read them.
+func (e *emitter) inPlaceDecls(s ast.Stmt) []*ast.AssignStmt {
+	if !isDefine(s) {
+		return nil
+	}
+	var out []*ast.AssignStmt
 	for _, x := range assigned(s) {
 		id := identOf(x)
 		v, _ := e.f.Src.Info.Defs[id].(*types.Var)
 		if at := e.inPlace(v, id.Pos()); at != nil {
-			e.printf("%s = %s\n", e.plain(at), e.f.Vars[v].Name)
+			out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{at}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent(e.f.Vars[v].Name)}})
 		}
+	}
+	return out
+}
+
+// afterDecls returns copied, the copies of the statements orig, with what
+// goes after a declaration in a nested block: the stores of variables
+// kept in place (inPlaceDecls), and the blanks of a rebased row's locals
+// (blankLocals).
+func (e *emitter) afterDecls(orig, copied []ast.Stmt) []ast.Stmt {
+	out := make([]ast.Stmt, 0, len(copied))
+	for k, s := range copied {
+		out = append(out, s)
+		out = append(out, e.blankLocals(orig[k], s)...)
+		for _, st := range e.inPlaceDecls(orig[k]) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// placeDecls writes, after s, the initial values of the variables kept in
+// place that s declares into their arrays, where the later uses read them.
+func (e *emitter) placeDecls(s ast.Stmt) {
+	for _, st := range e.inPlaceDecls(s) {
+		e.printf("%s = %s\n", e.plain(st.Lhs[0]), e.plain(st.Rhs[0]))
 	}
 }
 

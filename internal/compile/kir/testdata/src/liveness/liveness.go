@@ -99,7 +99,9 @@ func clamped(t *gocuda.Thread, in, out []float32, valid, m int, x float32) {
 // closure made before a barrier, reads v, which the code after the
 // barrier assigns; v is kept per thread in place, so that the closure
 // reads the value after the barrier, as the runtime path's closure does.
-// w, set once where it is declared, needs nothing.
+// w, set once where it is declared, needs nothing. u, declared in an
+// if's block and changed by a closure, is stored into its array where it
+// is declared, as a variable declared at a thread loop's top level is.
 func captured(t *gocuda.Thread, out []uint32) {
 	s := gocuda.Shared[uint32](t, 64)
 	v := uint32(t.ThreadIdx.X)
@@ -109,4 +111,10 @@ func captured(t *gocuda.Thread, out []uint32) {
 	t.SyncThreads()
 	v = s[t.ThreadIdx.X^1]
 	out[t.ThreadIdx.X] = get()
+	if v%2 == 0 {
+		u := v * 3
+		bump := func() { u++ }
+		bump()
+		out[t.ThreadIdx.X+64] = u
+	}
 }
