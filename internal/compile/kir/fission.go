@@ -263,17 +263,27 @@ func (f *Func) varOf(e ast.Expr) *Var {
 
 // blockLevel reports whether structural node n must stay block-level
 // control: it holds a block barrier, or a break or continue of block-level
-// control. Control holding only warp collectives runs inside a warp loop.
+// control (of a loop around n, or of one in n holding a barrier). Control
+// holding only warp collectives runs inside a warp loop, and so do the
+// breaks and continues of its loops, uniform ones included: every lane
+// there takes them.
 func blockLevel(n Node) bool {
 	found := false
+	warpLoops := map[ast.Stmt]bool{} // the loops in n without a barrier
 	Walk([]Node{n}, func(m Node) {
 		switch m := m.(type) {
 		case *Barrier:
 			found = true
-		case *Branch:
-			found = found || !m.Lanes
 		case *For:
 			found = found || m.Interchanged
+			warpLoops[m.Src] = !hasBarrier(m)
+		case *Range:
+			warpLoops[m.Src] = !hasBarrier(m)
+		}
+	})
+	Walk([]Node{n}, func(m Node) {
+		if b, ok := m.(*Branch); ok && !b.Lanes && !warpLoops[b.Target] {
+			found = true
 		}
 	})
 	return found

@@ -238,3 +238,27 @@ func twoGuards(t *gocuda.Thread, in, out, totals []int32) {
 	t.SyncThreads()
 	out[i] = x
 }
+
+// loopBranch is a loop of warp collectives under a divergent if, left by
+// a break and a continue whose conditions are the same for the block:
+// warp-level control, every lane of the if taking them together (the
+// compiler fuzzer's kernels; refused before as block-level control under
+// a per-thread condition).
+func loopBranch(t *gocuda.Thread, in []int32, out []uint32, skip, stop int) {
+	r := uint32(0)
+	d := t.ThreadIdx.X%3 == 0
+	m := t.BallotSync(gocuda.FullMask, d)
+	if d {
+		for k := range 4 {
+			if k == stop {
+				break
+			}
+			r ^= t.BallotSync(m, in[t.ThreadIdx.X] > int32(k))
+			if k == skip {
+				continue
+			}
+			r++
+		}
+	}
+	out[t.ThreadIdx.X] = r
+}
