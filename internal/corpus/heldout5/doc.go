@@ -31,6 +31,21 @@
 //     as tugot17/pmpp implements it (chapter-8/code/stencil.cu at
 //     0a729e2): stencil_kernel, stencil_kernel_shared_memory,
 //     stencil_kernel_thread_coarsening and stencil_kernel_register_tiling.
+//   - "Professional CUDA C Programming" (Cheng, Grossman and McKercher,
+//     Wrox 2014), the book's code as deeperlearning/professional-cuda-c-
+//     programming publishes it (at ee58310): chapter 3's reduceInteger.cu
+//     (reduceNeighbored, reduceNeighboredLess, reduceInterleaved,
+//     reduceUnrolling2, reduceUnrolling4, reduceUnrolling8) and chapter
+//     5's reduceIntegerShfl.cu (reduceShfl with warpReduce,
+//     reduceSmemShfl, reduceSmemUnrollShfl), simpleShfl.cu
+//     (test_shfl_broadcast, test_shfl_wrap, test_shfl_wrap_plus,
+//     test_shfl_up, test_shfl_down, test_shfl_xor, test_shfl_xor_array,
+//     test_shfl_xor_int4, test_shfl_xor_element, test_shfl_xor_array_swap,
+//     test_shfl_swap with swap, test_shfl_array, test_shfl_xor_plus),
+//     checkSmemSquare.cu and checkSmemRectangle.cu (setRowReadCol,
+//     setRowReadColDyn, setRowReadColPad and setRowReadColDynPad of each)
+//     and transposeRectangle.cu (transposeSmemUnrollPad,
+//     transposeSmemUnrollPadDyn).
 //
 // Not ported, for want of an API gocuda lacks: MonteCarloMultiGPU's
 // MonteCarloOneBlockPerOption (cuRAND's device API, curand_normal),
@@ -47,6 +62,25 @@
 // heldout4 port) and the PMPP chapters of
 // nvixnu/pmpp__programming_massively_parallel_processors that heldout3
 // leaves out (their kernels live in headers outside the repository).
+// Of the book's code: the reductions whose last warp is warp-synchronous
+// through a volatile pointer with no __syncwarp (chapter 3's
+// reduceUnrollWarps8, reduceCompleteUnrollWarps8 and
+// reduceCompleteUnroll<iBlockSize>; chapter 5's reduceInteger.cu
+// reduceGmem, reduceSmem, reduceSmemDyn, reduceGmemUnroll,
+// reduceSmemUnroll, reduceSmemUnrollDyn and reduceIntegerShfl.cu's
+// reduceSmem and reduceSmemUnroll: undefined under CUDA's current model,
+// and the book's code was never updated), the solutions'
+// reduceCompleteUnrollWarps8Sync and reduceCompleteUnrollWarps8SyncVolatile
+// (a barrier between the last warp's steps, but within a step lane i reads
+// element i+16 while lane i+16 writes it: a data race), chapter 3's
+// nestedReduce, nestedReduceNosync and nestedReduce2 (dynamic
+// parallelism, which gocuda lacks), simpleShfl.cu's test_shfl_swap_old
+// and test_shfl_xor_array_swap_base (the bodies of test_shfl_swap and
+// test_shfl_xor_element again), and chapter 5's reduceNeighboredGmem (the
+// same as chapter 3's reduceNeighbored); its other kernels (chapter 4's
+// and chapter 5's remaining transposes and shared-memory checks,
+// reduceNeighboredSmem, the stencils and chapter 7's) are left for a
+// later batch.
 //
 // Each kernel keeps its original's control flow, barriers, early returns,
 // atomics, warp primitives and cooperative groups; only the syntax is
@@ -59,7 +93,9 @@
 // a loop condition a for loop with a break, a template type parameter a
 // type parameter and a template value parameter an argument or a
 // constant, CUDA's vector types Go structs, __fdividef and __logf their
-// accurate counterparts).
+// accurate counterparts, and the shuffles of before CUDA 9, __shfl,
+// __shfl_up, __shfl_down and __shfl_xor, the _sync forms with a full
+// mask that replaced them).
 //
 // Every kernel has a //gocuda:kernel directive; the ones the compiler
 // leaves on the runtime path are listed with their reasons in

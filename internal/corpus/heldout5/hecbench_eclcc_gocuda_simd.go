@@ -256,8 +256,6 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 // EclCompute1Kernel is compute1 of ECL-CC: vertices of degree 16 or less
 // are hooked to their smaller neighbours' trees by CAS; larger ones go
 // to the medium (front) or high-degree (back) worklist.
