@@ -76,3 +76,39 @@ func closureWrites(t *gocuda.Thread, in, out []int32) {
 	}
 	out[i] = acc
 }
+
+// ClosureLoopVarsKernel keeps a closure of each iteration of a loop,
+// each capturing that iteration's variable (Go 1.22), and calls them
+// after a barrier; another loop's closure is called in its own
+// iteration: each thread stores 0*a + 1*a*3 + 2*a*5 plus the shifted
+// sums, a = in[i].
+//
+//gocuda:kernel ClosureLoopVarsKernel
+func closureLoopVars(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	a := in[i]
+	var fs [3]func() int32
+	for k := 0; k < 3; k++ {
+		fs[k] = func() int32 { return int32(k) * a }
+	}
+	sum := int32(0)
+	for k := range 4 {
+		shift := func() int32 { return a >> k }
+		sum += shift()
+	}
+	t.SyncThreads()
+	out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+}
+
+// ClosureLaneKeptKernel captures x, set once and kept per lane across a
+// shuffle, in a closure made before the shuffle and called after it:
+// each thread stores 2*in[i] + 1 + in[i^1] + 2*in[i].
+//
+//gocuda:kernel ClosureLaneKeptKernel
+func closureLaneKept(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	x := in[i] * 2
+	get := func() int32 { return x + 1 }
+	y := gocuda.ShflXorSync(t, gocuda.FullMask, in[i], 1, 32)
+	out[i] = get() + y + x
+}

@@ -514,3 +514,342 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+// ClosureLoopVarsKernel keeps a closure of each iteration of a loop,
+// each capturing that iteration's variable (Go 1.22), and calls them
+// after a barrier; another loop's closure is called in its own
+// iteration: each thread stores 0*a + 1*a*3 + 2*a*5 plus the shifted
+// sums, a = in[i].
+//
+//line closures.go:87
+func ClosureLoopVarsKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_closureLoopVars,
+		func(gc_t *gocuda.Thread) { closureLoopVars(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_closureLoopVars(gc_b, in, out) })
+}
+
+//line closures.go:87
+var gc_src_closureLoopVars = compiled.NewSource("closureLoopVars", "2a1400f98b4c924ac5e82df93ecbb6f90a35c9db7ca7720ec9a5a4ca813a95ba", "closures.go:80-101")
+
+//line closures.go:87
+func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_fs := compiled.Scratch[[3]func() int32](gc_b, 0)[:gc_n]
+	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at := in[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line closures.go:89
+					a := gc_at[gc_tx]
+
+//line closures.go:90
+					var fs [3]func() int32
+
+//line closures.go:91
+					for k := 0; k < 3; k++ {
+//line closures.go:91
+						gc_b.Tick()
+//line closures.go:91
+						if gc_b.Stopped() {
+//line closures.go:91
+							return
+//line closures.go:91
+						}
+						fs[k] = func() int32 { return int32(k) * a }
+					}
+
+//line closures.go:94
+					sum := int32(0)
+
+//line closures.go:95
+					for k_ := range 4 {
+						shift := func() int32 { return a >> k_ }
+						sum += shift()
+					}
+					_ = a
+					_ = fs
+					_ = sum
+					gc_s_fs[gc_rank] = fs
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line closures.go:89
+					a := in[i]
+
+//line closures.go:90
+					var fs [3]func() int32
+
+//line closures.go:91
+					for k := 0; k < 3; k++ {
+//line closures.go:91
+						gc_b.Tick()
+//line closures.go:91
+						if gc_b.Stopped() {
+//line closures.go:91
+							return
+//line closures.go:91
+						}
+						fs[k] = func() int32 { return int32(k) * a }
+					}
+
+//line closures.go:94
+					sum := int32(0)
+
+//line closures.go:95
+					for k_ := range 4 {
+						shift := func() int32 { return a >> k_ }
+						sum += shift()
+					}
+					_ = a
+					_ = fs
+					_ = sum
+					gc_s_fs[gc_rank] = fs
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at2 := out[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line closures.go:88
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					fs := gc_s_fs[gc_rank]
+					sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+					out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+				}
+			}
+		}
+	}
+}
+
+// ClosureLaneKeptKernel captures x, set once and kept per lane across a
+// shuffle, in a closure made before the shuffle and called after it:
+// each thread stores 2*in[i] + 1 + in[i^1] + 2*in[i].
+//
+//line closures.go:108
+func ClosureLaneKeptKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_closureLaneKept,
+		func(gc_t *gocuda.Thread) { closureLaneKept(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_closureLaneKept(gc_b, in, out) })
+}
+
+//line closures.go:108
+var gc_src_closureLaneKept = compiled.NewSource("closureLaneKept", "4cd7b6662810e94325635d9b890b2bd0a9978fd3b26e5390591097c150e4a617", "closures.go:103-114")
+
+//line closures.go:108
+func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	{
+		var gc_l_x [32]int32
+		var gc_l_get [32]func() int32
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line closures.go:109
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line closures.go:110
+					x := in[i] * 2
+
+//line closures.go:111
+					get := func() int32 { return x + 1 }
+					_ = x
+					_ = get
+
+//line closures.go:112
+					gc_c1v[gc_lane] = in[i]
+					gc_l_x[gc_lane] = x
+					gc_l_get[gc_lane] = get
+				}
+			}
+
+//line closures.go:112
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 1, 32, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off := (gc_bx * gc_bdx) + gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+						gc_at := out[gc_off:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+							_ = gc_tx
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line closures.go:109
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x := gc_l_x[gc_lane]
+							_ = x
+							get := gc_l_get[gc_lane]
+							_ = get
+
+//line closures.go:112
+							y := gc_c1r[gc_lane]
+
+//line closures.go:113
+							gc_at[gc_lane] = get() + y + x
+							_ = y
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line closures.go:109
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x := gc_l_x[gc_lane]
+							_ = x
+							get := gc_l_get[gc_lane]
+							_ = get
+
+//line closures.go:112
+							y := gc_c1r[gc_lane]
+
+//line closures.go:113
+							out[i] = get() + y + x
+							_ = y
+						}
+					}
+				}
+			}
+		}
+	}
+}

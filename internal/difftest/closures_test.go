@@ -27,6 +27,11 @@ func TestClosuresSeeChanges(t *testing.T) {
 			}
 			return 3*in[i^1] + in[i]
 		}},
+		"laneKept": {ClosureLaneKeptKernel, func(i int) int32 { return 2*in[i] + 1 + in[i^1] + 2*in[i] }},
+		"loopVars": {ClosureLoopVarsKernel, func(i int) int32 {
+			a := in[i]
+			return a*3 + 2*a*5 + a + a>>1 + a>>2 + a>>3
+		}},
 		"writes": {ClosureWritesKernel, func(i int) int32 {
 			if i%2 == 0 {
 				return in[i] + in[i^1] + 1 + 3*in[i] + 1

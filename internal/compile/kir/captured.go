@@ -12,11 +12,12 @@ import (
 // reference, ported, as in cuda-samples' shfl_integral_image). Each loop
 // has its own copy of a variable that is not kept in place, so such a
 // closure would read the copy of the loop that made it. The spill pass
-// therefore keeps in place, per thread in scratch, every varying variable
-// a function literal captures that is kept anyway or changes after its
-// declaration: then every loop and every call see one variable, as on
-// the runtime path. A variable set once, where it is declared, needs
-// nothing: every copy a closure may hold has its value.
+// therefore keeps per thread in scratch every varying variable a
+// function literal captures that changes after its declaration, and in
+// place (every use reading and writing its element) every one it keeps
+// so: then every loop and every call see one variable, as on the runtime
+// path. A variable set once, where it is declared, needs nothing more
+// than other variables do: every copy a closure may hold has its value.
 
 // capturedVars returns the varying variables that a function literal of
 // the body uses and that are declared outside it, and whether each
@@ -43,14 +44,53 @@ func (f *Func) capturedVars() map[*types.Var]bool {
 	if len(captured) == 0 {
 		return captured
 	}
+	iter := f.iterationVars()
 	f.inspectAll(func(n ast.Node) {
 		for _, v := range f.changedAfterDecl(n) {
-			if _, ok := captured[v]; ok {
-				captured[v] = true
+			if _, ok := captured[v]; !ok {
+				continue
+			}
+			if post, isLoopVar := iter[v]; isLoopVar {
+				if n != ast.Node(post) {
+					fail(f.unsupported(n, "a function literal captures the loop variable %s, which the loop's body changes (copy it into a variable of the body)", v.Name()))
+				}
+				continue // the next iteration's variable (Go 1.22): the one a closure holds is set once
+			}
+			captured[v] = true
+		}
+	})
+	for v := range iter {
+		delete(captured, v) // a closure of an iteration holds that iteration's, which nothing else changes
+	}
+	return captured
+}
+
+// iterationVars returns the variables for and range loops declare, one
+// per iteration since Go 1.22, each with the post statement of its for
+// loop (nil for a range loop's).
+func (f *Func) iterationVars() map[*types.Var]ast.Stmt {
+	vars := map[*types.Var]ast.Stmt{}
+	def := func(x ast.Expr, post ast.Stmt) {
+		if v, ok := f.Src.Info.Defs[identOf(x)].(*types.Var); ok {
+			vars[v] = post
+		}
+	}
+	f.inspectAll(func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			if a, ok := n.Init.(*ast.AssignStmt); ok && a.Tok == token.DEFINE {
+				for _, x := range a.Lhs {
+					def(x, n.Post)
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				def(n.Key, nil)
+				def(n.Value, nil)
 			}
 		}
 	})
-	return captured
+	return vars
 }
 
 // changedAfterDecl returns the variables n assigns, increments or takes

@@ -33,9 +33,17 @@ func (f *Func) readOnlyParams() map[*types.Var]bool {
 			ro[obj] = t.Info()&types.IsString != 0
 		}
 	}
+	copies := f.paramCopies(ro)
+	for v := range copies {
+		ro[v] = true
+	}
 	read := map[*ast.Ident]bool{} // the uses that only read
 	f.inspectAll(func(n ast.Node) {
 		switch n := n.(type) {
+		case *ast.AssignStmt, *ast.ValueSpec:
+			for _, x := range f.copiedOrBlanked(n, copies) {
+				read[x] = true
+			}
 		case *ast.IndexExpr:
 			read[identOf(n.X)] = true
 		case *ast.RangeStmt:
@@ -68,7 +76,74 @@ func (f *Func) readOnlyParams() map[*types.Var]bool {
 			}
 		}
 	})
+	for changed := true; changed; { // a copy is read-only with what it copies, and that with its copies
+		changed = false
+		for v, p := range copies {
+			if ro[v] != ro[p] {
+				delete(ro, v)
+				delete(ro, p)
+				changed = true
+			}
+		}
+	}
 	return ro
+}
+
+// paramCopies returns the variables bound to a parameter of params, or to
+// such a variable, by a definition of their own (v := p, var v T = p),
+// with what each copies: the parameters of a helper that synchronizes,
+// which inlining binds to its arguments (bindParams).
+func (f *Func) paramCopies(params map[*types.Var]bool) map[*types.Var]*types.Var {
+	copies := map[*types.Var]*types.Var{}
+	for changed := true; changed; {
+		changed = false
+		f.inspectAll(func(n ast.Node) {
+			to, from, _ := f.copyDef(n)
+			if to == nil || copies[to] != nil || !params[from] && copies[from] == nil || !types.Identical(to.Type(), from.Type()) {
+				return
+			}
+			copies[to], changed = from, true
+		})
+	}
+	return copies
+}
+
+// copyDef returns, for a definition v := p or var v T = p, v, p and the
+// identifier reading p; or nils.
+func (f *Func) copyDef(n ast.Node) (to, from *types.Var, rhs *ast.Ident) {
+	var lhs *ast.Ident
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+			lhs, rhs = identOf(n.Lhs[0]), identOf(n.Rhs[0])
+		}
+	case *ast.ValueSpec:
+		if len(n.Names) == 1 && len(n.Values) == 1 {
+			lhs, rhs = n.Names[0], identOf(n.Values[0])
+		}
+	}
+	if lhs == nil || rhs == nil {
+		return nil, nil, nil
+	}
+	to, _ = f.Src.Info.Defs[lhs].(*types.Var)
+	from, _ = f.Src.Info.Uses[rhs].(*types.Var)
+	if to == nil || from == nil {
+		return nil, nil, nil
+	}
+	return to, from, rhs
+}
+
+// copiedOrBlanked returns the identifiers n only reads: the p of a
+// definition of copies (copyDef), and the x of _ = x.
+func (f *Func) copiedOrBlanked(n ast.Node, copies map[*types.Var]*types.Var) []*ast.Ident {
+	var out []*ast.Ident
+	if to, _, rhs := f.copyDef(n); to != nil && copies[to] != nil {
+		out = append(out, rhs)
+	}
+	if a, ok := n.(*ast.AssignStmt); ok && isBlankUse(a) {
+		out = append(out, identOf(a.Rhs[0]))
+	}
+	return out
 }
 
 // addressedMem returns the variable whose memory n takes the address of:

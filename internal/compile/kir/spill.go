@@ -182,8 +182,7 @@ func (f *Func) checkSpills() {
 		}
 	})
 	for obj := range f.captured { // captured.go
-		if kept[obj] {
-			f.keepPerThread(obj)
+		if f.Vars[obj].Spill {
 			f.Vars[obj].InPlace = true
 		}
 	}

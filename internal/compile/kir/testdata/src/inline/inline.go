@@ -154,3 +154,22 @@ func loopHelpers(t *gocuda.Thread, b, out []float32, n, k int) {
 		out[i] = c + d + s
 	}
 }
+
+// A helper with a barrier under an if on an element of in at an index
+// the same for the block: in, bound to a parameter the kernel never
+// writes, is read-only in the helper too.
+func readOnlyStep(t *gocuda.Thread, in, s []int32, k int, x int32) int32 {
+	if in[k] > 0 {
+		s[t.ThreadIdx.X] = x
+		t.SyncThreads()
+		x += s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+	}
+	return x
+}
+
+// readOnlyParam calls readOnlyStep: its if is block-level control
+// (refused before as a condition not provably the same for the block).
+func readOnlyParam(t *gocuda.Thread, in, out []int32, k int) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	out[t.ThreadIdx.X] = readOnlyStep(t, in, s, k, in[t.ThreadIdx.X])
+}
