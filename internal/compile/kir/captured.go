@@ -18,6 +18,9 @@ import (
 // so: then every loop and every call see one variable, as on the runtime
 // path. A variable set once, where it is declared, needs nothing more
 // than other variables do: every copy a closure may hold has its value.
+// Nor does a loop's variable, one per iteration since Go 1.22, which its
+// post statement sets for the next iteration: a closure holds its own
+// iteration's.
 
 // capturedVars returns the varying variables that a function literal of
 // the body uses and that are declared outside it, and whether each

@@ -39,9 +39,10 @@
 //     loop to name it assigns first, a thread loop none that no loop after it
 //     reads; a collective whose operand copies a variable kept per lane,
 //     unchanged in the lane loop before it, reads that variable's lanes; a
-//     variable a function literal captures, kept or changed after its
-//     declaration, is kept per thread in place, so that a closure called
-//     after a sync point sees its current value
+//     variable a function literal captures that changes after its declaration
+//     (not a loop's, one per iteration) is kept per thread, and in place
+//     (every use its element), so that a closure called after a sync point
+//     sees its current value
 //   - enter: thread arguments no callee reads need no thread entered
 //   - mode: a chunk of blocks per call for kernels without barriers or
 //     shared memory; the record of exited threads
