@@ -35,7 +35,8 @@
 //     Wrox 2014), the book's code as deeperlearning/professional-cuda-c-
 //     programming publishes it (at ee58310): chapter 3's reduceInteger.cu
 //     (reduceNeighbored, reduceNeighboredLess, reduceInterleaved,
-//     reduceUnrolling2, reduceUnrolling4, reduceUnrolling8) and chapter
+//     reduceUnrolling2, reduceUnrolling4, reduceUnrolling8) and
+//     nestedReduce.cu (gpuRecursiveReduce, which launches itself) and chapter
 //     5's reduceIntegerShfl.cu (reduceShfl with warpReduce,
 //     reduceSmemShfl, reduceSmemUnrollShfl), simpleShfl.cu
 //     (test_shfl_broadcast, test_shfl_wrap, test_shfl_wrap_plus,
@@ -73,8 +74,11 @@
 // reduceCompleteUnrollWarps8Sync and reduceCompleteUnrollWarps8SyncVolatile
 // (a barrier between the last warp's steps, but within a step lane i reads
 // element i+16 while lane i+16 writes it: a data race), chapter 3's
-// nestedReduce, nestedReduceNosync and nestedReduce2 (dynamic
-// parallelism, which gocuda lacks), simpleShfl.cu's test_shfl_swap_old
+// nestedReduceNosync and nestedReduce2 (a thread launches the child grid
+// with no barrier before it, while its block's other threads, and other
+// blocks, still add to the data the child reads: CUDA guarantees a child
+// only the launching thread's earlier writes, and gocuda runs a child at
+// once, so they race), simpleShfl.cu's test_shfl_swap_old
 // and test_shfl_xor_array_swap_base (the bodies of test_shfl_swap and
 // test_shfl_xor_element again), and chapter 5's reduceNeighboredGmem (the
 // same as chapter 3's reduceNeighbored); its other kernels (chapter 4's
