@@ -47,13 +47,55 @@
 //     setRowReadColDyn, setRowReadColPad and setRowReadColDynPad of each)
 //     and transposeRectangle.cu (transposeSmemUnrollPad,
 //     transposeSmemUnrollPadDyn).
+//   - A third set, kernels with C++ lambdas, functors, templates over
+//     functions and cooperative groups: HeCBench (at f27000a)
+//     attention-cuda (attention_kernel1, 2 and 3, and the cg::reduce
+//     variants attention_kernel1_warpReduce and
+//     attention_kernel2_warpReduce), unfold-cuda
+//     (unfold_backward_elementwise_kernel, called with a [=] __device__
+//     lambda), rowwiseMoments-cuda (RowwiseMomentsKernel, PyTorch's
+//     Welford functor through the BlockReduce and WarpReduce templates)
+//     and lrn-cuda (lrn_fwd_kernel and lrn_bwd_kernel, nested [=]
+//     lambdas); ggml's unary.cu (ggml-org/llama.cpp at 036be503:
+//     unary_op_kernel, unary_op_kernel_strided, unary_gated_op_kernel,
+//     templates over a __device__ function); cuda-samples'
+//     3_CUDA_Features/cdpQuadtree (build_quadtree_kernel: tile ballots,
+//     shfl and shfl_up, tile.any loop conditions, dynamic parallelism);
+//     rapidsai/cudf at 00592916 (and find_instance.cu at 282d064d): the
+//     warp-per-string kernels find_instance_warp_parallel_fn
+//     (cg::reduce, cg::inclusive_scan and cg::exclusive_scan),
+//     finder_warp_parallel_fn and contains_warp_parallel_fn (find.cu)
+//     and substring_from_kernel (slice.cu), with immediately called
+//     lambdas and iterator template parameters; vLLM's
+//     per_token_group_quant_8bit_kernel (vllm-project/vllm at 43462c8b,
+//     csrc/quantization/fp8/per_token_group_quant.cu, with
+//     vectorization_utils.cuh's vectorize_with_alignment), whose [&]
+//     lambdas are passed to a helper, one writing a variable a shuffle
+//     reduction then overwrites, one made after a barrier.
 //
 // Not ported, for want of an API gocuda lacks: MonteCarloMultiGPU's
 // MonteCarloOneBlockPerOption (cuRAND's device API, curand_normal),
 // simpleAWBarrier's normVecByDotProductAWBarrier (cuda::barrier, arrive
 // and wait), vLLM's rms_norm_kernel and fused_add_rms_norm_kernel and
 // HeCBench softmax-online's baseline kernel (CUB's BlockReduce and
-// WarpReduce). Not ported for other reasons: HeCBench bscan's
+// WarpReduce), and of the third set: HeCBench attention-cuda's
+// attention_kernel1_blockReduce and attention_kernel2_blockReduce,
+// moe-cuda's moeSoftmax and moeTopK (CUB's BlockReduce, with the Sum,
+// Max and ArgMax functors) and adjacent-cuda's BlockAdjDiffKernel (CUB's
+// BlockAdjacentDifference with the CustomDifference functor), cudf's
+// count_characters_parallel_fn (CUB's WarpReduce), and cuda-samples'
+// reduction multi_warp_cg_reduce (cg::block_tile_memory and tiles of 64
+// threads and more; TiledPartition stops at 32). Of the third set, not
+// ported for other reasons: HeCBench ans-cuda's multians decoder (its
+// sync and load_next lambdas are in scope, but a host reference needs
+// the ANS encoder and its tables), cuda-samples' dxtc compress (a DXT1
+// reference compressor), vLLM's per_token_group_quant_8bit_kernel_fused
+// and ggml's swiglu_oai_kernel (left for a later batch), ggml's half
+// instantiations (Go has no half type) and HeCBench filter-cuda's filter2
+// (package corpus's FilterKAggKernel). vLLM's kernel is tested with one
+// group a block only: with more, the lanes 16 to 31 shuffle under
+// GroupReduceMax's mask 0xffff, which leaves them out, undefined under
+// CUDA's model. Not ported for other reasons: HeCBench bscan's
 // binary_scan (implicitly warp-synchronous volatile shared memory, and a
 // __ballot_sync whose mask leaves out the calling lane: undefined under
 // CUDA's own model), mergeSort's bitonicSortSharedKernel (sortingNetworks'
@@ -99,7 +141,16 @@
 // constant, CUDA's vector types Go structs, __fdividef and __logf their
 // accurate counterparts, and the shuffles of before CUDA 9, __shfl,
 // __shfl_up, __shfl_down and __shfl_xor, the _sync forms with a full
-// mask that replaced them).
+// mask that replaced them). In the third set, a C++ lambda is a Go
+// function literal (a [=] capture copies the variables into new locals
+// first, as for cudf's init-captures, or is the parameters of a function
+// that returns the literal, as for unfold-cuda's; where nothing assigns
+// to the captured variables once the lambda exists, as in lrn-cuda, Go's
+// capture by reference reads the same values), a functor a struct with
+// methods, a template parameter a functor, an iterator or a __device__
+// function fills a type parameter constrained by the methods the template
+// calls or a func argument, and a pointer whose address the original
+// reads (vLLM's alignment test) stays a pointer, through package unsafe.
 //
 // Every kernel has a //gocuda:kernel directive; the ones the compiler
 // leaves on the runtime path are listed with their reasons in
