@@ -150,6 +150,9 @@ func (f *Func) callSync(call *ast.CallExpr, seen map[*ast.FuncDecl]bool) (string
 	if f.ifaceSync(fn) {
 		return "the method " + fn.Name() + " of an interface a cooperative group implements", syncHelper
 	}
+	if tp := f.typeParamRecv(call); tp != nil {
+		return f.typeParamMethodSync(tp, fn, seen)
+	}
 	decl := f.declOf(fn)
 	if decl == nil {
 		if mayTakeThread(fn.Type()) {

@@ -173,3 +173,33 @@ func readOnlyParam(t *gocuda.Thread, in, out []int32, k int) {
 	s := gocuda.Shared[int32](t, t.BlockDim.X)
 	out[t.ThreadIdx.X] = readOnlyStep(t, in, s, k, in[t.ThreadIdx.X])
 }
+
+// A functor whose method shuffles, which a template calls through its
+// type parameter's constraint (PyTorch's WelfordOps, in HeCBench's
+// rowwiseMoments).
+type shflOp struct{}
+
+func (shflOp) combine(a, b int32) int32 { return a + b }
+
+func (shflOp) down(t *gocuda.Thread, v int32, offset int) int32 {
+	return gocuda.ShflDownSync(t, 0xffffffff, v, offset, 32)
+}
+
+type reduceOp[A any] interface {
+	combine(a, b A) A
+	down(t *gocuda.Thread, v A, offset int) A
+}
+
+func warpReduceOp[A any, Op reduceOp[A]](t *gocuda.Thread, v A, op Op) A {
+	for offset := 16; offset > 0; offset >>= 1 {
+		v = op.combine(v, op.down(t, v, offset))
+	}
+	return v
+}
+
+// functor calls warpReduceOp with shflOp: the method call through Op
+// is shflOp's, inlined (refused before: the compiler could not see
+// whether it synchronizes).
+func functor(t *gocuda.Thread, out []int32) {
+	out[t.ThreadIdx.X] = warpReduceOp(t, int32(t.ThreadIdx.X), shflOp{})
+}

@@ -1,0 +1,53 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// A template's functor, ported: PyTorch's WelfordOps passes warp_shfl_down
+// and combine to a templated warp reduction, which Go writes as a
+// function whose type parameter's constraint names the methods.
+
+// sumMax is a pair a reduction carries: a sum and a maximum.
+type sumMax[T int32 | float32] struct{ sum, max T }
+
+// sumMaxOps is the functor over sumMax: combine and a shuffle down of
+// both fields.
+type sumMaxOps[T int32 | float32] struct{}
+
+func (sumMaxOps[T]) combine(a, b sumMax[T]) sumMax[T] {
+	return sumMax[T]{a.sum + b.sum, max(a.max, b.max)}
+}
+
+func (sumMaxOps[T]) down(t *gocuda.Thread, v sumMax[T], offset int) sumMax[T] {
+	return sumMax[T]{
+		gocuda.ShflDownSync(t, gocuda.FullMask, v.sum, offset, gocuda.WarpSize),
+		gocuda.ShflDownSync(t, gocuda.FullMask, v.max, offset, gocuda.WarpSize),
+	}
+}
+
+// warpOps is what functorWarpReduce calls on its functor.
+type warpOps[A any] interface {
+	combine(a, b A) A
+	down(t *gocuda.Thread, v A, offset int) A
+}
+
+// functorWarpReduce reduces v over the warp with op's shuffles: lane 0
+// ends with the warp's result.
+func functorWarpReduce[A any, Op warpOps[A]](t *gocuda.Thread, v A, op Op) A {
+	for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		v = op.combine(v, op.down(t, v, offset))
+	}
+	return v
+}
+
+// FunctorReduceKernel reduces in over each warp with a generic functor
+// called through a type parameter: lane 0 of warp w stores the warp's sum
+// and maximum in sums[w] and maxes[w].
+//
+//gocuda:kernel FunctorReduceKernel
+func functorReduce(t *gocuda.Thread, in []int32, sums, maxes []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	r := functorWarpReduce(t, sumMax[int32]{in[i], in[i]}, sumMaxOps[int32]{})
+	if t.LaneID() == 0 {
+		sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
+	}
+}
