@@ -152,8 +152,8 @@ func (f *Func) isParam(v *types.Var) bool {
 // count too) is kept in place: a loop's copy would be what the pointer or
 // slice refers to, and writes through it would miss the value later loops
 // read. A pointer only lent to a callee (lends) is to the loop's copy,
-// written back at the loop's end. A variable a function literal captures
-// is kept per thread, in place (captured.go).
+// written back at the loop's end. So is a variable a function literal
+// captures, where it is kept per thread (captured.go).
 func (f *Func) checkSpills() {
 	kept := map[*types.Var]bool{}
 	for obj, v := range f.Vars {
