@@ -53,7 +53,9 @@
 // left out and the rest of the batch goes on. Each batch is a new package
 // for Go's build cache, about a quarter of a gigabyte a thousand kernels:
 // campaigns over several days filled a disk (78 GB of cache on
-// 2026-11-26), so run go clean -cache between them.
+// 2026-11-26), so run go clean -cache between them, while no other go
+// command runs: one running then fails with errors such as "package io is
+// not in std", its index of the standard library gone.
 //
 // # Reducing a failure
 //
