@@ -157,11 +157,11 @@ func (e *emitter) declaresInPlace(list []ast.Stmt) bool {
 // inPlaceDecls returns the stores that write, after s, the initial values
 // of the variables kept in place that s declares into their arrays, where
 // the later uses read them.
-func (e *emitter) inPlaceDecls(s ast.Stmt) []*ast.AssignStmt {
+func (e *emitter) inPlaceDecls(s ast.Stmt) []ast.Stmt {
 	if !isDefine(s) {
 		return nil
 	}
-	var out []*ast.AssignStmt
+	var out []ast.Stmt
 	for _, x := range assigned(s) {
 		id := identOf(x)
 		v, _ := e.f.Src.Info.Defs[id].(*types.Var)
@@ -181,9 +181,7 @@ func (e *emitter) afterDecls(orig, copied []ast.Stmt) []ast.Stmt {
 	for k, s := range copied {
 		out = append(out, s)
 		out = append(out, e.blankLocals(orig[k], s)...)
-		for _, st := range e.inPlaceDecls(orig[k]) {
-			out = append(out, st)
-		}
+		out = append(out, e.inPlaceDecls(orig[k])...)
 	}
 	return out
 }
@@ -192,7 +190,8 @@ func (e *emitter) afterDecls(orig, copied []ast.Stmt) []ast.Stmt {
 // place that s declares into their arrays, where the later uses read them.
 func (e *emitter) placeDecls(s ast.Stmt) {
 	for _, st := range e.inPlaceDecls(s) {
-		e.printf("%s = %s\n", e.plain(st.Lhs[0]), e.plain(st.Rhs[0]))
+		a := st.(*ast.AssignStmt)
+		e.printf("%s = %s\n", e.plain(a.Lhs[0]), e.plain(a.Rhs[0]))
 	}
 }
 
