@@ -51,3 +51,43 @@ func functorReduce(t *gocuda.Thread, in []int32, sums, maxes []int32) {
 		sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
 	}
 }
+
+// functorWarpReducer is a template's functor kept in a field, as CUB's
+// and PyTorch's reducers keep their operator: its method calls the
+// functor through the field.
+type functorWarpReducer[A any, Op warpOps[A]] struct{ op Op }
+
+func (r functorWarpReducer[A, Op]) reduce(t *gocuda.Thread, v A) A {
+	for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		v = r.op.combine(v, r.op.down(t, v, offset))
+	}
+	return v
+}
+
+// functorPtrReduce is functorWarpReduce with the functor passed by
+// pointer, as a C++ template takes it by reference.
+func functorPtrReduce[A any, Op warpOps[A]](t *gocuda.Thread, v A, op *Op) A {
+	for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
+		v = (*op).combine(v, (*op).down(t, v, offset))
+	}
+	return v
+}
+
+// FunctorFieldReduceKernel is FunctorReduceKernel with the functor called
+// through a field of a generic reducer (byField) or through a pointer.
+//
+//gocuda:kernel FunctorFieldReduceKernel
+func functorFieldReduce(t *gocuda.Thread, in []int32, sums, maxes []int32, byField bool) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var r sumMax[int32]
+	if byField {
+		red := functorWarpReducer[sumMax[int32], sumMaxOps[int32]]{}
+		r = red.reduce(t, sumMax[int32]{in[i], in[i]})
+	} else {
+		op := sumMaxOps[int32]{}
+		r = functorPtrReduce(t, sumMax[int32]{in[i], in[i]}, &op)
+	}
+	if t.LaneID() == 0 {
+		sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
+	}
+}

@@ -8,16 +8,34 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// TestFunctorReduce runs FunctorReduceKernel against each warp's sum and
-// maximum.
+// TestFunctorReduce runs FunctorReduceKernel and FunctorFieldReduceKernel
+// (the functor in a field, and behind a pointer) against each warp's sum
+// and maximum.
 func TestFunctorReduce(t *testing.T) {
+	kernels := map[string]func(in, sums, maxes []int32) func(*gocuda.Thread){
+		"param": FunctorReduceKernel,
+		"field": func(in, sums, maxes []int32) func(*gocuda.Thread) {
+			return FunctorFieldReduceKernel(in, sums, maxes, true)
+		},
+		"pointer": func(in, sums, maxes []int32) func(*gocuda.Thread) {
+			return FunctorFieldReduceKernel(in, sums, maxes, false)
+		},
+	}
+	for name, kernel := range kernels {
+		t.Run(name, func(t *testing.T) { testFunctorReduce(t, kernel) })
+	}
+}
+
+// testFunctorReduce runs kernel, a warp reduction of in to sums and
+// maxes, against each warp's sum and maximum.
+func testFunctorReduce(t *testing.T, kernel func(in, sums, maxes []int32) func(*gocuda.Thread)) {
 	const n, bs = 256, 128
 	in := randInts(n)
 	type res struct{ sums, maxes []int32 }
 	got := agree(t, func(f form) (res, error) {
 		r := res{make([]int32, n/32), make([]int32, n/32)}
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: n / bs}, Block: gocuda.Dim3{X: bs}}
-		return r, f.launch(cfg, FunctorReduceKernel(in, r.sums, r.maxes))
+		return r, f.launch(cfg, kernel(in, r.sums, r.maxes))
 	})
 	for w := range n / 32 {
 		sum, hi := int32(0), in[32*w]

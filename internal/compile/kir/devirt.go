@@ -109,16 +109,22 @@ func (f *Func) assignsTo(body *ast.BlockStmt, v *types.Var) bool {
 }
 
 // devirtualize returns the selection of the concrete method that the
-// copy of method selection sel calls, when its receiver is a variable
-// whose copy has a concrete type; nil otherwise.
-func devirtualize(sel *types.Selection, recv types.Object) *types.Selection {
+// copy of method selection sel calls, when the copy's receiver has a
+// concrete type (recv: a variable whose copy has one, a field of a
+// struct of the instantiation's, a pointer's element); nil otherwise.
+func devirtualize(sel *types.Selection, recv types.Type) *types.Selection {
 	if sel.Kind() != types.MethodVal || !types.IsInterface(sel.Recv()) {
 		return nil
 	}
-	v, ok := recv.(*types.Var)
-	if !ok || types.IsInterface(v.Type()) {
+	if recv == nil || types.IsInterface(recv) {
 		return nil
 	}
 	m := sel.Obj()
-	return types.NewMethodSet(v.Type()).Lookup(m.Pkg(), m.Name())
+	if d := types.NewMethodSet(recv).Lookup(m.Pkg(), m.Name()); d != nil {
+		return d
+	}
+	if _, isPtr := recv.Underlying().(*types.Pointer); isPtr {
+		return nil
+	}
+	return types.NewMethodSet(types.NewPointer(recv)).Lookup(m.Pkg(), m.Name())
 }

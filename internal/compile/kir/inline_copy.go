@@ -73,12 +73,24 @@ func (f *Func) recordSelector(se, cp *ast.SelectorExpr, inst *instance) {
 		return
 	}
 	info.Selections[cp] = sel
-	if id, isIdent := ast.Unparen(se.X).(*ast.Ident); isIdent {
-		if d := devirtualize(sel, instObj(inst, info.Uses[id])); d != nil {
-			info.Selections[cp] = d
-			info.Uses[cp.Sel] = d.Obj()
-		}
+	if d := devirtualize(sel, f.copiedRecvType(se, cp, inst)); d != nil {
+		info.Selections[cp] = d
+		info.Uses[cp.Sel] = d.Obj()
 	}
+}
+
+// copiedRecvType returns the type of cp.X, the receiver of a copy of
+// method selection se: the copy of a variable's, or the type the
+// instantiation gives the expression's (a functor in a struct's field,
+// or behind a pointer).
+func (f *Func) copiedRecvType(se, cp *ast.SelectorExpr, inst *instance) types.Type {
+	if id, isIdent := ast.Unparen(se.X).(*ast.Ident); isIdent {
+		if v, ok := instObj(inst, f.Src.Info.Uses[id]).(*types.Var); ok {
+			return v.Type()
+		}
+		return nil
+	}
+	return f.Src.Info.TypeOf(cp.X)
 }
 
 // recordIdent records the object, type expression and type arguments of

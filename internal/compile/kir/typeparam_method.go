@@ -14,7 +14,10 @@ import (
 // The check counts every type of the kernel's package with such a
 // method: if one's may synchronize, the call does, and
 // inlining the helper for its instantiation makes the call the concrete
-// type's method (devirtualize), which is then inlined in turn.
+// type's method (devirtualize), which is then inlined in turn: the
+// functor a parameter (op.down), a field of a generic reducer
+// (r.op.down, as CUB's and PyTorch's reducers keep their operator) or
+// behind a pointer ((*op).down).
 
 // typeParamRecv returns the type parameter that call's method is called
 // on (op.down(...) with op of type Op), or nil.

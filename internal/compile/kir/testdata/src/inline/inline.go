@@ -203,3 +203,22 @@ func warpReduceOp[A any, Op reduceOp[A]](t *gocuda.Thread, v A, op Op) A {
 func functor(t *gocuda.Thread, out []int32) {
 	out[t.ThreadIdx.X] = warpReduceOp(t, int32(t.ThreadIdx.X), shflOp{})
 }
+
+// An operator object kept in a field of a generic reducer, as CUB's and
+// PyTorch's reducers keep theirs.
+type warpReducerOp[A any, Op reduceOp[A]] struct{ op Op }
+
+func (r warpReducerOp[A, Op]) reduce(t *gocuda.Thread, v A) A {
+	for offset := 16; offset > 0; offset >>= 1 {
+		v = r.op.combine(v, r.op.down(t, v, offset))
+	}
+	return v
+}
+
+// functorField calls shflOp's methods through the reducer's field: the
+// call through r.op is shflOp's, inlined (refused before, as functor
+// was).
+func functorField(t *gocuda.Thread, out []int32) {
+	r := warpReducerOp[int32, shflOp]{}
+	out[t.ThreadIdx.X] = r.reduce(t, int32(t.ThreadIdx.X))
+}
