@@ -91,3 +91,30 @@ func functorFieldReduce(t *gocuda.Thread, in []int32, sums, maxes []int32, byFie
 		sums[i/gocuda.WarpSize], maxes[i/gocuda.WarpSize] = r.sum, r.max
 	}
 }
+
+// laneTagOps is a functor whose method takes the thread but does not
+// synchronize: it tags a value with the caller's lane.
+type laneTagOps struct{}
+
+func (laneTagOps) tag(t *gocuda.Thread, v int32) int32 { return v*gocuda.WarpSize + int32(t.LaneID()) }
+
+// tagger is what tagWith calls on its functor.
+type tagger interface {
+	tag(t *gocuda.Thread, v int32) int32
+}
+
+// tagWith tags v through op.
+func tagWith[Op tagger](t *gocuda.Thread, v int32, op Op) int32 { return op.tag(t, v) }
+
+// FunctorNoSyncKernel stores in[i]·32 + lane in out[i] where in[i] is
+// positive, through a functor called under that divergent if: its method
+// takes the thread and synchronizes nowhere, so the call may go there
+// (the compiler once refused it, as a call it could not see into).
+//
+//gocuda:kernel FunctorNoSyncKernel
+func functorNoSync(t *gocuda.Thread, in, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if in[i] > 0 {
+		out[i] = tagWith(t, in[i], laneTagOps{})
+	}
+}

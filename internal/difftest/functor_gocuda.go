@@ -704,3 +704,142 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 		}
 	}
 }
+
+// FunctorNoSyncKernel stores in[i]·32 + lane in out[i] where in[i] is
+// positive, through a functor called under that divergent if: its method
+// takes the thread and synchronizes nowhere, so the call may go there
+// (the compiler once refused it, as a call it could not see into).
+//
+//line functor.go:115
+func FunctorNoSyncKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_functorNoSync,
+		func(gc_t *gocuda.Thread) { functorNoSync(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_functorNoSync(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+//line functor.go:115
+var gc_src_functorNoSync = compiled.NewSource("functorNoSync", "9ec91976df9aa8c426406ed95b85d9f59e7b4e9d54781f70eec915512c765089", "functor.go:109-120")
+
+//line functor.go:115
+func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_b.EnterBlock(gc_blk)
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_at2 := out[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line functor.go:116
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line functor.go:117
+						if gc_at[gc_tx] > 0 {
+							gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
+						}
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if in[i] > 0 {
+								out[i] = tagWith(t, in[i], laneTagOps{})
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if in[i] > 0 {
+								out[i] = tagWith(t, in[i], laneTagOps{})
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if in[i] > 0 {
+								out[i] = tagWith(t, in[i], laneTagOps{})
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if in[i] > 0 {
+								out[i] = tagWith(t, in[i], laneTagOps{})
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line functor.go:116
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line functor.go:117
+						if in[i] > 0 {
+							out[i] = tagWith(t, in[i], laneTagOps{})
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -46,3 +46,22 @@ func testFunctorReduce(t *testing.T, kernel func(in, sums, maxes []int32) func(*
 		require.Equal(t, hi, got.maxes[w], "warp %d's maximum", w)
 	}
 }
+
+// TestFunctorNoSync runs FunctorNoSyncKernel against in[i]·32 + i%32
+// where in[i] > 0, and 0 elsewhere.
+func TestFunctorNoSync(t *testing.T) {
+	const n, bs = 256, 64
+	in := randInts(n)
+	got := agree(t, func(f form) ([]int32, error) {
+		out := make([]int32, n)
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: (n + bs - 1) / bs}, Block: gocuda.Dim3{X: bs}}
+		return out, f.launch(cfg, FunctorNoSyncKernel(in, out))
+	})
+	for i, v := range in {
+		want := int32(0)
+		if v > 0 {
+			want = v*32 + int32(i%32)
+		}
+		require.Equal(t, want, got[i], "out[%d]", i)
+	}
+}

@@ -22,7 +22,10 @@
 // rounded explicitly, so that no fused multiply-add makes the forms
 // differ); a per-thread array and struct; shadowing; tuple assignments;
 // helpers with barriers or collectives, some declaring shared memory of
-// their own and called from several places; pure helpers; and closures
+// their own and called from several places, some through a functor (a
+// method of an operator type called by a template through its type
+// parameter, a field of a generic struct or a pointer, as ported C++
+// calls an operator object); pure helpers; and closures
 // capturing the variables in scope, reading them and adding to one, called
 // after the barriers and collectives that change them. One kernel
 // in six is instead a single grid-stride loop over g without barriers or

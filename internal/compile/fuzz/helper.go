@@ -15,6 +15,7 @@ type helper struct {
 	end     shState // the state of sh after it, from start
 	shared  bool    // it declares shared memory of its own, which a thread's first call zeroes
 	bit     uint32  // its bit in the kernel's done: set once the thread called it
+	functor bool    // its functor and templates are declared (functor.go)
 }
 
 // helperCall writes a call of a helper taking the thread: with barriers
@@ -35,7 +36,11 @@ func (g *gen) helperCall(c ctx) {
 		mask = "uint32(" + mask + ")"
 	}
 	first := fmt.Sprintf("done&%#x == 0", h.bit)
-	call := fmt.Sprintf("%s(t, in, out, g, sh, p0, p1, gid, rank, lane, size, %s, %s, %s)", h.name, mask, arg, first)
+	args := fmt.Sprintf("in, out, g, sh, p0, p1, gid, rank, lane, size, %s, %s, %s", mask, arg, first)
+	call := fmt.Sprintf("%s(t, %s)", h.name, args)
+	if g.ch.pick(4) == 3 {
+		call = g.functorCall(h, args)
+	}
 	defer g.line("done |= %#x", h.bit)
 	switch vs := thread(g.vars(i32, false, true)); g.ch.pick(4) {
 	case 0:

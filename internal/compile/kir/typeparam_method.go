@@ -42,7 +42,8 @@ func (f *Func) typeParamRecv(call *ast.CallExpr) *types.TypeParam {
 // a type of the package may do (constraintMethods).
 func (f *Func) typeParamMethodSync(tp *types.TypeParam, fn *types.Func, seen map[*ast.FuncDecl]bool) (string, syncKind) {
 	why, kind := "", syncNone
-	for _, m := range f.constraintMethods(fn) {
+	methods := f.constraintMethods(fn)
+	for _, m := range methods {
 		decl := f.declOf(m)
 		var w string
 		var k syncKind
@@ -62,7 +63,7 @@ func (f *Func) typeParamMethodSync(tp *types.TypeParam, fn *types.Func, seen map
 			why, kind = w, k
 		}
 	}
-	if kind == syncNone && mayTakeThread(fn.Type()) {
+	if len(methods) == 0 && mayTakeThread(fn.Type()) {
 		return fn.FullName() + " takes the thread, and no type of the package has such a method to make " + tp.Obj().Name() + " of", syncUnknown
 	}
 	return why, kind
