@@ -11,12 +11,15 @@ import (
 // parameter's constraint names the method. functorCall writes the helper's
 // call through one (helperFunctor declares them): as the template's
 // parameter, a field of a generic struct, or behind a pointer. The method
-// only forwards to the helper, so that the kernel computes what the plain
-// call does, and the compiler must see through the type parameter to the
-// barriers and collectives the helper holds.
+// calls the helper and adds the functor's field k (zero, or a value of
+// the calling thread's), and the compiler must see through the type
+// parameter to the barriers and collectives the helper holds.
 func (g *gen) functorCall(h *helper, args string) string {
 	g.helperFunctor(h)
 	op := h.name + "Op{}"
+	if g.ch.pick(2) == 1 {
+		op = fmt.Sprintf("%sOp{k: %s}", h.name, g.val(i32, false, 0))
+	}
 	switch g.ch.pick(3) {
 	case 0:
 		return fmt.Sprintf("%sVia(t, %s, %s)", h.name, op, args)
@@ -32,7 +35,7 @@ func (g *gen) functorCall(h *helper, args string) string {
 }
 
 // helperFunctor declares, once for helper h, its functor type hOp, whose
-// method applyh calls h, the constraint hOps naming that method, and the
+// method applyh calls h and adds its field k, the constraint hOps naming that method, and the
 // three templates calling it: hVia (the functor a parameter), hBox's run
 // (a field) and hPtr (a pointer). Each helper's method has a name of its
 // own: the compiler counts the most that any method of a name may do.
@@ -46,9 +49,9 @@ func (g *gen) helperFunctor(h *helper) {
 	method := "apply" + h.name
 	n := h.name
 	g.decls = append(g.decls, strings.Join([]string{
-		fmt.Sprintf("type %sOp struct{}", n),
+		fmt.Sprintf("type %sOp struct{ k int32 }", n),
 		"",
-		fmt.Sprintf("func (%sOp) %s(t *gocuda.Thread, %s) int32 {\n\treturn %s(t, %s)\n}", n, method, params, n, args),
+		fmt.Sprintf("func (o %sOp) %s(t *gocuda.Thread, %s) int32 {\n\treturn %s(t, %s) + o.k\n}", n, method, params, n, args),
 		"",
 		fmt.Sprintf("type %sOps interface {\n\t%s(t *gocuda.Thread, %s) int32\n}", n, method, params),
 		"",
