@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,8 +16,8 @@ import (
 )
 
 // corpusDir is the corpus of real kernels ported to gocuda, each known
-// mistake planted in a twin (testdata/corpus; its files name their
-// sources).
+// mistake planted in a twin, and of kernels ported with the races their
+// authors left in them (testdata/corpus; its files name their sources).
 const corpusDir = "./testdata/corpus"
 
 // TestCorpusClean: gocuda check reports nothing on the corpus's correct
@@ -100,4 +101,103 @@ func TestCorpusMistakes(t *testing.T) {
 	}
 	shown, _ := record.Visible(rs, false)
 	assert.Len(t, shown, found, "nothing else is reported:\n%s", &stdout)
+}
+
+// TestCorpusRealRaces: the races of five HeCBench kernels ported as their
+// authors wrote them (testdata/corpus/hecbench_races.go) are reported, as
+// compute-sanitizer's racecheck would report them on a GPU: one report
+// for each kind of hazard between two lines, the lines in the order the
+// accesses happened (a RAW and a WAR for one pair of lines where the
+// threads ran in both orders, in different steps). The races: sosfilt's
+// pipeline through s_out, in each of its three phases (a thread reads the
+// slot the thread before it writes in the same step, across the warps'
+// boundary too: an error); romberg's thread 0 reading the column sums
+// threads 1 to 16 store, with no barrier between (the lanes of one warp:
+// a warning, as every hazard within a warp is); split's warp-synchronous
+// scan through shared memory with no __syncwarp, every step's read
+// against the slots the lanes below write (and the pads that lanes zero),
+// in both of its calls; lanczos's warp-synchronous reduction, the lanes
+// below half reading the slots of the lanes above; and surfel's single
+// barrier a tile, the next tile's load overwriting each of a surfel's
+// seven fields while other threads still read them. Split's and lanczos's
+// lanes read slots of lanes that have not yet written them at all in that
+// launch: initcheck reports those reads too.
+func TestCorpusRealRaces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the corpus's tests instrumented")
+	}
+	var stdout, stderr bytes.Buffer
+	code := check([]string{"-json", corpusDir, "--", "-run",
+		"^(TestSosfilt|TestRomberg|TestRadixSortBlocksKeys|TestWarpMultiply|TestSurfelRenderTile)$"},
+		&stdout, &stderr, nil)
+	assert.Equal(t, exitFailure, code, "stderr:\n%s", &stderr)
+	var rs []*record.Report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rs), "stdout:\n%s", &stdout)
+	file := filepath.Join(corpusDir, "hecbench_races.go")
+	const (
+		raw, war = "Potential RAW hazard", "Potential WAR hazard"
+		uninit   = "Uninitialized __shared__ memory read of size 4 bytes"
+		barrier  = "t.SyncThreads()"
+		syncWarp = "t.SyncWarp(mask)"
+	)
+	type want struct {
+		what, kernel, severity string
+		lines                  []string // the accesses' lines, by text on them
+		hint                   string
+	}
+	hazard := func(what, kernel, severity, first, second, hint string) want {
+		return want{what, kernel, severity, []string{first, second}, hint}
+	}
+	const sosfilt, split = "corpus.Sosfilt[...]", "corpus.RadixSortBlocksKeysK"
+	const lanczos, surfel = "corpus.WarpMultiplyKernel[...]", "corpus.SurfelRenderTile[...]"
+	var wants []want
+	for _, phase := range []string{"LOAD", "PROCESS", "UNLOAD"} {
+		read, write := "// SOS "+phase+" READ", "// SOS "+phase+" WRITE"
+		wants = append(wants,
+			hazard(raw, sosfilt, record.Error, write, read, barrier),
+			hazard(war, sosfilt, record.Error, read, write, barrier))
+	}
+	wants = append(wants, hazard(raw, "corpus.Romberg", record.Warning, "// ROMBERG SUM", "// ROMBERG TABLE", syncWarp))
+	for _, step := range []int{1, 2, 4, 8, 16} {
+		scan := "// SCAN " + strconv.Itoa(step) + "\n"
+		wants = append(wants,
+			hazard(war, split, record.Warning, scan, "// SCAN VAL", syncWarp),
+			hazard(raw, split, record.Warning, "// SCAN ZERO", scan, syncWarp),
+			want{uninit, split, record.Error, []string{scan}, "a GPU does not zero shared memory"})
+		if step <= 4 { // the second call scans four warps' sums, to level 2
+			wants = append(wants, hazard(raw, split, record.Warning, "// SCAN WARPS", scan, syncWarp))
+		}
+	}
+	wants = append(wants,
+		hazard(war, lanczos, record.Warning, "// LANCZOS REDUCE", "// LANCZOS ZERO", syncWarp),
+		want{uninit, lanczos, record.Error, []string{"// LANCZOS REDUCE"}, "a GPU does not zero shared memory"})
+	for _, field := range []string{"px", "py", "pz", "nx", "ny", "nz", "rSqMax"} {
+		read := field + " := sh["
+		wants = append(wants,
+			hazard(war, surfel, record.Error, read, "// SURFEL LOAD", barrier),
+			hazard(raw, surfel, record.Error, "// SURFEL LOAD", read, barrier))
+	}
+	for _, w := range wants {
+		lines := make([]int, len(w.lines))
+		for i, text := range w.lines {
+			lines[i] = lineIn(t, file, text)
+		}
+		i := slices.IndexFunc(rs, func(r *record.Report) bool {
+			return r.What == w.what && r.Kernel == w.kernel && slices.EqualFunc(r.Accesses, lines,
+				func(a record.Access, line int) bool { return a.Line == line })
+		})
+		if !assert.GreaterOrEqual(t, i, 0, "no %s in %s at %q in\n%s", w.what, w.kernel, w.lines, &stdout) {
+			continue
+		}
+		r := rs[i]
+		tool := "racecheck"
+		if w.what == uninit {
+			tool = "initcheck"
+		}
+		assert.Equal(t, []any{tool, w.severity, false, 1}, []any{r.Tool, r.Severity, r.SameValue, r.Launches}, "%s at %q", w.what, w.lines)
+		assert.True(t, strings.HasSuffix(r.Accesses[0].File, filepath.Base(file)), r.Accesses[0].File)
+		assert.Contains(t, r.Detail, w.hint)
+	}
+	shown, _ := record.Visible(rs, false)
+	assert.Len(t, shown, len(wants), "nothing else is reported:\n%s", &stdout)
 }

@@ -1,6 +1,8 @@
 // Package corpus holds real kernels ported to gocuda, each with the mistake
 // it is known for planted in a twin: the workload of cmd/gocuda's
 // TestCorpus, which runs gocuda check over it and expects no report for
-// the correct kernels and the planted mistake for each twin. Every file
-// names its source.
+// the correct kernels and the planted mistake for each twin. It holds too
+// kernels ported as their authors wrote them, races included
+// (hecbench_races.go), whose races TestCorpusRealRaces expects. Every
+// file names its source.
 package corpus
