@@ -1,6 +1,7 @@
 package compiled
 
 import (
+	"bytes"
 	"runtime"
 	"unsafe"
 
@@ -146,3 +147,16 @@ func Scratch[T any](b *Block, slot int) []T {
 // return; it fails the launch, as the runtime path does, outside a
 // cooperative launch.
 func (b *Block) SyncGrid() bool { return engine.SyncGrid(&b.b) }
+
+// AllExited reports whether every thread of the block has returned, by
+// its record of exited threads (Exited): a loop holding a barrier that
+// only its threads' returns would end checks it at each trip, where the
+// runtime path ends the block once its last thread has returned.
+func AllExited(exited []bool) bool {
+	if len(exited) == 0 {
+		return false
+	}
+	// A bool is one byte, 0 or 1: search the bytes for a thread still in.
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&exited[0])), len(exited))
+	return bytes.IndexByte(b, 0) < 0
+}

@@ -29,6 +29,7 @@ func init() {
 		Misuse:           func(sentinel error, msg string) error { return misuse(sentinel, "%s", msg) },
 		SyncGrid:         compiledSyncGrid,
 		Diverged:         compiledDiverged,
+		DivergedIf:       compiledDivergedIf,
 	})
 }
 
@@ -235,5 +236,15 @@ func compiledDiverged(b *compiledBlock, barrier string, in, out int) {
 	panic(diverged{&DeadlockError{Block: b.Thread.BlockIdx, Waiting: []WaitingThread{
 		{Thread: b.Index[in], Barrier: barrier},
 		{Thread: b.Index[out], Barrier: "the end of the loop around it (its condition differs between the block's threads)"},
+	}}})
+}
+
+// compiledDivergedIf is compiled.DivergedIf: thread in of the block takes
+// an if's branch, toward barrier, and thread out does not; the launch
+// fails as compiledDiverged's.
+func compiledDivergedIf(b *compiledBlock, barrier string, in, out int) {
+	panic(diverged{&DeadlockError{Block: b.Thread.BlockIdx, Waiting: []WaitingThread{
+		{Thread: b.Index[in], Barrier: barrier},
+		{Thread: b.Index[out], Barrier: "the other side of the if (its condition differs between the block's threads)"},
 	}}})
 }

@@ -71,6 +71,11 @@ type Engine[T, D any] struct {
 	// rank in of the block would wait at barrier for thread rank out,
 	// which left the loop around it (compiled.Diverged).
 	Diverged func(b *Block[T, D], barrier string, in, out int)
+
+	// DivergedIf fails the launch with the engine's deadlock error: thread
+	// rank in of the block takes an if's branch, toward barrier, which
+	// thread rank out does not take (compiled.DivergedIf).
+	DivergedIf func(b *Block[T, D], barrier string, in, out int)
 }
 
 // engine holds the Engine that Set stored, of the one instantiation gocuda

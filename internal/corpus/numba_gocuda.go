@@ -988,6 +988,9 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 		if gc_b.Stopped() {
 			return
 		}
+		if compiled.AllExited(gc_exited) {
+			return
+		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_tx, gc_every, gc_exact := compiled.EveryFrom(0, (2 * s), 0)

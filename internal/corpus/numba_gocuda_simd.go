@@ -1197,6 +1197,9 @@ func gc_body_numbaArraySum(gc_b2 *compiled.Block, data []int64, nelem int) {
 		if gc_b2.Stopped() {
 			return
 		}
+		if compiled.AllExited(gc_exited2) {
+			return
+		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_tx2, gc_every2, gc_exact2 := compiled.EveryFrom(0, (2 * s), 0)

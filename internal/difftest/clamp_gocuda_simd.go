@@ -1189,7 +1189,3 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 		}
 	}
 }
-
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-var gc_tab_int32x16_a66a413b = [16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}

@@ -5337,23 +5337,11 @@ var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 
-var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
-
-var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}
-
-var gc_tab_int32x8_5b3809d5 = [8]int32{-1, 0, -1, 0, -1, 0, -1, 0}
-
-var gc_tab_int32x8_e5166455 = [8]int32{0, -1, 0, -1, 0, -1, 0, -1}
-
 var gc_tab_int32x16_c303dd3b = [16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
 
 var gc_tab_uint32x16_c303dd3b = [16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30}
 
 var gc_tab_uint32x16_4e85a353 = [16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31}
-
-var gc_tab_uint32x16_10e80b75 = [16]uint32{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7}
-
-var gc_tab_uint32x16_11f88927 = [16]uint32{8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15}
 
 // VotesKernel exercises the barriers with predicates, early exits and
 // block-level if/else chains: per block it records the count, and and or

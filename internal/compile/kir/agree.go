@@ -41,12 +41,20 @@ func (f *Func) agreeLoops(nodes []Node) []Node {
 			}
 		}
 		src := &ast.ForStmt{For: l.Src.For, Body: l.Src.Body}
+		if _, ok := f.tail[l.Src]; ok {
+			f.tailChecked[src] = true
+		}
 		for _, b := range branchesTo(l.Body, l.Src) {
 			b.Target = src
 		}
-		e, _ := kapi.ByName("(*" + kapi.GocudaPath + ".Thread).SyncThreadsOr")
-		cond := &Barrier{Call: &ast.CallExpr{Fun: ast.NewIdent("agree"), Lparen: l.Src.Cond.Pos(), Args: []ast.Expr{l.Src.Cond}, Rparen: l.Src.Cond.End()},
-			Entry: e, Pred: l.Src.Cond, Agree: firstBarrier(l.Body)}
+		var cond Node
+		if tail, ok := f.tail[l.Src]; ok { // a thread leaving it returns (exitbreak.go)
+			cond = &Code{Stmt: f.exitUnless(l.Src.Cond, tail)}
+		} else {
+			e, _ := kapi.ByName("(*" + kapi.GocudaPath + ".Thread).SyncThreadsOr")
+			cond = &Barrier{Call: &ast.CallExpr{Fun: ast.NewIdent("agree"), Lparen: l.Src.Cond.Pos(), Args: []ast.Expr{l.Src.Cond}, Rparen: l.Src.Cond.End()},
+				Entry: e, Pred: l.Src.Cond, Agree: firstBarrier(l.Body)}
+		}
 		body := append([]Node{cond}, l.Body...)
 		if l.Src.Post != nil {
 			body = append(body, &Code{Stmt: l.Src.Post})

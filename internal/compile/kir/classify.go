@@ -46,8 +46,11 @@ func classify(f *Func) {
 	f.shared = f.sharedVars(sites)
 	f.own = f.ownShared(allocs)
 	f.exitForm()
+	f.exitBreaks()
 	f.checkLaneBranches(f.Body)
 	f.Body = f.agreeLoops(f.Body)
+	f.Body = f.agreeIfs(f.Body)
+	f.Body = f.dropDeadTails(f.Body)
 	f.checkControl(f.Body)
 	f.checkTiles()
 }

@@ -13,7 +13,10 @@
 //     sync points inside expressions evaluated into temporaries, switches
 //     as ifs
 //   - classify: each variable uniform, remat or varying; control around
-//     barriers must be uniform
+//     barriers uniform, or checked at run time where the block's threads
+//     must agree (a loop's or an if's condition the compiler cannot prove
+//     the block's), and a thread leaving a loop after which the kernel only
+//     runs thread code runs that code and returns
 //   - interchange: a thread's loop whose body reads along a row of threads
 //     but strides from trip to trip runs trip by trip for the block
 //   - stride: grid-stride loops, to run in lockstep

@@ -101,6 +101,10 @@ func (e *emitter) forLoop(n *For) {
 	e.printf("for %s; %s; %s {\n", e.plain(s.Init), e.plain(s.Cond), e.plain(s.Post))
 	if e.f.Stops[s] {
 		e.printf("%s", e.tickStop())
+		if e.f.Exits && !e.f.Grid && e.warp == nil {
+			// every thread may have returned inside it: the block is done
+			e.printf("if %s.AllExited(%s) {\nreturn\n}\n", e.f.Src.Compiled, e.use("exited"))
+		}
 	}
 	e.uniformLoops++
 	e.nodes(n.Body)
@@ -343,6 +347,10 @@ func (e *emitter) reduceBody(l *ThreadLoop) {
 func (e *emitter) agreed(b *Barrier) {
 	name := e.reduced[b.Call]
 	e.line(b.Call.Pos())
+	if ifAgreement(b) {
+		e.agreeBits(b, name)
+		return
+	}
 	e.printf("if %s == 3 {\n%s.Diverged(%s, %q, %sin, %sout)\n}\nif %s&1 == 0 {\nbreak\n}\n", name, e.f.Src.Compiled, e.use("b"), b.Agree, name, name, name)
 }
 

@@ -109,6 +109,12 @@ type Func struct {
 	// after the same barrier).
 	shared     map[*types.Var]bool
 	readShared bool
+	// tail holds the loops holding a barrier after which only thread code
+	// runs before the kernel returns, and that code (exitBreaks): a
+	// thread leaving one runs it and returns.
+	tail map[*ast.ForStmt][]ast.Stmt
+	// tailChecked holds the loops agreeLoops made of tail loops.
+	tailChecked map[*ast.ForStmt]bool
 	// own are the shared slices only indexed (sharedread.go's
 	// escapedShared): no goroutine but the block's reaches their memory.
 	own map[*types.Var]bool

@@ -19,7 +19,7 @@ type pass struct {
 var passes = [...]pass{
 	{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight"},
 	{"build", build, "the kernel as one thread's program, its sync points explicit: helpers and methods that synchronize inlined, and helpers walking memory from the caller's position a multiple of their counter apart, sync points inside expressions evaluated into temporaries, switches as ifs"},
-	{"classify", classify, "each variable uniform, remat or varying; control around barriers must be uniform"},
+	{"classify", classify, "each variable uniform, remat or varying; control around barriers uniform, or checked at run time where the block's threads must agree (a loop's or an if's condition the compiler cannot prove the block's), and a thread leaving a loop after which the kernel only runs thread code runs that code and returns"},
 	{"interchange", interchange, "a thread's loop whose body reads along a row of threads but strides from trip to trip runs trip by trip for the block"},
 	{"stride", stride, "grid-stride loops, to run in lockstep"},
 	{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives; the thread statements opening a uniform if right after thread code run at that code's end, under the if's condition; a uniform check failing the launch that opens the threads' code runs once, at block level"},

@@ -46,6 +46,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	gc_s_r0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_k := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_exited := gc_b.Exited()
 
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -64,83 +65,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:109
 	alpham1 := float32(-1.0)
 	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank] = r0
-				gc_s_r1[gc_rank] = r1
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank] = r0
-				gc_s_r1[gc_rank] = r1
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank] = r0
-				gc_s_r1[gc_rank] = r1
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank] = r0
-				gc_s_r1[gc_rank] = r1
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 			gc_b.Enter(gc_rank)
 
 //line samples.go:110
@@ -163,43 +92,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		return
 	}
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 			gc_b.Enter(gc_rank)
 
 //line samples.go:116
@@ -253,47 +150,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 
 //line samples.go:51
 			tempSum := 0.0
@@ -316,6 +177,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 				gc_b.Enter(gc_rank)
 				tempSum := gc_s_tempSum[gc_rank]
 
@@ -353,11 +217,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var gc_c1v [32]float64
 		var gc_c1r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
 			var gc_dead uint32
 			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
@@ -368,7 +239,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:58
 			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				var tempSum float64
@@ -389,23 +263,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		var gc_c2v [32]float64
 		var gc_c2r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
 			var gc_dead uint32
 			_ = gc_dead
 			{
-				var gc_m26 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				var gc_m25 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
 //line samples.go:66
 					if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-						gc_m26 |= 1 << gc_lane
+						gc_m25 |= 1 << gc_lane
 					}
 				}
-				gc_save26 := gc_act
-				gc_act = gc_save26 & gc_m26
+				gc_save25 := gc_act
+				gc_act = gc_save25 & gc_m25
 				if gc_act != 0 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
@@ -449,7 +330,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				gc_act = gc_save26 &^ gc_dead
+				gc_act = gc_save25 &^ gc_dead
 			}
 		}
 	}
@@ -459,71 +340,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		return
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank] = r1
-				gc_s_k[gc_rank] = k
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank] = r1
-				gc_s_k[gc_rank] = k
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank] = r1
-				gc_s_k[gc_rank] = k
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank] = r1
-				gc_s_k[gc_rank] = k
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 			var r1 float32
 			_ = r1
 
@@ -544,111 +365,35 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		if gc_b.Stopped() {
 			return
 		}
-		gc_r8, gc_r8in, gc_r8out := 0, 0, 0
+		if compiled.AllExited(gc_exited) {
+			return
+		}
 		{
+		gc_L8:
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-				r1 := gc_s_r1[gc_rank]
-				k := gc_s_k[gc_rank]
-				if r1 > tol*tol && k <= maxIter {
-					gc_r8 |= 1
-					gc_r8in = gc_rank
-				} else {
-					gc_r8 |= 2
-					gc_r8out = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
-			}
-		}
-		if gc_r8 == 3 {
-			compiled.Diverged(gc_b, "Sync", gc_r8in, gc_r8out)
-		}
-		if gc_r8&1 == 0 {
-			break
-		}
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r0 := gc_s_r0[gc_rank]
-					r1 := gc_s_r1[gc_rank]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r0 := gc_s_r0[gc_rank]
-					r1 := gc_s_r1[gc_rank]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r0 := gc_s_r0[gc_rank]
-					r1 := gc_s_r1[gc_rank]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					r0 := gc_s_r0[gc_rank]
-					r1 := gc_s_r1[gc_rank]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r0 := gc_s_r0[gc_rank]
 				r1 := gc_s_r1[gc_rank]
 				var b float32
 				_ = b
 				k := gc_s_k[gc_rank]
+
+//line samples.go:127
+				if !(r1 > tol*tol && k <= maxIter) {
+//line samples.go:127
+					{
+//line samples.go:127
+						gc_exited[gc_rank] = true
+//line samples.go:127
+						continue gc_L8
+//line samples.go:127
+					}
+//line samples.go:127
+				}
 
 //line samples.go:128
 				if k > 1 {
@@ -669,6 +414,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 					gc_b.Enter(gc_rank)
 
 //line samples.go:137
@@ -728,47 +476,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
 		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank] = tempSum_
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank] = tempSum_
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank] = tempSum_
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank] = tempSum_
-				}
-			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line samples.go:51
 				tempSum_ := 0.0
@@ -791,6 +503,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 					gc_b.Enter(gc_rank)
 					tempSum_ := gc_s_tempSum_[gc_rank]
 
@@ -828,11 +543,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			var gc_c3v [32]float64
 			var gc_c3r [32]float64
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				for gc_lane := range min(32, gc_n-gc_w) {
+					if gc_exited[gc_w+gc_lane] {
+						gc_act &^= 1 << gc_lane
+					}
+				}
 				var gc_dead uint32
 				_ = gc_dead
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tempSum_ := gc_s_tempSum_[gc_rank]
@@ -843,7 +565,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:58
 				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var tempSum_ float64
@@ -864,23 +589,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			var gc_c4v [32]float64
 			var gc_c4r [32]float64
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				for gc_lane := range min(32, gc_n-gc_w) {
+					if gc_exited[gc_w+gc_lane] {
+						gc_act &^= 1 << gc_lane
+					}
+				}
 				var gc_dead uint32
 				_ = gc_dead
 				{
-					var gc_m31 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					var gc_m30 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
 //line samples.go:66
 						if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-							gc_m31 |= 1 << gc_lane
+							gc_m30 |= 1 << gc_lane
 						}
 					}
-					gc_save31 := gc_act
-					gc_act = gc_save31 & gc_m31
+					gc_save30 := gc_act
+					gc_act = gc_save30 & gc_m30
 					if gc_act != 0 {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
@@ -924,7 +656,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 							gc_s_tempSum_[gc_rank] = tempSum_
 						}
 					}
-					gc_act = gc_save31 &^ gc_dead
+					gc_act = gc_save30 &^ gc_dead
 				}
 			}
 		}
@@ -936,6 +668,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		{
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 				gc_b.Enter(gc_rank)
 				var r0 float32
 				_ = r0
@@ -973,52 +708,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:158
-						if gc_tx == 0 && gc_bx == 0 {
-							*dotResult = 0.0
-						}
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:158
-						if gc_tx == 0 && gc_bx == 0 {
-							*dotResult = 0.0
-						}
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:158
-						if gc_tx == 0 && gc_bx == 0 {
-							*dotResult = 0.0
-						}
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:158
-						if gc_tx == 0 && gc_bx == 0 {
-							*dotResult = 0.0
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 
 //line samples.go:158
 					if gc_tx == 0 && gc_bx == 0 {
@@ -1074,47 +769,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
 		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-				{
-					gc_rank := gc_step8 + 0
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank] = tempSum_2
-				}
-				{
-					gc_rank := gc_step8 + 1
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank] = tempSum_2
-				}
-				{
-					gc_rank := gc_step8 + 2
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank] = tempSum_2
-				}
-				{
-					gc_rank := gc_step8 + 3
-					gc_pos.Thread = gc_rank
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank] = tempSum_2
-				}
-			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 
 //line samples.go:51
 				tempSum_2 := 0.0
@@ -1137,6 +796,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
 					gc_b.Enter(gc_rank)
 					tempSum_2 := gc_s_tempSum_2[gc_rank]
 
@@ -1174,11 +836,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			var gc_c5v [32]float64
 			var gc_c5r [32]float64
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				for gc_lane := range min(32, gc_n-gc_w) {
+					if gc_exited[gc_w+gc_lane] {
+						gc_act &^= 1 << gc_lane
+					}
+				}
 				var gc_dead uint32
 				_ = gc_dead
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					tempSum_2 := gc_s_tempSum_2[gc_rank]
@@ -1189,7 +858,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:58
 				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var tempSum_2 float64
@@ -1210,23 +882,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			var gc_c6v [32]float64
 			var gc_c6r [32]float64
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				for gc_lane := range min(32, gc_n-gc_w) {
+					if gc_exited[gc_w+gc_lane] {
+						gc_act &^= 1 << gc_lane
+					}
+				}
 				var gc_dead uint32
 				_ = gc_dead
 				{
-					var gc_m36 uint32
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					var gc_m35 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
 //line samples.go:66
 						if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-							gc_m36 |= 1 << gc_lane
+							gc_m35 |= 1 << gc_lane
 						}
 					}
-					gc_save36 := gc_act
-					gc_act = gc_save36 & gc_m36
+					gc_save35 := gc_act
+					gc_act = gc_save35 & gc_m35
 					if gc_act != 0 {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
@@ -1270,7 +949,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 							gc_s_tempSum_2[gc_rank] = tempSum_2
 						}
 					}
-					gc_act = gc_save36 &^ gc_dead
+					gc_act = gc_save35 &^ gc_dead
 				}
 			}
 		}
@@ -1280,71 +959,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			return
 		}
 		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-				{
-					gc_rank := gc_step9 + 0
-					gc_pos.Thread = gc_rank
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank] = r1
-					gc_s_k[gc_rank] = k
-				}
-				{
-					gc_rank := gc_step9 + 1
-					gc_pos.Thread = gc_rank
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank] = r1
-					gc_s_k[gc_rank] = k
-				}
-				{
-					gc_rank := gc_step9 + 2
-					gc_pos.Thread = gc_rank
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank] = r1
-					gc_s_k[gc_rank] = k
-				}
-				{
-					gc_rank := gc_step9 + 3
-					gc_pos.Thread = gc_rank
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank] = r1
-					gc_s_k[gc_rank] = k
-				}
-			}
-			for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 				var r1 float32
 				_ = r1
 				k := gc_s_k[gc_rank]

@@ -47,6 +47,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	gc_s_r0 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_s_r1 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_k := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
+	gc_exited2 := gc_b2.Exited()
 
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -65,83 +66,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:109
 	alpham1 := float32(-1.0)
 	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank2] = r0
-				gc_s_r1[gc_rank2] = r1
-			}
-			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank2] = r0
-				gc_s_r1[gc_rank2] = r1
-			}
-			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank2] = r0
-				gc_s_r1[gc_rank2] = r1
-			}
-			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:110
-				var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-				gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-				_ = r0
-				_ = r1
-				_ = b
-				_ = a
-				_ = na
-				gc_s_r0[gc_rank2] = r0
-				gc_s_r1[gc_rank2] = r1
-			}
-		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 			gc_b2.Enter(gc_rank2)
 
 //line samples.go:110
@@ -164,43 +93,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		return
 	}
 	{
-		gc_step11 := 0
-		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
-			{
-				gc_rank2 := gc_step11 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-			{
-				gc_rank2 := gc_step11 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-			{
-				gc_rank2 := gc_step11 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-			{
-				gc_rank2 := gc_step11 + 3
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line samples.go:116
-				gpuSaxpy(Ax, r, alpham1, N, grid)
-			}
-		}
-		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 			gc_b2.Enter(gc_rank2)
 
 //line samples.go:116
@@ -256,58 +153,36 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
+//line samples.go:51
+			gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line samples.go:51
+			_ = gc_all2
 			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
 //line samples.go:51
+				gc_alive2 := gc_all2
+//line samples.go:51
+				_ = gc_alive2
+//line samples.go:51
+				if gc_ex2 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line samples.go:51
+					gc_alive2 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex2]).ToMask().ToInt64x4().Not().ToMask()
+//line samples.go:51
+				}
+//line samples.go:51
 				var tempSum float64 = 0.0
 //line samples.go:51
 				_ = tempSum
-				archsimd.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank2:])
+				archsimd.BroadcastFloat64x4(tempSum).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_tempSum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-			{
-				gc_rank2 := gc_step12 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step12 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step12 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step12 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 
 //line samples.go:51
 			tempSum := 0.0
@@ -331,6 +206,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 				gc_b2.Enter(gc_rank2)
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -368,11 +246,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		var gc_c21v [32]float64
 		var gc_c21r [32]float64
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
+			}
 			var gc_dead2 uint32
 			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
@@ -383,7 +268,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:58
 			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				var tempSum float64
@@ -404,23 +292,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		var gc_c22v [32]float64
 		var gc_c22r [32]float64
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
+			}
 			var gc_dead2 uint32
 			_ = gc_dead2
 			{
-				var gc_m262 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				var gc_m252 uint32
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
 //line samples.go:66
 					if ((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-						gc_m262 |= 1 << gc_lane2
+						gc_m252 |= 1 << gc_lane2
 					}
 				}
-				gc_save262 := gc_act2
-				gc_act2 = gc_save262 & gc_m262
+				gc_save252 := gc_act2
+				gc_act2 = gc_save252 & gc_m252
 				if gc_act2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
@@ -464,7 +359,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				}
-				gc_act2 = gc_save262 &^ gc_dead2
+				gc_act2 = gc_save252 &^ gc_dead2
 			}
 		}
 	}
@@ -474,71 +369,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		return
 	}
 	{
-		gc_step13 := 0
-		for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
-			{
-				gc_rank2 := gc_step13 + 0
-				gc_pos2.Thread = gc_rank2
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank2] = r1
-				gc_s_k[gc_rank2] = k
-			}
-			{
-				gc_rank2 := gc_step13 + 1
-				gc_pos2.Thread = gc_rank2
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank2] = r1
-				gc_s_k[gc_rank2] = k
-			}
-			{
-				gc_rank2 := gc_step13 + 2
-				gc_pos2.Thread = gc_rank2
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank2] = r1
-				gc_s_k[gc_rank2] = k
-			}
-			{
-				gc_rank2 := gc_step13 + 3
-				gc_pos2.Thread = gc_rank2
-				var r1 float32
-				_ = r1
-
-//line samples.go:124
-				r1 = float32(*dotResult)
-
-//line samples.go:126
-				k := 1
-				_ = k
-				gc_s_r1[gc_rank2] = r1
-				gc_s_k[gc_rank2] = k
-			}
-		}
-		for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 			var r1 float32
 			_ = r1
 
@@ -559,112 +394,36 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_r82, gc_r82in, gc_r82out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				r1 := gc_s_r1[gc_rank2]
-				k := gc_s_k[gc_rank2]
-				if r1 > tol*tol && k <= maxIter {
-					gc_r82 |= 1
-					gc_r82in = gc_rank2
-				} else {
-					gc_r82 |= 2
-					gc_r82out = gc_rank2
-				}
-			}
-		}
-		if gc_r82 == 3 {
-			compiled.Diverged(gc_b2, "Sync", gc_r82in, gc_r82out)
-		}
-		if gc_r82&1 == 0 {
-			break
+		if compiled.AllExited(gc_exited2) {
+			return
 		}
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
-				{
-					gc_rank2 := gc_step14 + 0
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r0 := gc_s_r0[gc_rank2]
-					r1 := gc_s_r1[gc_rank2]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-				{
-					gc_rank2 := gc_step14 + 1
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r0 := gc_s_r0[gc_rank2]
-					r1 := gc_s_r1[gc_rank2]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-				{
-					gc_rank2 := gc_step14 + 2
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r0 := gc_s_r0[gc_rank2]
-					r1 := gc_s_r1[gc_rank2]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-				{
-					gc_rank2 := gc_step14 + 3
-					gc_pos2.Thread = gc_rank2
-					gc_b2.Enter(gc_rank2)
-					r0 := gc_s_r0[gc_rank2]
-					r1 := gc_s_r1[gc_rank2]
-					var b float32
-					_ = b
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:128
-					if k > 1 {
-						b = r1 / r0
-						gpuScaleVectorAndSaxpy(r, p, alpha, b, N, grid)
-					} else {
-						gpuCopyVector(r, p, N, grid)
-					}
-				}
-			}
-			for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_L82:
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 				gc_b2.Enter(gc_rank2)
 				r0 := gc_s_r0[gc_rank2]
 				r1 := gc_s_r1[gc_rank2]
 				var b float32
 				_ = b
 				k := gc_s_k[gc_rank2]
+
+//line samples.go:127
+				if !(r1 > tol*tol && k <= maxIter) {
+//line samples.go:127
+					{
+//line samples.go:127
+						gc_exited2[gc_rank2] = true
+//line samples.go:127
+						continue gc_L82
+//line samples.go:127
+					}
+//line samples.go:127
+				}
 
 //line samples.go:128
 				if k > 1 {
@@ -685,6 +444,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 					gc_b2.Enter(gc_rank2)
 
 //line samples.go:137
@@ -746,58 +508,36 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		{
 			gc_vstep2 := 0
 			if compiled.SIMD {
+//line samples.go:51
+				gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line samples.go:51
+				_ = gc_all4
 				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line samples.go:51
+					gc_alive4 := gc_all4
+//line samples.go:51
+					_ = gc_alive4
+//line samples.go:51
+					if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line samples.go:51
+						gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+//line samples.go:51
+					}
+//line samples.go:51
 					var tempSum_ float64 = 0.0
 //line samples.go:51
 					_ = tempSum_
-					archsimd.BroadcastFloat64x4(tempSum_).StoreSlice(gc_s_tempSum_[gc_rank2:])
+					archsimd.BroadcastFloat64x4(tempSum_).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive4).StoreSlice(gc_s_tempSum_[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step15 := gc_vstep2
-			for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
-				{
-					gc_rank2 := gc_step15 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank2] = tempSum_
-				}
-				{
-					gc_rank2 := gc_step15 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank2] = tempSum_
-				}
-				{
-					gc_rank2 := gc_step15 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank2] = tempSum_
-				}
-				{
-					gc_rank2 := gc_step15 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_ := 0.0
-					_ = tempSum_
-					gc_s_tempSum_[gc_rank2] = tempSum_
-				}
-			}
-			for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 
 //line samples.go:51
 				tempSum_ := 0.0
@@ -821,6 +561,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			{
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 					gc_b2.Enter(gc_rank2)
 					tempSum_ := gc_s_tempSum_[gc_rank2]
 
@@ -858,11 +601,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			var gc_c23v [32]float64
 			var gc_c23r [32]float64
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				for gc_lane2 := range min(32, gc_n2-gc_w2) {
+					if gc_exited2[gc_w2+gc_lane2] {
+						gc_act2 &^= 1 << gc_lane2
+					}
+				}
 				var gc_dead2 uint32
 				_ = gc_dead2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					tempSum_ := gc_s_tempSum_[gc_rank2]
@@ -873,7 +623,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:58
 				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					var tempSum_ float64
@@ -894,23 +647,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			var gc_c24v [32]float64
 			var gc_c24r [32]float64
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				for gc_lane2 := range min(32, gc_n2-gc_w2) {
+					if gc_exited2[gc_w2+gc_lane2] {
+						gc_act2 &^= 1 << gc_lane2
+					}
+				}
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					var gc_m312 uint32
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					var gc_m302 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 
 //line samples.go:66
 						if ((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-							gc_m312 |= 1 << gc_lane2
+							gc_m302 |= 1 << gc_lane2
 						}
 					}
-					gc_save312 := gc_act2
-					gc_act2 = gc_save312 & gc_m312
+					gc_save302 := gc_act2
+					gc_act2 = gc_save302 & gc_m302
 					if gc_act2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
@@ -954,7 +714,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 							gc_s_tempSum_[gc_rank2] = tempSum_
 						}
 					}
-					gc_act2 = gc_save312 &^ gc_dead2
+					gc_act2 = gc_save302 &^ gc_dead2
 				}
 			}
 		}
@@ -967,6 +727,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		{
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 				gc_b2.Enter(gc_rank2)
 				var r0 float32
 				_ = r0
@@ -1007,6 +770,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_vstep3 := gc_from5
 				if compiled.SIMD {
 //line samples.go:158
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples.go:158
+					_ = gc_all5
+//line samples.go:158
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples.go:158
 					_ = gc_iota
@@ -1014,20 +781,26 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples.go:158
 					_ = gc_none
-//line samples.go:158
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples.go:158
-					_ = gc_all
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples.go:158
+						gc_alive5 := gc_all5
+//line samples.go:158
+						_ = gc_alive5
+//line samples.go:158
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line samples.go:158
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line samples.go:158
+						}
+//line samples.go:158
 						gc_b3 := gc_none
 //line samples.go:158
 						if gc_bx2 == 0 {
 //line samples.go:158
-							gc_b3 = gc_all
+							gc_b3 = gc_all5
 //line samples.go:158
 						}
 //line samples.go:158
@@ -1035,9 +808,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:158
 						_ = gc_if
 //line samples.go:159
-						if gc_if.ToBits() != 0 {
+						if gc_alive5.And(gc_if).ToBits() != 0 {
 //line samples.go:159
-							if gc_if.ToBits() != 0 {
+							if gc_alive5.And(gc_if).ToBits() != 0 {
 //line samples.go:159
 								*dotResult = 0.0
 //line samples.go:159
@@ -1047,52 +820,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep3
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
-					{
-						gc_tx2 := gc_step16 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:158
-						if gc_tx2 == 0 && gc_bx2 == 0 {
-							*dotResult = 0.0
-						}
-					}
-					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:158
-						if gc_tx2 == 0 && gc_bx2 == 0 {
-							*dotResult = 0.0
-						}
-					}
-					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:158
-						if gc_tx2 == 0 && gc_bx2 == 0 {
-							*dotResult = 0.0
-						}
-					}
-					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:158
-						if gc_tx2 == 0 && gc_bx2 == 0 {
-							*dotResult = 0.0
-						}
-					}
-				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 
 //line samples.go:158
 					if gc_tx2 == 0 && gc_bx2 == 0 {
@@ -1150,58 +883,36 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		{
 			gc_vstep4 := 0
 			if compiled.SIMD {
+//line samples.go:51
+				gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line samples.go:51
+				_ = gc_all7
 				for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
 					gc_rank2 := gc_vstep4
 					_ = gc_rank2
 //line samples.go:51
+					gc_alive7 := gc_all7
+//line samples.go:51
+					_ = gc_alive7
+//line samples.go:51
+					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line samples.go:51
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+//line samples.go:51
+					}
+//line samples.go:51
 					var tempSum_2 float64 = 0.0
 //line samples.go:51
 					_ = tempSum_2
-					archsimd.BroadcastFloat64x4(tempSum_2).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+					archsimd.BroadcastFloat64x4(tempSum_2).Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive7).StoreSlice(gc_s_tempSum_2[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep4
-			for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
-				{
-					gc_rank2 := gc_step17 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank2] = tempSum_2
-				}
-				{
-					gc_rank2 := gc_step17 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank2] = tempSum_2
-				}
-				{
-					gc_rank2 := gc_step17 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank2] = tempSum_2
-				}
-				{
-					gc_rank2 := gc_step17 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:51
-					tempSum_2 := 0.0
-					_ = tempSum_2
-					gc_s_tempSum_2[gc_rank2] = tempSum_2
-				}
-			}
-			for gc_rank2 := gc_step17; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 
 //line samples.go:51
 				tempSum_2 := 0.0
@@ -1225,6 +936,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			{
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
+					if gc_exited2[gc_rank2] {
+						continue
+					}
 					gc_b2.Enter(gc_rank2)
 					tempSum_2 := gc_s_tempSum_2[gc_rank2]
 
@@ -1262,11 +976,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			var gc_c25v [32]float64
 			var gc_c25r [32]float64
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				for gc_lane2 := range min(32, gc_n2-gc_w2) {
+					if gc_exited2[gc_w2+gc_lane2] {
+						gc_act2 &^= 1 << gc_lane2
+					}
+				}
 				var gc_dead2 uint32
 				_ = gc_dead2
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					tempSum_2 := gc_s_tempSum_2[gc_rank2]
@@ -1277,7 +998,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:58
 				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					var tempSum_2 float64
@@ -1298,23 +1022,30 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			var gc_c26v [32]float64
 			var gc_c26r [32]float64
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+				for gc_lane2 := range min(32, gc_n2-gc_w2) {
+					if gc_exited2[gc_w2+gc_lane2] {
+						gc_act2 &^= 1 << gc_lane2
+					}
+				}
 				var gc_dead2 uint32
 				_ = gc_dead2
 				{
-					var gc_m362 uint32
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					var gc_m352 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 
 //line samples.go:66
 						if ((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-							gc_m362 |= 1 << gc_lane2
+							gc_m352 |= 1 << gc_lane2
 						}
 					}
-					gc_save362 := gc_act2
-					gc_act2 = gc_save362 & gc_m362
+					gc_save352 := gc_act2
+					gc_act2 = gc_save352 & gc_m352
 					if gc_act2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
@@ -1358,7 +1089,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 							gc_s_tempSum_2[gc_rank2] = tempSum_2
 						}
 					}
-					gc_act2 = gc_save362 &^ gc_dead2
+					gc_act2 = gc_save352 &^ gc_dead2
 				}
 			}
 		}
@@ -1369,71 +1100,11 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		}
 		archsimd.ClearAVXUpperBits()
 		{
-			gc_step18 := 0
-			for ; gc_step18+3 < gc_n2; gc_step18 += 4 {
-				{
-					gc_rank2 := gc_step18 + 0
-					gc_pos2.Thread = gc_rank2
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank2] = r1
-					gc_s_k[gc_rank2] = k
-				}
-				{
-					gc_rank2 := gc_step18 + 1
-					gc_pos2.Thread = gc_rank2
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank2] = r1
-					gc_s_k[gc_rank2] = k
-				}
-				{
-					gc_rank2 := gc_step18 + 2
-					gc_pos2.Thread = gc_rank2
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank2] = r1
-					gc_s_k[gc_rank2] = k
-				}
-				{
-					gc_rank2 := gc_step18 + 3
-					gc_pos2.Thread = gc_rank2
-					var r1 float32
-					_ = r1
-					k := gc_s_k[gc_rank2]
-
-//line samples.go:168
-					r1 = float32(*dotResult)
-
-//line samples.go:169
-					k++
-					gc_s_r1[gc_rank2] = r1
-					gc_s_k[gc_rank2] = k
-				}
-			}
-			for gc_rank2 := gc_step18; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 				var r1 float32
 				_ = r1
 				k := gc_s_k[gc_rank2]

@@ -88,6 +88,7 @@ func breakKernel(t *gocuda.Thread, k int, in []int) {
 		}
 		t.SyncThreads()
 	}
+	t.SyncThreads() // a thread that broke out would wait here: not one that returns
 }
 
 //gocuda:kernel AddressKernel

@@ -109,7 +109,7 @@ func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: x, whose address is taken and which lives across a barrier or collective, is assigned by a short variable declaration (assign it with =).
 //
-//line refuse.go:94
+//line refuse.go:95
 func AddressKernel(out []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { address(gc_t, out) }
 }
@@ -118,7 +118,7 @@ func AddressKernel(out []int) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: the name gc_x is reserved for generated code.
 //
-//line refuse.go:103
+//line refuse.go:104
 func ReservedKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { reserved(gc_t) }
 }
@@ -129,7 +129,7 @@ func ReservedKernel() func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: a call of a function value that takes the thread: the compiler cannot see whether it synchronizes.
 //
-//line refuse.go:116
+//line refuse.go:117
 func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { funcValue(gc_t, out) }
 }
@@ -140,7 +140,7 @@ func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: method run reaches SyncThreads, called as a method expression (call it on its receiver, x.run(...)): the compiler cannot see whether it synchronizes.
 //
-//line refuse.go:141
+//line refuse.go:142
 func MethodKernel(s []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { method(gc_t, s) }
 }

@@ -43,3 +43,58 @@ func withContinue(t *gocuda.Thread, data []int32, n int) {
 		data[i]++
 	}
 }
+
+// gridStrideThenCount is gridStride with a barrier after the loop: a
+// thread leaving the loop would wait there, so the compiled loop checks
+// at each trip that the block's threads agree on its condition.
+func gridStrideThenCount(t *gocuda.Thread, data []int32, n int, counts []int32) {
+	s := gocuda.Shared[int32](t, 256)
+	for i := t.ThreadIdx.X + t.BlockIdx.X*t.BlockDim.X; i < n; i += t.BlockDim.X * t.GridDim.X {
+		s[t.ThreadIdx.X] = data[i]
+		t.SyncThreads()
+		data[i] += s[(t.ThreadIdx.X+1)%t.BlockDim.X]
+		t.SyncThreads()
+	}
+	counts[t.BlockIdx.X] = int32(t.SyncThreadsCount(true))
+}
+
+// doWhileShared leaves a loop by a break on m, which each thread read
+// from shared memory after a barrier but which held its own value
+// before: the compiled form checks that the threads agree on the break
+// (HeCBench tsp's 2-opt climb), as a barrier follows the loop.
+func doWhileShared(t *gocuda.Thread, data []int32, out []int32) {
+	s := gocuda.Shared[int32](t, 1)
+	m := data[t.ThreadIdx.X]
+	for {
+		if t.ThreadIdx.X == 0 {
+			s[0] = m - 1
+		}
+		t.SyncThreads()
+		m = s[0]
+		t.SyncThreads()
+		if m < 0 {
+			break
+		}
+	}
+	t.SyncThreads()
+	out[t.ThreadIdx.X] = m
+}
+
+// ifShared holds a barrier under an if on c, read from shared memory
+// after a barrier into a variable that held the thread's own value: the
+// compiled form checks that the threads agree on it.
+func ifShared(t *gocuda.Thread, flag []int32, out []int32) {
+	s := gocuda.Shared[int32](t, 1)
+	c := int32(t.ThreadIdx.X)
+	if t.ThreadIdx.X == 0 {
+		s[0] = flag[t.BlockIdx.X]
+	}
+	t.SyncThreads()
+	c = s[0]
+	if c > 0 {
+		t.SyncThreads()
+		out[t.ThreadIdx.X] = c
+	}
+	t.SyncThreads()
+	out[t.ThreadIdx.X]++
+}

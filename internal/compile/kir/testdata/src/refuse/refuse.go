@@ -59,8 +59,9 @@ func collective(t *gocuda.Thread, out []int32) {
 
 // writtenBound bounds a loop with a barrier by an element of a slice the
 // kernel writes (another block may have changed it): not provably the
-// same for every thread, so the compiled loop checks at each trip that
-// the block's threads agree on its condition.
+// same for every thread. Only a store follows the loop, so a thread whose
+// condition fails stores and returns, as on the runtime path
+// (exitbreak.go).
 func writtenBound(t *gocuda.Thread, counts []int32, s []float32) {
 	for k := 0; k < int(counts[t.BlockIdx.X]); k++ {
 		s[t.ThreadIdx.X] += 1
@@ -70,7 +71,8 @@ func writtenBound(t *gocuda.Thread, counts []int32, s []float32) {
 }
 
 // passedBound bounds it by an element of a slice it passes to a function,
-// which may write it: checked at each trip too.
+// which may write it: the loop ends the kernel, so a thread whose
+// condition fails returns.
 func passedBound(t *gocuda.Thread, counts []int32, s []float32) {
 	clear(counts[1:])
 	for k := 0; k < int(counts[0]); k++ {
@@ -80,7 +82,9 @@ func passedBound(t *gocuda.Thread, counts []int32, s []float32) {
 
 // writtenShared tests, around a barrier, a value read from shared memory
 // that a thread writes between the same barriers: threads that read
-// before the write and after it differ.
+// before the write and after it differ, so the value is not the block's,
+// and the compiled form checks that the threads agree on the condition
+// (agree_if.go).
 func writtenShared(t *gocuda.Thread, out []int32) {
 	v := gocuda.Shared[int32](t, 1)
 	t.SyncThreads()
@@ -96,7 +100,7 @@ func writtenShared(t *gocuda.Thread, out []int32) {
 
 // aliasedShared tests a value read from dynamic shared memory that a
 // thread writes, through another name for the same memory, between the
-// same barriers.
+// same barriers: checked as writtenShared's.
 func aliasedShared(t *gocuda.Thread, out []int32) {
 	a := gocuda.DynamicShared[int32](t)
 	b := gocuda.DynamicShared[int32](t)
