@@ -19,6 +19,10 @@ func (r *fileRewriter) access(e ast.Expr, kind Kind, f *fn) {
 	if r.static(e) {
 		return
 	}
+	if st, ok := e.(*ast.StarExpr); ok {
+		r.deref(st, kind, f)
+		return
+	}
 	if ix, ok := e.(*ast.IndexExpr); ok && r.sliceIndex(ix) {
 		r.index(ix, kind, f)
 		return

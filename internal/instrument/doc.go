@@ -25,8 +25,11 @@
 // calls without the thread and that indexes a slice or array, or makes an
 // atomic or a fence, gets a twin (a method's is a method), after a //line
 // directive, that takes the thread and is instrumented; kernels call the
-// twin. The operand of &, range clauses, maps and strings are
-// not instrumented, nor is a site where the thread's name is shadowed.
+// twin. An access through a pointer (*p) goes through probe.Deref, which
+// records it where p points into shared memory, and the builtin copy of
+// slices through probe.Copy. The operand of &, range clauses, maps and
+// strings are not instrumented, nor is a site where the thread's name is
+// shadowed.
 //
 // The rewriting is a set of text edits on the file's bytes that never add
 // or remove a newline before its last line (twins come after it), so every

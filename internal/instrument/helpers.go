@@ -53,8 +53,9 @@ func recvName(fn *types.Func) string {
 // helperTwins returns the twin name of every function or method of pkgs
 // (with a body, of a named type that is no interface) that kernel code
 // calls, directly or through other such functions, that has no thread
-// parameter, and indexes a slice or array, makes an atomic or a fence, or
-// calls such a function.
+// parameter, and indexes a slice or array, reads or writes through a
+// pointer, copies slices, makes an atomic or a fence, or calls such a
+// function.
 func helperTwins(pkgs []*packages.Package) map[helperKey]string {
 	twins := map[helperKey]string{}
 	for _, p := range pkgs {
@@ -184,6 +185,9 @@ func (h *helperScan) indexes(body *ast.BlockStmt) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if ix, ok := n.(*ast.IndexExpr); ok && h.p.TypesInfo.Types[ix].IsValue() && elements(h.p.TypesInfo.TypeOf(ix.X)) {
 			found = true
+		}
+		if c, ok := n.(*ast.CallExpr); ok && isBuiltinCopy(h.p.TypesInfo, c) || isDeref(h.p.TypesInfo, n) {
+			found = true // through a pointer or copy: shared memory, maybe
 		}
 		return !found
 	})

@@ -59,9 +59,14 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 	case *ast.SliceExpr:
 		r.sliced(n, f)
 	case *ast.CallExpr:
+		if r.copyCall(n, f) {
+			return true
+		}
 		r.call(n, f)
 		r.callTwin(n, f)
 		return true
+	case *ast.StarExpr:
+		r.access(n, Read, f)
 	case *ast.IndexExpr:
 		r.access(n, Read, f)
 	case *ast.SelectorExpr:

@@ -1,0 +1,71 @@
+package instrument
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// deref instruments *p, an access through a pointer (a C++ reference
+// parameter, ported): it becomes *probe.Deref(t, site, p), which records
+// the access where p points into the block's shared memory. The pointer
+// expression is walked for the accesses inside it.
+func (r *fileRewriter) deref(st *ast.StarExpr, kind Kind, f *fn) {
+	if _, ok := core(r.info.TypeOf(st.X)).(*types.Pointer); ok {
+		if args, ok := r.site(f, kind, st.Pos(), st.Pos(), r.text(st.Pos(), st.End())); ok {
+			r.replace(st.Star, st.Star+1, "(*"+r.names.probe+".Deref("+args+", ")
+			r.insert(st.End(), "))", true)
+		}
+	}
+	r.walk(st.X, f)
+}
+
+// copyCall instruments the builtin copy(dst, src) of slices: it becomes
+// probe.Copy(t, write site, read site, dst, src), which records a write
+// of each element copied into dst and a read of each copied from src.
+// It reports whether c is such a call.
+func (r *fileRewriter) copyCall(c *ast.CallExpr, f *fn) bool {
+	if !r.builtinCopy(c) {
+		return false
+	}
+	text := r.text(c.Pos(), c.End())
+	w, okW := r.site(f, Write, c.Pos(), c.Pos(), text)
+	rd, okR := r.site(f, Read, c.Pos(), c.Pos(), text)
+	if okW && okR {
+		_, readSite, _ := strings.Cut(rd, ", ") // the thread, then the site
+		r.replace(c.Fun.Pos(), c.Fun.End(), r.names.probe+".Copy")
+		r.insert(c.Lparen+1, w+", "+readSite+", ", false)
+	}
+	return true
+}
+
+// builtinCopy reports whether c calls the builtin copy on two slices (not
+// a string's bytes).
+func (r *fileRewriter) builtinCopy(c *ast.CallExpr) bool {
+	return isBuiltinCopy(r.info, c)
+}
+
+// isBuiltinCopy reports whether c calls the builtin copy with a slice to
+// copy from.
+func isBuiltinCopy(info *types.Info, c *ast.CallExpr) bool {
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok || len(c.Args) != 2 {
+		return false
+	}
+	if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != "copy" {
+		return false
+	}
+	_, slice := core(info.TypeOf(c.Args[1])).(*types.Slice)
+	return slice
+}
+
+// isDeref reports whether n reads or writes through a pointer: *p, p of
+// a pointer type.
+func isDeref(info *types.Info, n ast.Node) bool {
+	st, ok := n.(*ast.StarExpr)
+	if !ok || !info.Types[st].IsValue() {
+		return false
+	}
+	_, ptr := core(info.TypeOf(st.X)).(*types.Pointer)
+	return ptr
+}

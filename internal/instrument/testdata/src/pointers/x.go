@@ -1,0 +1,18 @@
+package pointers
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// store is a helper taking a reference: its twin records *p.
+func store(p *int32, v int32) { *p = v }
+
+// K stores through a pointer, reads through one and copies.
+func K(t *gocuda.Thread, out []int32) {
+	s := gocuda.Shared[int32](t, 64)
+	store(&s[t.ThreadIdx.X], 1)
+	p := &s[t.ThreadIdx.X]
+	*p += 2
+	v := [2]int32{*p, 4}
+	copy(s[t.ThreadIdx.X:], v[:1])
+	t.SyncThreads()
+	out[t.ThreadIdx.X] = *p
+}

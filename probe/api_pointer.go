@@ -1,0 +1,43 @@
+package probe
+
+import (
+	"unsafe"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// Deref is an access *p at site through a pointer the kernel holds (a C++
+// reference parameter, ported: a helper storing through it): generated
+// code writes *probe.Deref(t, &sites[k], p) where the kernel wrote *p. It
+// records the access where p points into the block's shared memory, and
+// nowhere else: a pointer may point at a thread's own variable, whose
+// stack address another block's thread may have later, and global memory
+// reached through pointers is left unrecorded as before.
+func Deref[E any](t *gocuda.Thread, site *Site, p *E) *E {
+	if on && t != nil && p != nil {
+		if _, _, ok := sharedRange(blockOf(t), uintptr(unsafe.Pointer(p)), int(unsafe.Sizeof(*p))); ok {
+			touch(chk, t, site, unsafe.Pointer(p), -1, unsafe.Sizeof(*p), 0, nil)
+		}
+	}
+	return p
+}
+
+// Copy is the builtin copy(dst, src) at sites write (dst's elements) and
+// read (src's): generated code writes probe.Copy(t, &sites[w], &sites[r],
+// dst, src) where the kernel wrote copy(dst, src). It records a write of
+// each element copied into dst and a read of each copied from src, then
+// copies.
+func Copy[E any](t *gocuda.Thread, write, read *Site, dst, src []E) int {
+	n := min(len(dst), len(src))
+	if on && n > 0 {
+		var zero E
+		size := unsafe.Sizeof(zero)
+		for i := range n {
+			touch(chk, t, read, unsafe.Pointer(unsafe.SliceData(src)), len(src), size, int64(i), nil)
+		}
+		for i := range n {
+			touch(chk, t, write, unsafe.Pointer(unsafe.SliceData(dst)), len(dst), size, int64(i), nil)
+		}
+	}
+	return copy(dst, src)
+}
