@@ -22,14 +22,13 @@ func Deref[E any](t *gocuda.Thread, site *Site, p *E) *E {
 	return p
 }
 
-// Copy is the builtin copy(dst, src) at sites write (dst's elements) and
-// read (src's): generated code writes probe.Copy(t, &sites[w], &sites[r],
-// dst, src) where the kernel wrote copy(dst, src). It records a write of
-// each element copied into dst and a read of each copied from src, then
-// copies.
-func Copy[E any](t *gocuda.Thread, write, read *Site, dst, src []E) int {
-	n := min(len(dst), len(src))
-	if on && n > 0 {
+// Copy records the builtin copy(dst, src) at sites write (dst's elements)
+// and read (src's), and returns its operands: generated code writes
+// copy(probe.Copy(t, &sites[w], &sites[r], dst, src)) where the kernel
+// wrote copy(dst, src). It records a read of each element copied from
+// src and a write of each copied into dst.
+func Copy[E any](t *gocuda.Thread, write, read *Site, dst, src []E) ([]E, []E) {
+	if n := min(len(dst), len(src)); on && n > 0 {
 		var zero E
 		size := unsafe.Sizeof(zero)
 		for i := range n {
@@ -39,5 +38,5 @@ func Copy[E any](t *gocuda.Thread, write, read *Site, dst, src []E) int {
 			touch(chk, t, write, unsafe.Pointer(unsafe.SliceData(dst)), len(dst), size, int64(i), nil)
 		}
 	}
-	return copy(dst, src)
+	return dst, src
 }

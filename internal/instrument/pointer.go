@@ -21,9 +21,9 @@ func (r *fileRewriter) deref(st *ast.StarExpr, kind Kind, f *fn) {
 }
 
 // copyCall instruments the builtin copy(dst, src) of slices: it becomes
-// probe.Copy(t, write site, read site, dst, src), which records a write
-// of each element copied into dst and a read of each copied from src.
-// It reports whether c is such a call.
+// copy(probe.Copy(t, write site, read site, dst, src)), Copy recording a
+// write of each element copied into dst and a read of each copied from
+// src. It reports whether c is such a call.
 func (r *fileRewriter) copyCall(c *ast.CallExpr, f *fn) bool {
 	if !r.builtinCopy(c) {
 		return false
@@ -33,8 +33,8 @@ func (r *fileRewriter) copyCall(c *ast.CallExpr, f *fn) bool {
 	rd, okR := r.site(f, Read, c.Pos(), c.Pos(), text)
 	if okW && okR {
 		_, readSite, _ := strings.Cut(rd, ", ") // the thread, then the site
-		r.replace(c.Fun.Pos(), c.Fun.End(), r.names.probe+".Copy")
-		r.insert(c.Lparen+1, w+", "+readSite+", ", false)
+		r.insert(c.Lparen+1, r.names.probe+".Copy("+w+", "+readSite+", ", false)
+		r.insert(c.Rparen, ")", true)
 	}
 	return true
 }
