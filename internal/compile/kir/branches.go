@@ -1,6 +1,10 @@
 package kir
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/types"
+	"maps"
+)
 
 // resolveBranches sets the Target of every break and continue of nodes:
 // the loop it leaves, by label or the innermost around it. loops are the
@@ -47,14 +51,20 @@ func loopSrc(n Node) (ast.Stmt, *ast.Ident) {
 // between threads, or a break or continue of the loop (labeled or not,
 // from loops inside it too) taken by only some lanes. They run as on a
 // GPU (warp pass, WarpFor), and the breaks and continues that leave them
-// are taken by the lanes that reach them.
+// are taken by the lanes that reach them; and a loop that changes a
+// variable of the block's declared outside it (changesOuterUniform).
 // It reports whether it marked a loop it had not.
-func (f *Func) laneLoops(nodes []Node) bool {
+func (f *Func) laneLoops(nodes []Node) bool { return f.laneLoopsIn(nodes, nil) }
+
+// laneLoopsIn is laneLoops over nodes inside loops whose lanes may leave
+// at different trips, which declare laneVars: per-lane code, of each warp.
+func (f *Func) laneLoopsIn(nodes []Node, laneVars map[*types.Var]bool) bool {
 	marked := false
 	for _, n := range nodes {
+		inner := laneVars
 		if l, ok := n.(*For); ok && !l.Lanes && !hasBarrier(l) {
 			header := f.uniformStmt(l.Src.Init, f.isUniform) && f.uniformStmt(l.Src.Post, f.isUniform) && f.pure(l.Src.Cond, f.isUniform, false)
-			if !header || f.varyingBranch(l.Body, l.Src, false) {
+			if !header || f.varyingBranch(l.Body, l.Src, false) || f.changesOuterUniform(l, laneVars) {
 				l.Lanes, marked = true, true
 				for _, b := range branchesTo(l.Body, l.Src) {
 					b.Lanes = true
@@ -65,11 +75,18 @@ func (f *Func) laneLoops(nodes []Node) bool {
 				f.laneLoop[l.Src] = true
 			}
 		}
+		if l, ok := n.(*For); ok && l.Lanes {
+			inner = maps.Clone(laneVars)
+			if inner == nil {
+				inner = map[*types.Var]bool{}
+			}
+			maps.Copy(inner, f.loopDecls(l))
+		}
 		if r, ok := n.(*Range); ok && !hasBarrier(r) && f.varyingBranch(r.Body, r.Src, false) {
 			fail(f.unsupported(r.Src, "a break or continue that only some lanes take, of a range loop with a warp collective (write it as a counted for loop)"))
 		}
 		for _, list := range children(n) {
-			marked = f.laneLoops(list) || marked
+			marked = f.laneLoopsIn(list, inner) || marked
 		}
 	}
 	return marked
@@ -158,4 +175,56 @@ func containsLoop(nodes []Node, src ast.Stmt) bool {
 		}
 	})
 	return found
+}
+
+// changesOuterUniform reports whether loop l of warp collectives assigns a
+// variable the same for the block that is declared outside it
+// (marchingCubes' computeMinMaxLv2 steps z, the block's, through a loop
+// of shuffles), and not inside a loop of lanes around it (laneVars), whose
+// variables are each warp's already: warp-level code runs once for each
+// warp, so the loop runs lane by lane, which makes what it assigns each
+// thread's own, each thread stepping its copy once a trip.
+func (f *Func) changesOuterUniform(l *For, laneVars map[*types.Var]bool) bool {
+	inside := f.loopDecls(l)
+	found := false
+	check := func(s ast.Stmt) {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if inner, ok := n.(ast.Stmt); ok {
+				for _, e := range assigned(inner) {
+					if v := f.localOf(e); v != nil && !inside[v] && !laneVars[v] && f.isUniform(v) {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	if l.Src.Post != nil {
+		check(l.Src.Post)
+	}
+	Walk(l.Body, func(n Node) {
+		switch n := n.(type) {
+		case *Code:
+			check(n.Stmt)
+		case *Collective:
+			if n.Stmt != nil {
+				check(n.Stmt)
+			}
+		}
+	})
+	return found
+}
+
+// loopDecls returns the variables loop l declares: in its init statement
+// and its body.
+func (f *Func) loopDecls(l *For) map[*types.Var]bool {
+	inside := declaredIn(f, l.Body)
+	if l.Src.Init != nil {
+		for _, e := range assigned(l.Src.Init) {
+			if v := f.localOf(e); v != nil {
+				inside[v] = true
+			}
+		}
+	}
+	return inside
 }

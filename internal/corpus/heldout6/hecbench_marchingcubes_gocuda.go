@@ -1770,11 +1770,539 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 // 5×5 columns of sub-blocks, the 16 lanes of x one 4×4 plane, walking the
 // 9 sub-blocks of the column and reducing each by 16-lane shuffles.
 //
-// gocuda compile left it on the runtime path: a uniform assignment to z, declared outside, among warp collectives (declare it where it is assigned, or assign it before the warp-level code).
-//
 //line hecbench_marchingcubes.go:192
 func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { mcComputeMinMaxLv2Kernel(gc_t, blockIndicesLv1, minMax) }
+	return compiled.Kernel(gc_src_mcComputeMinMaxLv2Kernel,
+		func(gc_t *gocuda.Thread) { mcComputeMinMaxLv2Kernel(gc_t, blockIndicesLv1, minMax) },
+		func(gc_b *compiled.Block) { gc_body_mcComputeMinMaxLv2Kernel(gc_b, blockIndicesLv1, minMax) })
+}
+
+//line hecbench_marchingcubes.go:192
+var gc_src_mcComputeMinMaxLv2Kernel = compiled.NewSource("mcComputeMinMaxLv2Kernel", "72a97ff6f602559a25865c8e88a25e71e59647ae985f13c9757921175c44dc2d", "hecbench_marchingcubes.go:186-236")
+
+//line hecbench_marchingcubes.go:192
+func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+
+//line hecbench_marchingcubes.go:195
+	blockIndex := blockIndicesLv1[gc_bx]
+
+//line hecbench_marchingcubes.go:196
+	tp := blockIndex
+
+//line hecbench_marchingcubes.go:198
+	tp /= mcGridXLv1
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank] = y
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank] = y
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank] = y
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank] = y
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:193
+				tid := uint32(gc_tx)
+				_ = tid
+
+//line hecbench_marchingcubes.go:194
+				voxelOffset := uint32(gc_ty)
+				_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+				_ = y
+				gc_s_y[gc_rank] = y
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+
+//line hecbench_marchingcubes.go:200
+	tp /= mcGridYLv1
+	{
+		var gc_l_z [32]uint32
+		var gc_l_v [32]float32
+		var gc_l_minV [32]float32
+		var gc_l_maxV [32]float32
+		var gc_l_idx [32]uint32
+		var gc_l_c0 [32]uint32
+		var gc_l_t0 [32]float32
+		var gc_c1r [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx)
+					_ = tid
+
+//line hecbench_marchingcubes.go:197
+					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+					_ = x
+					y := gc_s_y[gc_rank]
+
+//line hecbench_marchingcubes.go:201
+					z := tp * (mcVoxelZLv1 - 1)
+
+//line hecbench_marchingcubes.go:202
+					v := mcF(x, y, z)
+
+//line hecbench_marchingcubes.go:203
+					minV := v
+
+//line hecbench_marchingcubes.go:203
+					maxV := v
+
+//line hecbench_marchingcubes.go:204
+					idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
+					_ = z
+					_ = v
+					_ = minV
+					_ = maxV
+					_ = idx
+					gc_l_z[gc_lane] = z
+					gc_l_v[gc_lane] = v
+					gc_l_minV[gc_lane] = minV
+					gc_l_maxV[gc_lane] = maxV
+					gc_l_idx[gc_lane] = idx
+				}
+			}
+
+//line hecbench_marchingcubes.go:205
+			{
+				gc_save10 := gc_act
+				gc_in10 := gc_act
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+
+//line hecbench_marchingcubes.go:205
+					c0 := uint32(0)
+					_ = c0
+					gc_l_c0[gc_lane] = c0
+				}
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in10 &^ gc_dead
+					var gc_m10, gc_skip10 uint32
+					_ = gc_skip10
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						c0 := gc_l_c0[gc_lane]
+						_ = c0
+
+//line hecbench_marchingcubes.go:205
+						if c0 < mcBlockZLv2 {
+							gc_m10 |= 1 << gc_lane
+						}
+					}
+					gc_in10 &= gc_m10
+					gc_act = gc_in10
+					if gc_act == 0 {
+						break
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_ty := gc_tidx.Y
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+								gc_ty++
+								if gc_ty == gc_bdy {
+									gc_ty = 0
+								}
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:194
+							voxelOffset := uint32(gc_ty)
+							_ = voxelOffset
+
+//line hecbench_marchingcubes.go:193
+							tid := uint32(gc_tx)
+							_ = tid
+
+//line hecbench_marchingcubes.go:197
+							x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+							_ = x
+							y := gc_s_y[gc_rank]
+							z := gc_l_z[gc_lane]
+							_ = z
+							v := gc_l_v[gc_lane]
+							_ = v
+							minV := gc_l_minV[gc_lane]
+							_ = minV
+							maxV := gc_l_maxV[gc_lane]
+							_ = maxV
+
+							{
+
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(1)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(2)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(3)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(4)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(5)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(6)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(7)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:214
+							}
+
+//line hecbench_marchingcubes.go:215
+							z += mcVoxelZLv2 - 1
+							gc_l_z[gc_lane] = z
+							gc_l_v[gc_lane] = v
+							gc_l_minV[gc_lane] = minV
+							gc_l_maxV[gc_lane] = maxV
+						}
+					}
+
+//line hecbench_marchingcubes.go:216
+					for c1_ := 8; c1_ > 0; c1_ /= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							minV := gc_l_minV[gc_lane]
+							_ = minV
+
+//line hecbench_marchingcubes.go:217
+							var t0, t1 float32
+							_ = t0
+							_ = t1
+
+//line hecbench_marchingcubes.go:218
+							gc_l_t0[gc_lane] = t0
+						}
+
+//line hecbench_marchingcubes.go:218
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							maxV := gc_l_maxV[gc_lane]
+							_ = maxV
+							var t0 float32
+							_ = t0
+
+//line hecbench_marchingcubes.go:218
+							t0 = gc_c1r[gc_lane]
+
+//line hecbench_marchingcubes.go:219
+							gc_l_t0[gc_lane] = t0
+						}
+
+//line hecbench_marchingcubes.go:219
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							minV := gc_l_minV[gc_lane]
+							_ = minV
+							maxV := gc_l_maxV[gc_lane]
+							_ = maxV
+							t0 := gc_l_t0[gc_lane]
+							_ = t0
+							var t1 float32
+							_ = t1
+
+//line hecbench_marchingcubes.go:219
+							t1 = gc_c2r[gc_lane]
+
+//line hecbench_marchingcubes.go:220
+							if t0 < minV {
+								minV = t0
+							}
+
+//line hecbench_marchingcubes.go:223
+							if t1 > maxV {
+								maxV = t1
+							}
+							gc_l_minV[gc_lane] = minV
+							gc_l_maxV[gc_lane] = maxV
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+
+//line hecbench_marchingcubes.go:193
+							tid := uint32(gc_tx)
+							_ = tid
+							v := gc_l_v[gc_lane]
+							_ = v
+							minV := gc_l_minV[gc_lane]
+							_ = minV
+							maxV := gc_l_maxV[gc_lane]
+							_ = maxV
+							idx := gc_l_idx[gc_lane]
+							_ = idx
+
+//line hecbench_marchingcubes.go:227
+							if tid == 0 {
+								minMax[idx] = minV
+								minMax[idx+1] = maxV
+								const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
+								idx += offsetSize
+							}
+
+//line hecbench_marchingcubes.go:233
+							minV = v
+
+//line hecbench_marchingcubes.go:234
+							maxV = v
+							gc_l_minV[gc_lane] = minV
+							gc_l_maxV[gc_lane] = maxV
+							gc_l_idx[gc_lane] = idx
+						}
+					}
+					gc_act = gc_in10 &^ gc_dead
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						c0 := gc_l_c0[gc_lane]
+						_ = c0
+
+//line hecbench_marchingcubes.go:205
+						c0++
+						gc_l_c0[gc_lane] = c0
+					}
+				}
+				gc_act = gc_save10 &^ gc_dead
+			}
+		}
+	}
 }
 
 // McCompactLv2Kernel is compactLv2 of marchingCubes-cuda: the level-2

@@ -2525,11 +2525,820 @@ var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 // 5×5 columns of sub-blocks, the 16 lanes of x one 4×4 plane, walking the
 // 9 sub-blocks of the column and reducing each by 16-lane shuffles.
 //
-// gocuda compile left it on the runtime path: a uniform assignment to z, declared outside, among warp collectives (declare it where it is assigned, or assign it before the warp-level code).
-//
 //line hecbench_marchingcubes.go:192
 func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) { mcComputeMinMaxLv2Kernel(gc_t, blockIndicesLv1, minMax) }
+	return compiled.Kernel(gc_src_mcComputeMinMaxLv2Kernel,
+		func(gc_t *gocuda.Thread) { mcComputeMinMaxLv2Kernel(gc_t, blockIndicesLv1, minMax) },
+		func(gc_b *compiled.Block) { gc_body_mcComputeMinMaxLv2Kernel(gc_b, blockIndicesLv1, minMax) })
+}
+
+//line hecbench_marchingcubes.go:192
+var gc_src_mcComputeMinMaxLv2Kernel = compiled.NewSource("mcComputeMinMaxLv2Kernel", "72a97ff6f602559a25865c8e88a25e71e59647ae985f13c9757921175c44dc2d", "hecbench_marchingcubes.go:186-236")
+
+//line hecbench_marchingcubes.go:192
+func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_y := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
+
+//line hecbench_marchingcubes.go:195
+	blockIndex := blockIndicesLv1[gc_bx2]
+
+//line hecbench_marchingcubes.go:196
+	tp := blockIndex
+
+//line hecbench_marchingcubes.go:198
+	tp /= mcGridXLv1
+	{
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx2)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty2)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx2)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty2)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx2)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty2)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx2)
+					_ = tid
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty2)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:193
+				tid := uint32(gc_tx2)
+				_ = tid
+
+//line hecbench_marchingcubes.go:194
+				voxelOffset := uint32(gc_ty2)
+				_ = voxelOffset
+
+//line hecbench_marchingcubes.go:199
+				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
+				_ = y
+				gc_s_y[gc_rank2] = y
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+
+//line hecbench_marchingcubes.go:200
+	tp /= mcGridYLv1
+	{
+		var gc_l_z [32]uint32
+		var gc_l_v [32]float32
+		var gc_l_minV [32]float32
+		var gc_l_maxV [32]float32
+		var gc_l_idx [32]uint32
+		var gc_l_c0 [32]uint32
+		var gc_l_t0 [32]float32
+		var gc_c21r [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:194
+					voxelOffset := uint32(gc_ty2)
+					_ = voxelOffset
+
+//line hecbench_marchingcubes.go:193
+					tid := uint32(gc_tx2)
+					_ = tid
+
+//line hecbench_marchingcubes.go:197
+					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+					_ = x
+					y := gc_s_y[gc_rank2]
+
+//line hecbench_marchingcubes.go:201
+					z := tp * (mcVoxelZLv1 - 1)
+
+//line hecbench_marchingcubes.go:202
+					v := mcF(x, y, z)
+
+//line hecbench_marchingcubes.go:203
+					minV := v
+
+//line hecbench_marchingcubes.go:203
+					maxV := v
+
+//line hecbench_marchingcubes.go:204
+					idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx2))
+					_ = z
+					_ = v
+					_ = minV
+					_ = maxV
+					_ = idx
+					gc_l_z[gc_lane2] = z
+					gc_l_v[gc_lane2] = v
+					gc_l_minV[gc_lane2] = minV
+					gc_l_maxV[gc_lane2] = maxV
+					gc_l_idx[gc_lane2] = idx
+				}
+			}
+
+//line hecbench_marchingcubes.go:205
+			{
+				gc_save102 := gc_act2
+				gc_in102 := gc_act2
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_marchingcubes.go:205
+							var c0 uint32 = uint32(0)
+//line hecbench_marchingcubes.go:205
+							_ = c0
+							archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line hecbench_marchingcubes.go:205
+							var c0 uint32 = uint32(0)
+//line hecbench_marchingcubes.go:205
+							_ = c0
+							archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+
+//line hecbench_marchingcubes.go:205
+						c0 := uint32(0)
+						_ = c0
+						gc_l_c0[gc_lane2] = c0
+					}
+				}
+				for {
+					gc_b2.Tick()
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_act2 = gc_in102 &^ gc_dead2
+					var gc_m102, gc_skip102 uint32
+					_ = gc_skip102
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						c0 := gc_l_c0[gc_lane2]
+						_ = c0
+
+//line hecbench_marchingcubes.go:205
+						if c0 < mcBlockZLv2 {
+							gc_m102 |= 1 << gc_lane2
+						}
+					}
+					gc_in102 &= gc_m102
+					gc_act2 = gc_in102
+					if gc_act2 == 0 {
+						break
+					}
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						gc_ty2 := gc_tidx2.Y
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+								gc_ty2++
+								if gc_ty2 == gc_bdy2 {
+									gc_ty2 = 0
+								}
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:194
+							voxelOffset := uint32(gc_ty2)
+							_ = voxelOffset
+
+//line hecbench_marchingcubes.go:193
+							tid := uint32(gc_tx2)
+							_ = tid
+
+//line hecbench_marchingcubes.go:197
+							x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+							_ = x
+							y := gc_s_y[gc_rank2]
+							z := gc_l_z[gc_lane2]
+							_ = z
+							v := gc_l_v[gc_lane2]
+							_ = v
+							minV := gc_l_minV[gc_lane2]
+							_ = minV
+							maxV := gc_l_maxV[gc_lane2]
+							_ = maxV
+
+							{
+
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(1)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(2)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(3)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(4)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(5)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(6)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:206
+								{
+//line hecbench_marchingcubes.go:206
+									c1 := uint32(7)
+//line hecbench_marchingcubes.go:206
+									_ = c1
+									v = mcF(x, y, z+c1)
+									if v < minV {
+										minV = v
+									}
+									if v > maxV {
+										maxV = v
+									}
+								}
+//line hecbench_marchingcubes.go:214
+							}
+
+//line hecbench_marchingcubes.go:215
+							z += mcVoxelZLv2 - 1
+							gc_l_z[gc_lane2] = z
+							gc_l_v[gc_lane2] = v
+							gc_l_minV[gc_lane2] = minV
+							gc_l_maxV[gc_lane2] = maxV
+						}
+					}
+
+//line hecbench_marchingcubes.go:216
+					for c1_ := 8; c1_ > 0; c1_ /= 2 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_marchingcubes.go:217
+									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:217
+									_ = minV
+//line hecbench_marchingcubes.go:217
+									var t0 float32
+//line hecbench_marchingcubes.go:217
+									_ = t0
+//line hecbench_marchingcubes.go:217
+									var t1 float32
+//line hecbench_marchingcubes.go:217
+									_ = t1
+									archsimd.BroadcastFloat32x8(t0).StoreSlice(gc_l_t0[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_marchingcubes.go:217
+									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:217
+									_ = minV
+//line hecbench_marchingcubes.go:217
+									var t0 float32
+//line hecbench_marchingcubes.go:217
+									_ = t0
+//line hecbench_marchingcubes.go:217
+									var t1 float32
+//line hecbench_marchingcubes.go:217
+									_ = t1
+									archsimd.BroadcastFloat32x8(t0).StoreSlice(gc_l_t0[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								minV := gc_l_minV[gc_lane2]
+								_ = minV
+
+//line hecbench_marchingcubes.go:217
+								var t0, t1 float32
+								_ = t0
+								_ = t1
+
+//line hecbench_marchingcubes.go:218
+								gc_l_t0[gc_lane2] = t0
+							}
+						}
+
+//line hecbench_marchingcubes.go:218
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c21r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_marchingcubes.go:218
+									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+									_ = maxV
+//line hecbench_marchingcubes.go:218
+									var t0 archsimd.Float32x8
+//line hecbench_marchingcubes.go:218
+									_ = t0
+//line hecbench_marchingcubes.go:218
+									t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+									t0.StoreSlice(gc_l_t0[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_marchingcubes.go:218
+									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+									_ = maxV
+//line hecbench_marchingcubes.go:218
+									var t0 archsimd.Float32x8
+//line hecbench_marchingcubes.go:218
+									_ = t0
+//line hecbench_marchingcubes.go:218
+									t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+									t0.StoreSlice(gc_l_t0[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								maxV := gc_l_maxV[gc_lane2]
+								_ = maxV
+								var t0 float32
+								_ = t0
+
+//line hecbench_marchingcubes.go:218
+								t0 = gc_c21r[gc_lane2]
+
+//line hecbench_marchingcubes.go:219
+								gc_l_t0[gc_lane2] = t0
+							}
+						}
+
+//line hecbench_marchingcubes.go:219
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c22r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_marchingcubes.go:219
+									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:219
+									_ = minV
+//line hecbench_marchingcubes.go:219
+									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:219
+									_ = maxV
+//line hecbench_marchingcubes.go:219
+									t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+//line hecbench_marchingcubes.go:219
+									_ = t0
+//line hecbench_marchingcubes.go:219
+									var t1 archsimd.Float32x8
+//line hecbench_marchingcubes.go:219
+									_ = t1
+//line hecbench_marchingcubes.go:219
+									t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_marchingcubes.go:220
+									gc_if7 := t0.Less(minV)
+//line hecbench_marchingcubes.go:220
+									_ = gc_if7
+//line hecbench_marchingcubes.go:220
+									if gc_if7.ToBits() != 0 {
+//line hecbench_marchingcubes.go:220
+										minV = t0.Merge(minV, gc_if7)
+//line hecbench_marchingcubes.go:220
+									}
+//line hecbench_marchingcubes.go:223
+									gc_if8 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:223
+									_ = gc_if8
+//line hecbench_marchingcubes.go:223
+									if gc_if8.ToBits() != 0 {
+//line hecbench_marchingcubes.go:223
+										maxV = t1.Merge(maxV, gc_if8)
+//line hecbench_marchingcubes.go:223
+									}
+//line hecbench_marchingcubes.go:223
+									minV.StoreSlice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+									maxV.StoreSlice(gc_l_maxV[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line hecbench_marchingcubes.go:223
+									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+									_ = minV
+//line hecbench_marchingcubes.go:223
+									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+									_ = maxV
+//line hecbench_marchingcubes.go:223
+									t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+									_ = t0
+//line hecbench_marchingcubes.go:223
+									var t1 archsimd.Float32x8
+//line hecbench_marchingcubes.go:223
+									_ = t1
+//line hecbench_marchingcubes.go:219
+									t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_marchingcubes.go:220
+									gc_if3 := t0.Less(minV)
+//line hecbench_marchingcubes.go:220
+									_ = gc_if3
+//line hecbench_marchingcubes.go:220
+									if gc_if3.ToBits() != 0 {
+//line hecbench_marchingcubes.go:220
+										minV = t0.Merge(minV, gc_if3)
+//line hecbench_marchingcubes.go:220
+									}
+//line hecbench_marchingcubes.go:223
+									gc_if4 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:223
+									_ = gc_if4
+//line hecbench_marchingcubes.go:223
+									if gc_if4.ToBits() != 0 {
+//line hecbench_marchingcubes.go:223
+										maxV = t1.Merge(maxV, gc_if4)
+//line hecbench_marchingcubes.go:223
+									}
+//line hecbench_marchingcubes.go:223
+									minV.StoreSlice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+									maxV.StoreSlice(gc_l_maxV[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+								minV := gc_l_minV[gc_lane2]
+								_ = minV
+								maxV := gc_l_maxV[gc_lane2]
+								_ = maxV
+								t0 := gc_l_t0[gc_lane2]
+								_ = t0
+								var t1 float32
+								_ = t1
+
+//line hecbench_marchingcubes.go:219
+								t1 = gc_c22r[gc_lane2]
+
+//line hecbench_marchingcubes.go:220
+								if t0 < minV {
+									minV = t0
+								}
+
+//line hecbench_marchingcubes.go:223
+								if t1 > maxV {
+									maxV = t1
+								}
+								gc_l_minV[gc_lane2] = minV
+								gc_l_maxV[gc_lane2] = maxV
+							}
+						}
+					}
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_marchingcubes.go:193
+							tid := uint32(gc_tx2)
+							_ = tid
+							v := gc_l_v[gc_lane2]
+							_ = v
+							minV := gc_l_minV[gc_lane2]
+							_ = minV
+							maxV := gc_l_maxV[gc_lane2]
+							_ = maxV
+							idx := gc_l_idx[gc_lane2]
+							_ = idx
+
+//line hecbench_marchingcubes.go:227
+							if tid == 0 {
+								minMax[idx] = minV
+								minMax[idx+1] = maxV
+								const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
+								idx += offsetSize
+							}
+
+//line hecbench_marchingcubes.go:233
+							minV = v
+
+//line hecbench_marchingcubes.go:234
+							maxV = v
+							gc_l_minV[gc_lane2] = minV
+							gc_l_maxV[gc_lane2] = maxV
+							gc_l_idx[gc_lane2] = idx
+						}
+					}
+					gc_act2 = gc_in102 &^ gc_dead2
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+//line hecbench_marchingcubes.go:205
+						gc_vb := archsimd.BroadcastUint32x8(1)
+//line hecbench_marchingcubes.go:205
+						_ = gc_vb
+						if gc_act2 == ^uint32(0) {
+//line hecbench_marchingcubes.go:205
+							gc_vb2 := archsimd.BroadcastUint32x8(1)
+//line hecbench_marchingcubes.go:205
+							_ = gc_vb2
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_marchingcubes.go:205
+								c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
+//line hecbench_marchingcubes.go:205
+								_ = c0
+//line hecbench_marchingcubes.go:205
+								c0 = c0.Add(gc_vb2)
+//line hecbench_marchingcubes.go:205
+								c0.StoreSlice(gc_l_c0[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line hecbench_marchingcubes.go:205
+								c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
+//line hecbench_marchingcubes.go:205
+								_ = c0
+//line hecbench_marchingcubes.go:205
+								c0 = c0.Add(gc_vb)
+//line hecbench_marchingcubes.go:205
+								c0.StoreSlice(gc_l_c0[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							c0 := gc_l_c0[gc_lane2]
+							_ = c0
+
+//line hecbench_marchingcubes.go:205
+							c0++
+							gc_l_c0[gc_lane2] = c0
+						}
+					}
+				}
+				gc_act2 = gc_save102 &^ gc_dead2
+			}
+		}
+	}
 }
 
 // McCompactLv2Kernel is compactLv2 of marchingCubes-cuda: the level-2

@@ -38,6 +38,6 @@ func PointerRaces(t *gocuda.Thread, out []int32) {
 	i := t.ThreadIdx.X
 	storeThrough(&s[i], int32(i)+100)
 	v := [1]int32{int32(i) + 200}
-	copy(c[i:i+1], v[:]) // COPY STORE
+	copy(c[i:i+1], v[:])                 // COPY STORE
 	out[i] = s[(i+33)%64] + c[(i+33)%64] // RACING READ
 }

@@ -125,7 +125,9 @@ func barrierValue(t *gocuda.Thread, out []int32) {
 
 // warpUpdate updates a uniform variable declared before a warp-level
 // loop in a loop of block-level code inside it: each warp would run the
-// update, where CUDA's threads each update their own copy once.
+// update, where CUDA's threads each update their own copy once. Refused
+// before; now the loop runs lane by lane, each thread updating its own
+// copy (changesOuterUniform).
 func warpUpdate(t *gocuda.Thread, out []int32, n int, w int32) {
 	for k := 0; k < n; k++ {
 		t.SyncWarp(gocuda.FullMask)

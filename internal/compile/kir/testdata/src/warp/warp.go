@@ -262,3 +262,17 @@ func loopBranch(t *gocuda.Thread, in []int32, out []uint32, skip, stop int) {
 	}
 	out[t.ThreadIdx.X] = r
 }
+
+// outerUniform steps z, the block's and declared before the loop, in a
+// loop of shuffles: the loop runs lane by lane, each thread stepping its
+// own copy (refused before: each warp would have stepped the block's z).
+func outerUniform(t *gocuda.Thread, out []float32) {
+	z := uint32(t.BlockIdx.X) * 7
+	v := float32(t.ThreadIdx.X)
+	for c0 := 0; c0 < 3; c0++ {
+		v += float32(z)
+		z += 7
+		v += gocuda.ShflDownSync(t, 0xffffffff, v, 1, 32)
+	}
+	out[t.ThreadIdx.X] = v
+}
