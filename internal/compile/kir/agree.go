@@ -25,45 +25,47 @@ import (
 // agreeLoops rewrites each For of nodes holding a barrier whose header
 // may differ between threads as a checked loop, and returns the new list.
 func (f *Func) agreeLoops(nodes []Node) []Node {
-	var out []Node
-	for _, n := range nodes {
-		for i, list := range children(n) {
-			setChild(n, i, f.agreeLoops(list))
-		}
+	return rewriteNodes(nodes, func(n Node) []Node {
 		l, ok := n.(*For)
 		if !ok || l.Lanes || !hasBarrier(l) || f.uniformHeader(l.Src) || l.Src.Cond == nil {
-			out = append(out, n)
-			continue
+			return []Node{n}
 		}
-		for _, b := range branchesTo(l.Body, l.Src) {
-			if b.Src.Tok == token.CONTINUE {
-				fail(f.refuse(b.Src, "a continue of a loop with a barrier whose header is not provably the same for every thread of the block (compute its bound from values the same for the block, or end the trip with an if instead)"))
-			}
+		return f.agreeLoop(l)
+	})
+}
+
+// agreeLoop returns loop l, whose header may differ between threads, as
+// a checked loop, after its init statement.
+func (f *Func) agreeLoop(l *For) []Node {
+	var out []Node
+	for _, b := range branchesTo(l.Body, l.Src) {
+		if b.Src.Tok == token.CONTINUE {
+			fail(f.refuse(b.Src, "a continue of a loop with a barrier whose header is not provably the same for every thread of the block (compute its bound from values the same for the block, or end the trip with an if instead)"))
 		}
-		src := &ast.ForStmt{For: l.Src.For, Body: l.Src.Body}
-		if _, ok := f.tail[l.Src]; ok {
-			f.tailChecked[src] = true
-		}
-		for _, b := range branchesTo(l.Body, l.Src) {
-			b.Target = src
-		}
-		var cond Node
-		if tail, ok := f.tail[l.Src]; ok { // a thread leaving it returns (exitbreak.go)
-			cond = &Code{Stmt: f.exitUnless(l.Src.Cond, tail)}
-		} else {
-			e, _ := kapi.ByName("(*" + kapi.GocudaPath + ".Thread).SyncThreadsOr")
-			cond = &Barrier{Call: &ast.CallExpr{Fun: ast.NewIdent("agree"), Lparen: l.Src.Cond.Pos(), Args: []ast.Expr{l.Src.Cond}, Rparen: l.Src.Cond.End()},
-				Entry: e, Pred: l.Src.Cond, Agree: firstBarrier(l.Body)}
-		}
-		body := append([]Node{cond}, l.Body...)
-		if l.Src.Post != nil {
-			body = append(body, &Code{Stmt: l.Src.Post})
-		}
-		if l.Src.Init != nil {
-			out = append(out, &Code{Stmt: l.Src.Init})
-		}
-		out = append(out, &For{Src: src, Label: l.Label, Body: body})
 	}
+	src := &ast.ForStmt{For: l.Src.For, Body: l.Src.Body}
+	if _, ok := f.tail[l.Src]; ok {
+		f.tailChecked[src] = true
+	}
+	for _, b := range branchesTo(l.Body, l.Src) {
+		b.Target = src
+	}
+	var cond Node
+	if tail, ok := f.tail[l.Src]; ok { // a thread leaving it returns (exitbreak.go)
+		cond = &Code{Stmt: f.exitUnless(l.Src.Cond, tail)}
+	} else {
+		e, _ := kapi.ByName("(*" + kapi.GocudaPath + ".Thread).SyncThreadsOr")
+		cond = &Barrier{Call: &ast.CallExpr{Fun: ast.NewIdent("agree"), Lparen: l.Src.Cond.Pos(), Args: []ast.Expr{l.Src.Cond}, Rparen: l.Src.Cond.End()},
+			Entry: e, Pred: l.Src.Cond, Agree: firstBarrier(l.Body)}
+	}
+	body := append([]Node{cond}, l.Body...)
+	if l.Src.Post != nil {
+		body = append(body, &Code{Stmt: l.Src.Post})
+	}
+	if l.Src.Init != nil {
+		out = append(out, &Code{Stmt: l.Src.Init})
+	}
+	out = append(out, &For{Src: src, Label: l.Label, Body: body})
 	return out
 }
 

@@ -27,18 +27,12 @@ import (
 // threads, as the check of its condition and an If on the agreed value;
 // it returns the new list.
 func (f *Func) agreeIfs(nodes []Node) []Node {
-	var out []Node
-	for _, n := range nodes {
-		for i, list := range children(n) {
-			setChild(n, i, f.agreeIfs(list))
-		}
+	return rewriteNodes(nodes, func(n Node) []Node {
 		if n, ok := n.(*If); ok && f.needsAgreement(n) {
-			out = append(out, f.agreeIf(n)...)
-			continue
+			return f.agreeIf(n)
 		}
-		out = append(out, n)
-	}
-	return out
+		return []Node{n}
+	})
 }
 
 // needsAgreement reports whether if n is control the block must agree on

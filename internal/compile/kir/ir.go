@@ -498,3 +498,16 @@ func (*WarpLoop) node()   {}
 func (*LaneLoop) node()   {}
 func (*WarpIf) node()     {}
 func (*WarpFor) node()    {}
+
+// rewriteNodes returns nodes with the lists inside each node rewritten
+// first, then each node replaced by what rewrite returns for it.
+func rewriteNodes(nodes []Node, rewrite func(Node) []Node) []Node {
+	var out []Node
+	for _, n := range nodes {
+		for i, list := range children(n) {
+			setChild(n, i, rewriteNodes(list, rewrite))
+		}
+		out = append(out, rewrite(n)...)
+	}
+	return out
+}
