@@ -8,10 +8,12 @@ import (
 
 // deref instruments *p, an access through a pointer (a C++ reference
 // parameter, ported): it becomes *probe.Deref(t, site, p), which records
-// the access where p points into the block's shared memory. The pointer
-// expression is walked for the accesses inside it.
+// the access where p points into the block's shared memory. A struct or
+// an array behind the pointer is left alone: (*p).x and (*p)[i] would
+// record the whole of it, read, where the kernel touches a part. The
+// pointer expression is walked for the accesses inside it.
 func (r *fileRewriter) deref(st *ast.StarExpr, kind Kind, f *fn) {
-	if _, ok := core(r.info.TypeOf(st.X)).(*types.Pointer); ok {
+	if p, ok := core(r.info.TypeOf(st.X)).(*types.Pointer); ok && !composite(p.Elem()) {
 		if args, ok := r.site(f, kind, st.Pos(), st.Pos(), r.text(st.Pos(), st.End())); ok {
 			r.replace(st.Star, st.Star+1, "(*"+r.names.probe+".Deref("+args+", ")
 			r.insert(st.End(), "))", true)
@@ -68,4 +70,13 @@ func isDeref(info *types.Info, n ast.Node) bool {
 	}
 	_, ptr := core(info.TypeOf(st.X)).(*types.Pointer)
 	return ptr
+}
+
+// composite reports whether t is a struct or an array.
+func composite(t types.Type) bool {
+	switch core(t).(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
 }

@@ -5,7 +5,10 @@ import "github.com/gocuda/gocuda/gocuda"
 // store is a helper taking a reference: its twin records *p.
 func store(p *int32, v int32) { *p = v }
 
-// K stores through a pointer, reads through one and copies.
+type pair struct{ a, b int32 }
+
+// K stores through a pointer, reads through one and copies; a struct
+// behind a pointer is left to its fields' own accesses.
 func K(t *gocuda.Thread, out []int32) {
 	s := gocuda.Shared[int32](t, 64)
 	store(&s[t.ThreadIdx.X], 1)
@@ -15,4 +18,7 @@ func K(t *gocuda.Thread, out []int32) {
 	copy(s[t.ThreadIdx.X:], v[:1])
 	t.SyncThreads()
 	out[t.ThreadIdx.X] = *p
+	ps := gocuda.Shared[pair](t, 64)
+	q := &ps[t.ThreadIdx.X]
+	(*q).a = 1
 }
