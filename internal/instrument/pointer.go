@@ -13,7 +13,7 @@ import (
 // record the whole of it, read, where the kernel touches a part. The
 // pointer expression is walked for the accesses inside it.
 func (r *fileRewriter) deref(st *ast.StarExpr, kind Kind, f *fn) {
-	if p, ok := core(r.info.TypeOf(st.X)).(*types.Pointer); ok && !composite(p.Elem()) {
+	if isDeref(r.info, st) {
 		if args, ok := r.site(f, kind, st.Pos(), st.Pos(), r.text(st.Pos(), st.End())); ok {
 			r.replace(st.Star, st.Star+1, "(*"+r.names.probe+".Deref("+args+", ")
 			r.insert(st.End(), "))", true)
@@ -27,7 +27,7 @@ func (r *fileRewriter) deref(st *ast.StarExpr, kind Kind, f *fn) {
 // write of each element copied into dst and a read of each copied from
 // src. It reports whether c is such a call.
 func (r *fileRewriter) copyCall(c *ast.CallExpr, f *fn) bool {
-	if !r.builtinCopy(c) {
+	if !isBuiltinCopy(r.info, c) {
 		return false
 	}
 	text := r.text(c.Pos(), c.End())
@@ -41,14 +41,8 @@ func (r *fileRewriter) copyCall(c *ast.CallExpr, f *fn) bool {
 	return true
 }
 
-// builtinCopy reports whether c calls the builtin copy on two slices (not
-// a string's bytes).
-func (r *fileRewriter) builtinCopy(c *ast.CallExpr) bool {
-	return isBuiltinCopy(r.info, c)
-}
-
 // isBuiltinCopy reports whether c calls the builtin copy with a slice to
-// copy from.
+// copy from (not a string's bytes).
 func isBuiltinCopy(info *types.Info, c *ast.CallExpr) bool {
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
 	if !ok || len(c.Args) != 2 {
@@ -61,15 +55,15 @@ func isBuiltinCopy(info *types.Info, c *ast.CallExpr) bool {
 	return slice
 }
 
-// isDeref reports whether n reads or writes through a pointer: *p, p of
-// a pointer type.
+// isDeref reports whether n reads or writes through a pointer what deref
+// records: *p, p a pointer to neither a struct nor an array.
 func isDeref(info *types.Info, n ast.Node) bool {
 	st, ok := n.(*ast.StarExpr)
 	if !ok || !info.Types[st].IsValue() {
 		return false
 	}
-	_, ptr := core(info.TypeOf(st.X)).(*types.Pointer)
-	return ptr
+	p, ptr := core(info.TypeOf(st.X)).(*types.Pointer)
+	return ptr && !composite(p.Elem())
 }
 
 // composite reports whether t is a struct or an array.

@@ -44,8 +44,8 @@ func (f *Func) agreeLoop(l *For) []Node {
 		}
 	}
 	src := &ast.ForStmt{For: l.Src.For, Body: l.Src.Body}
-	if _, ok := f.tail[l.Src]; ok {
-		f.tailChecked[src] = true
+	if tail, ok := f.tail[l.Src]; ok {
+		f.tail[src] = tail // still a tail loop, checked (dropDeadTails)
 	}
 	for _, b := range branchesTo(l.Body, l.Src) {
 		b.Target = src

@@ -58,12 +58,17 @@ func (f *Func) exitForm() {
 			return
 		}
 		pos := n.Src.If
-		cond := &ast.ParenExpr{Lparen: pos, X: n.Src.Cond, Rparen: pos}
-		not := &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: cond}
-		boolType := f.Src.Info.TypeOf(n.Src.Cond)
-		f.Src.Info.Types[cond] = types.TypeAndValue{Type: boolType}
-		f.Src.Info.Types[not] = types.TypeAndValue{Type: boolType}
-		exit := &ast.IfStmt{If: pos, Cond: not, Body: block(pos, &ast.ReturnStmt{Return: pos})}
+		exit := &ast.IfStmt{If: pos, Cond: f.negate(n.Src.Cond, pos), Body: block(pos, &ast.ReturnStmt{Return: pos})}
 		f.Body = append(f.Body[:last:last], append([]Node{&Code{Stmt: exit}}, n.Then...)...)
 	}
+}
+
+// negate returns !(cond), at pos, with its types recorded.
+func (f *Func) negate(cond ast.Expr, pos token.Pos) ast.Expr {
+	paren := &ast.ParenExpr{Lparen: pos, X: cond, Rparen: pos}
+	not := &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: paren}
+	boolType := f.Src.Info.TypeOf(cond)
+	f.Src.Info.Types[paren] = types.TypeAndValue{Type: boolType}
+	f.Src.Info.Types[not] = types.TypeAndValue{Type: boolType}
+	return not
 }

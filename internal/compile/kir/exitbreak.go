@@ -34,7 +34,7 @@ type tailLoop struct {
 // whose branch is thread code ending with a break of that loop as the
 // same if ending with the tail and a return.
 func (f *Func) exitBreaks() {
-	f.tail, f.tailChecked = map[*ast.ForStmt][]ast.Stmt{}, map[*ast.ForStmt]bool{}
+	f.tail = map[*ast.ForStmt][]ast.Stmt{}
 	if f.Src.Decl == nil {
 		return
 	}
@@ -181,13 +181,14 @@ func (f *Func) dropDeadTails(nodes []Node) []Node {
 	return nodes
 }
 
-// leftByReturns reports whether l is a tail loop (or its checked form)
-// without a condition that no break leaves.
+// leftByReturns reports whether l is a tail loop (its checked form
+// included: agreeLoop records it) without a condition that no break
+// leaves.
 func (f *Func) leftByReturns(l *For) bool {
 	if l.Src.Cond != nil {
 		return false
 	}
-	if _, tail := f.tail[l.Src]; !tail && !f.tailChecked[l.Src] {
+	if _, tail := f.tail[l.Src]; !tail {
 		return false
 	}
 	for _, b := range branchesTo(l.Body, l.Src) {
@@ -203,10 +204,5 @@ func (f *Func) leftByReturns(l *For) bool {
 // different trips (agreeLoops).
 func (f *Func) exitUnless(cond ast.Expr, tail []ast.Stmt) *ast.IfStmt {
 	pos := cond.Pos()
-	paren := &ast.ParenExpr{Lparen: pos, X: cond, Rparen: cond.End()}
-	not := &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: paren}
-	boolType := f.Src.Info.TypeOf(cond)
-	f.Src.Info.Types[paren] = types.TypeAndValue{Type: boolType}
-	f.Src.Info.Types[not] = types.TypeAndValue{Type: boolType}
-	return &ast.IfStmt{If: pos, Cond: not, Body: block(pos, f.exitTail(tail, pos)...)}
+	return &ast.IfStmt{If: pos, Cond: f.negate(cond, pos), Body: block(pos, f.exitTail(tail, pos)...)}
 }

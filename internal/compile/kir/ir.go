@@ -113,8 +113,6 @@ type Func struct {
 	// runs before the kernel returns, and that code (exitBreaks): a
 	// thread leaving one runs it and returns.
 	tail map[*ast.ForStmt][]ast.Stmt
-	// tailChecked holds the loops agreeLoops made of tail loops.
-	tailChecked map[*ast.ForStmt]bool
 	// own are the shared slices only indexed (sharedread.go's
 	// escapedShared): no goroutine but the block's reaches their memory.
 	own map[*types.Var]bool
