@@ -102,7 +102,7 @@ func (w *writer) specBodies(k *Kernel, specs []*spec, name string) []*spec {
 	for _, s := range specs {
 		var params string
 		for _, p := range specParams(k) {
-			params += fmt.Sprintf(", %s %s", p.name, s.f.TypeString(p.typ))
+			params += fmt.Sprintf(", %s %s", s.f.ParamName(p.obj), s.f.TypeString(p.typ))
 		}
 		s.body = kir.EmitSIMD(s.f, "gc_body_"+name+"_"+s.f.TypeString(s.typ), "", params)
 		if !namesTypeParam(s.body, k.Decl.Type.TypeParams.List[0].Names[0].Name) {
@@ -134,6 +134,7 @@ func namesTypeParam(src, tp string) bool {
 type param struct {
 	name string
 	typ  types.Type
+	obj  *types.Var
 }
 
 // specParams returns k's parameters after the thread, with their types.
@@ -141,7 +142,8 @@ func specParams(k *Kernel) []param {
 	var out []param
 	for _, field := range k.Decl.Type.Params.List[1:] {
 		for _, n := range field.Names {
-			out = append(out, param{name: n.Name, typ: k.Pkg.TypesInfo.Defs[n].Type()})
+			obj := k.Pkg.TypesInfo.Defs[n].(*types.Var)
+			out = append(out, param{name: n.Name, typ: obj.Type(), obj: obj})
 		}
 	}
 	return out

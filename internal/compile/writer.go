@@ -45,7 +45,7 @@ func (w *writer) line(k *Kernel) {
 func (w *writer) refused(k *Kernel, r *Refusal) {
 	w.printf("%s", docOf(k, r))
 	w.line(k)
-	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
+	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k, sourceName), ", "), w.gocuda)
 	w.printf("return func(gc_t *%s.Thread) { %s%s(gc_t%s) }\n}\n\n", w.gocuda, callee(k), typeArgs(k), paramArgs(k))
 }
 
@@ -58,7 +58,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	name, targs, args := k.ident(), typeArgs(k), argList(k)
 	w.printf("%s", docOf(k, nil))
 	w.line(k)
-	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
+	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k, sourceName), ", "), w.gocuda)
 	entry, body := "Kernel", w.bodyFunc(f, "gc_body_"+name+targs, args)
 	if f.Grid {
 		entry = "GridKernel"
@@ -81,7 +81,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
 	w.line(k)
 	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, k.Name(), hash, lines)
-	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k), w.simd)
+	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k, bodyName(f, k)), w.simd)
 	w.printf("%s\n", text)
 	if lanes {
 		imports.own(lanesPath, w.lanes)
@@ -206,20 +206,36 @@ func (w *writer) typeParams(k *Kernel) string {
 }
 
 // params returns ", p1 T1, p2 T2": k's parameters after the thread, its
-// receiver first for a method.
-func (w *writer) params(k *Kernel) string {
+// receiver first for a method, each named by name.
+func (w *writer) params(k *Kernel, name func(*ast.Ident) string) string {
 	var b strings.Builder
 	if r := k.Decl.Recv; r != nil {
-		fmt.Fprintf(&b, ", %s %s", r.List[0].Names[0].Name, w.plain(r.List[0].Type))
+		fmt.Fprintf(&b, ", %s %s", name(r.List[0].Names[0]), w.plain(r.List[0].Type))
 	}
 	for _, f := range k.Decl.Type.Params.List[1:] {
 		var names []string
 		for _, n := range f.Names {
-			names = append(names, n.Name)
+			names = append(names, name(n))
 		}
 		fmt.Fprintf(&b, ", %s %s", strings.Join(names, ", "), w.plain(f.Type))
 	}
 	return b.String()
+}
+
+// sourceName names a parameter as the kernel's source does: the
+// constructor's parameters.
+func sourceName(id *ast.Ident) string { return id.Name }
+
+// bodyName returns what names a parameter of k in the body function of
+// f: its own name, unless it shadows a name the body calls (a parameter
+// len, say).
+func bodyName(f *kir.Func, k *Kernel) func(*ast.Ident) string {
+	return func(id *ast.Ident) string {
+		if v, ok := k.Pkg.TypesInfo.Defs[id].(*types.Var); ok {
+			return f.ParamName(v)
+		}
+		return id.Name
+	}
 }
 
 // typeArgs returns "[T, ...]", passing k's type parameters on, or "".

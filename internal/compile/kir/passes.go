@@ -168,15 +168,28 @@ func newFunc(src *Source) *Func {
 	for _, list := range [][]*types.Var{params, locals} {
 		for _, v := range sortedVars(f, setOf(list)) {
 			name := v.Name()
-			if f.isParamPos(v) {
+			switch {
+			case f.isParamPos(v) && types.Universe.Lookup(name) == nil:
 				f.Names.Reserve(name)
-			} else if name != "_" {
+			case name != "_":
+				// A local, or a parameter shadowing a predeclared name
+				// the generated body calls (len, min, copy...): the body
+				// names its parameters itself (ParamName).
 				name = f.Names.Local(name)
 			}
 			f.Vars[v] = &Var{Obj: v, Name: name}
 		}
 	}
 	return f
+}
+
+// ParamName returns the name the generated body gives the kernel's
+// parameter v: its own, unless it shadows one of Go's predeclared names.
+func (f *Func) ParamName(v *types.Var) string {
+	if w := f.Vars[v]; w != nil {
+		return w.Name
+	}
+	return v.Name()
 }
 
 func (f *Func) isParamPos(v *types.Var) bool {

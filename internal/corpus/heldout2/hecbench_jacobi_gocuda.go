@@ -25,7 +25,7 @@ func JacobiStepKernel(f []float32, fOld []float32, error *float32) func(*gocuda.
 var gc_src_jacobiStep = compiled.NewSource("jacobiStep", "6b3addbfac41bf092fb508668530d20a7a2d2647a123344985ba7b5279daa283", "hecbench_jacobi.go:21-103")
 
 //line hecbench_jacobi.go:26
-func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error *float32) {
+func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error_ *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -467,7 +467,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 
 //line hecbench_jacobi.go:99
 							if gc_tx == 0 {
-								atomic.Add(error, err)
+								atomic.Add(error_, err)
 							}
 						}
 					}
