@@ -1,0 +1,15 @@
+package heldout9
+
+import (
+	"testing"
+
+	"github.com/gocuda/gocuda/internal/corpus/ledger"
+)
+
+// TestRefusedLedger requires testdata/refused.txt to list exactly the
+// kernels gocuda compile leaves on the runtime path, with its reasons, so
+// that the ledger's history shows the compiler's progress on this corpus.
+// After go generate, write the ledger anew with
+//
+//	go test ./internal/corpus/heldout9 -run TestRefusedLedger -update
+func TestRefusedLedger(t *testing.T) { ledger.Check(t, ".", *update) }
