@@ -115,6 +115,7 @@ func agreeIf(t *gocuda.Thread, data []int32, flag []bool, mixed bool) {
 		s[t.ThreadIdx.X] = v
 		t.SyncThreads()
 	}
+	t.SyncThreads() // a barrier after the if: one at the kernel's end merges its sides (exitIfs)
 	data[i] = s[t.ThreadIdx.X]
 }
 

@@ -371,7 +371,7 @@ func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
 }
 
 //line agree_if.go:97
-var gc_src_agreeIf = compiled.NewSource("agreeIf", "e6c03a95da5838cb134a511d178a1f2a3ca33f1355a3238939dd9da906b6f9b4", "agree_if.go:88-119")
+var gc_src_agreeIf = compiled.NewSource("agreeIf", "d1483c60c2bae1e1f708e03bd478b0352b1ab34a607048de8d6ded7cb5fc0f7f", "agree_if.go:88-120")
 
 //line agree_if.go:97
 func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool) {
@@ -805,7 +805,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_at7 := data[gc_off5:][:gc_bdx]
 				gc_at8 := s[:gc_bdx]
 
-//line agree_if.go:118
+//line agree_if.go:119
 				if compiled.Disjoint(gc_at7, gc_at8) {
 					copy(gc_at7, gc_at8)
 				} else {
@@ -817,7 +817,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 				}
@@ -833,7 +833,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx]
 					}
 					{
@@ -845,7 +845,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx]
 					}
 					{
@@ -857,7 +857,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx]
 					}
 					{
@@ -869,7 +869,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx]
 					}
 				}
@@ -881,7 +881,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 					data[i] = s[gc_tx]
 				}
 			}
@@ -897,17 +897,17 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 // loop at different steps, with a break after which they do nothing more:
 // the compiled form makes the breaks returns.
 //
-//line agree_if.go:130
+//line agree_if.go:131
 func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_wyllie,
 		func(gc_t *gocuda.Thread) { wyllie(gc_t, list, size) },
 		func(gc_b *compiled.Block) { gc_body_wyllie(gc_b, list, size) })
 }
 
-//line agree_if.go:130
-var gc_src_wyllie = compiled.NewSource("wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:121-150")
+//line agree_if.go:131
+var gc_src_wyllie = compiled.NewSource("wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:122-151")
 
-//line agree_if.go:130
+//line agree_if.go:131
 func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -927,24 +927,24 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 					continue
 				}
 
-//line agree_if.go:131
+//line agree_if.go:132
 				index := int32(gc_bx*gc_bdx + gc_tx)
 				_ = index
 
-//line agree_if.go:132
+//line agree_if.go:133
 				if !(index < size) {
-//line agree_if.go:132
+//line agree_if.go:133
 					{
-//line agree_if.go:132
+//line agree_if.go:133
 						gc_exited[gc_rank] = true
-//line agree_if.go:132
+//line agree_if.go:133
 						continue gc_L1
-//line agree_if.go:132
+//line agree_if.go:133
 					}
-//line agree_if.go:132
+//line agree_if.go:133
 				}
 
-//line agree_if.go:133
+//line agree_if.go:134
 				var node, next int64
 				_ = node
 				_ = next
@@ -952,7 +952,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 		}
 	}
 
-//line agree_if.go:134
+//line agree_if.go:135
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -971,7 +971,7 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 						continue
 					}
 
-//line agree_if.go:131
+//line agree_if.go:132
 					index := int32(gc_bx*gc_bdx + gc_tx)
 					_ = index
 					var node int64
@@ -979,43 +979,43 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 					var next int64
 					_ = next
 
-//line agree_if.go:135
+//line agree_if.go:136
 					node = list[index]
 
-//line agree_if.go:136
+//line agree_if.go:137
 					if node>>32 == -1 {
-//line agree_if.go:136
+//line agree_if.go:137
 						{
-//line agree_if.go:136
+//line agree_if.go:137
 							gc_exited[gc_rank] = true
 							continue gc_L2
-//line agree_if.go:137
+//line agree_if.go:138
 						}
-//line agree_if.go:136
+//line agree_if.go:137
 					}
 
-//line agree_if.go:139
+//line agree_if.go:140
 					next = list[node>>32]
 
-//line agree_if.go:140
+//line agree_if.go:141
 					if next>>32 == -1 {
-//line agree_if.go:140
+//line agree_if.go:141
 						{
-//line agree_if.go:140
+//line agree_if.go:141
 							gc_exited[gc_rank] = true
 							continue gc_L2
-//line agree_if.go:141
+//line agree_if.go:142
 						}
-//line agree_if.go:140
+//line agree_if.go:141
 					}
 
-//line agree_if.go:143
+//line agree_if.go:144
 					temp := node & 0xffffffff
 
-//line agree_if.go:144
+//line agree_if.go:145
 					temp += next & 0xffffffff
 
-//line agree_if.go:145
+//line agree_if.go:146
 					temp += (next >> 32) << 32
 					_ = temp
 					gc_s_temp[gc_rank] = temp
@@ -1031,12 +1031,12 @@ func gc_body_wyllie(gc_b *compiled.Block, list []int64, size int32) {
 						continue
 					}
 
-//line agree_if.go:131
+//line agree_if.go:132
 					index := int32(gc_bx*gc_bdx + gc_tx)
 					_ = index
 					temp := gc_s_temp[gc_rank]
 
-//line agree_if.go:147
+//line agree_if.go:148
 					list[index] = temp
 				}
 			}

@@ -954,7 +954,7 @@ func AgreeIfKernel(data []int32, flag []bool, mixed bool) func(*gocuda.Thread) {
 }
 
 //line agree_if.go:97
-var gc_src_agreeIf = compiled.NewSource("agreeIf", "e6c03a95da5838cb134a511d178a1f2a3ca33f1355a3238939dd9da906b6f9b4", "agree_if.go:88-119")
+var gc_src_agreeIf = compiled.NewSource("agreeIf", "d1483c60c2bae1e1f708e03bd478b0352b1ab34a607048de8d6ded7cb5fc0f7f", "agree_if.go:88-120")
 
 //line agree_if.go:97
 func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed bool) {
@@ -1643,7 +1643,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 					gc_at15[gc_tx2] = gc_at16[gc_tx2]
 				}
 			} else {
@@ -1659,11 +1659,11 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line agree_if.go:99
 							_ = i
-//line agree_if.go:118
+//line agree_if.go:119
 							if gc_tx2 < 0 || gc_tx2 > len(s)-16 || i < 0 || i > len(data)-16 {
-//line agree_if.go:118
+//line agree_if.go:119
 								break
-//line agree_if.go:118
+//line agree_if.go:119
 							}
 							archsimd.LoadInt32x16Slice(s[gc_tx2:]).StoreSlice(data[i:])
 						}
@@ -1683,11 +1683,11 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line agree_if.go:99
 						_ = i
-//line agree_if.go:118
+//line agree_if.go:119
 						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || i < 0 || i > len(data)-8 {
-//line agree_if.go:118
+//line agree_if.go:119
 							break
-//line agree_if.go:118
+//line agree_if.go:119
 						}
 						archsimd.LoadInt32x8Slice(s[gc_tx2:]).StoreSlice(data[i:])
 					}
@@ -1704,7 +1704,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx2]
 					}
 					{
@@ -1716,7 +1716,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx2]
 					}
 					{
@@ -1728,7 +1728,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx2]
 					}
 					{
@@ -1740,7 +1740,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 						data[i] = s[gc_tx2]
 					}
 				}
@@ -1752,7 +1752,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line agree_if.go:118
+//line agree_if.go:119
 					data[i] = s[gc_tx2]
 				}
 			}
@@ -1768,17 +1768,17 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 // loop at different steps, with a break after which they do nothing more:
 // the compiled form makes the breaks returns.
 //
-//line agree_if.go:130
+//line agree_if.go:131
 func WyllieKernel(list []int64, size int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_wyllie,
 		func(gc_t *gocuda.Thread) { wyllie(gc_t, list, size) },
 		func(gc_b *compiled.Block) { gc_body_wyllie(gc_b, list, size) })
 }
 
-//line agree_if.go:130
-var gc_src_wyllie = compiled.NewSource("wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:121-150")
+//line agree_if.go:131
+var gc_src_wyllie = compiled.NewSource("wyllie", "204e7f533bed3f6702805ee9968510d28cb60fd1a5c29821059a4707615e7f89", "agree_if.go:122-151")
 
-//line agree_if.go:130
+//line agree_if.go:131
 func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1794,55 +1794,55 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line agree_if.go:131
+//line agree_if.go:132
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-//line agree_if.go:131
+//line agree_if.go:132
 					_ = gc_all2
-//line agree_if.go:131
+//line agree_if.go:132
 					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line agree_if.go:131
+//line agree_if.go:132
 					_ = gc_iota2
-//line agree_if.go:132
+//line agree_if.go:133
 					gc_vb2 := archsimd.BroadcastInt32x16(size)
-//line agree_if.go:132
+//line agree_if.go:133
 					_ = gc_vb2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line agree_if.go:132
+//line agree_if.go:133
 						gc_alive2 := gc_all2
-//line agree_if.go:132
+//line agree_if.go:133
 						_ = gc_alive2
-//line agree_if.go:132
+//line agree_if.go:133
 						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line agree_if.go:132
+//line agree_if.go:133
 							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line agree_if.go:132
+//line agree_if.go:133
 						}
-//line agree_if.go:131
+//line agree_if.go:132
 						index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
-//line agree_if.go:131
+//line agree_if.go:132
 						_ = index
-//line agree_if.go:132
+//line agree_if.go:133
 						gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
-//line agree_if.go:132
+//line agree_if.go:133
 						_ = gc_if2
-//line agree_if.go:132
+//line agree_if.go:133
 						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-//line agree_if.go:132
+//line agree_if.go:133
 							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-//line agree_if.go:132
+//line agree_if.go:133
 							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
-//line agree_if.go:132
+//line agree_if.go:133
 						}
-//line agree_if.go:133
+//line agree_if.go:134
 						var node int64
-//line agree_if.go:133
+//line agree_if.go:134
 						_ = node
-//line agree_if.go:133
+//line agree_if.go:134
 						var next int64
-//line agree_if.go:133
+//line agree_if.go:134
 						_ = next
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1853,55 +1853,55 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				}
 			}
 			if compiled.SIMD {
-//line agree_if.go:131
+//line agree_if.go:132
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line agree_if.go:131
+//line agree_if.go:132
 				_ = gc_all
-//line agree_if.go:131
+//line agree_if.go:132
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line agree_if.go:131
+//line agree_if.go:132
 				_ = gc_iota
-//line agree_if.go:132
+//line agree_if.go:133
 				gc_vb := archsimd.BroadcastInt32x8(size)
-//line agree_if.go:132
+//line agree_if.go:133
 				_ = gc_vb
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line agree_if.go:132
+//line agree_if.go:133
 					gc_alive := gc_all
-//line agree_if.go:132
+//line agree_if.go:133
 					_ = gc_alive
-//line agree_if.go:132
+//line agree_if.go:133
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line agree_if.go:132
+//line agree_if.go:133
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line agree_if.go:132
+//line agree_if.go:133
 					}
-//line agree_if.go:131
+//line agree_if.go:132
 					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota)
-//line agree_if.go:131
+//line agree_if.go:132
 					_ = index
-//line agree_if.go:132
+//line agree_if.go:133
 					gc_if := index.Less(gc_vb).ToInt32x8().Not().ToMask()
-//line agree_if.go:132
+//line agree_if.go:133
 					_ = gc_if
-//line agree_if.go:132
+//line agree_if.go:133
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line agree_if.go:132
+//line agree_if.go:133
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
-//line agree_if.go:132
+//line agree_if.go:133
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line agree_if.go:132
+//line agree_if.go:133
 					}
-//line agree_if.go:133
+//line agree_if.go:134
 					var node int64
-//line agree_if.go:133
+//line agree_if.go:134
 					_ = node
-//line agree_if.go:133
+//line agree_if.go:134
 					var next int64
-//line agree_if.go:133
+//line agree_if.go:134
 					_ = next
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1914,24 +1914,24 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 					continue
 				}
 
-//line agree_if.go:131
+//line agree_if.go:132
 				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
 				_ = index
 
-//line agree_if.go:132
+//line agree_if.go:133
 				if !(index < size) {
-//line agree_if.go:132
+//line agree_if.go:133
 					{
-//line agree_if.go:132
+//line agree_if.go:133
 						gc_exited2[gc_rank2] = true
-//line agree_if.go:132
+//line agree_if.go:133
 						continue gc_L12
-//line agree_if.go:132
+//line agree_if.go:133
 					}
-//line agree_if.go:132
+//line agree_if.go:133
 				}
 
-//line agree_if.go:133
+//line agree_if.go:134
 				var node, next int64
 				_ = node
 				_ = next
@@ -1939,7 +1939,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 		}
 	}
 
-//line agree_if.go:134
+//line agree_if.go:135
 	for {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
@@ -1958,7 +1958,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 						continue
 					}
 
-//line agree_if.go:131
+//line agree_if.go:132
 					index := int32(gc_bx2*gc_bdx2 + gc_tx2)
 					_ = index
 					var node int64
@@ -1966,43 +1966,43 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 					var next int64
 					_ = next
 
-//line agree_if.go:135
+//line agree_if.go:136
 					node = list[index]
 
-//line agree_if.go:136
+//line agree_if.go:137
 					if node>>32 == -1 {
-//line agree_if.go:136
+//line agree_if.go:137
 						{
-//line agree_if.go:136
+//line agree_if.go:137
 							gc_exited2[gc_rank2] = true
 							continue gc_L22
-//line agree_if.go:137
+//line agree_if.go:138
 						}
-//line agree_if.go:136
+//line agree_if.go:137
 					}
 
-//line agree_if.go:139
+//line agree_if.go:140
 					next = list[node>>32]
 
-//line agree_if.go:140
+//line agree_if.go:141
 					if next>>32 == -1 {
-//line agree_if.go:140
+//line agree_if.go:141
 						{
-//line agree_if.go:140
+//line agree_if.go:141
 							gc_exited2[gc_rank2] = true
 							continue gc_L22
-//line agree_if.go:141
+//line agree_if.go:142
 						}
-//line agree_if.go:140
+//line agree_if.go:141
 					}
 
-//line agree_if.go:143
+//line agree_if.go:144
 					temp := node & 0xffffffff
 
-//line agree_if.go:144
+//line agree_if.go:145
 					temp += next & 0xffffffff
 
-//line agree_if.go:145
+//line agree_if.go:146
 					temp += (next >> 32) << 32
 					_ = temp
 					gc_s_temp[gc_rank2] = temp
@@ -2013,39 +2013,39 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line agree_if.go:131
+//line agree_if.go:132
 					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
-//line agree_if.go:131
+//line agree_if.go:132
 					_ = gc_all4
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line agree_if.go:131
+//line agree_if.go:132
 						gc_alive4 := gc_all4
-//line agree_if.go:131
+//line agree_if.go:132
 						_ = gc_alive4
-//line agree_if.go:131
+//line agree_if.go:132
 						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line agree_if.go:131
+//line agree_if.go:132
 							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
-//line agree_if.go:131
+//line agree_if.go:132
 						}
-//line agree_if.go:131
+//line agree_if.go:132
 						var index int32 = int32(gc_bx2*gc_bdx2 + gc_tx2)
-//line agree_if.go:131
+//line agree_if.go:132
 						_ = index
-//line agree_if.go:131
+//line agree_if.go:132
 						temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank2:])
-//line agree_if.go:131
+//line agree_if.go:132
 						_ = temp
-//line agree_if.go:147
+//line agree_if.go:148
 						if int(index) < 0 || int(index) > len(list)-4 {
-//line agree_if.go:147
+//line agree_if.go:148
 							break
-//line agree_if.go:147
+//line agree_if.go:148
 						}
-//line agree_if.go:147
+//line agree_if.go:148
 						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2057,12 +2057,12 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 						continue
 					}
 
-//line agree_if.go:131
+//line agree_if.go:132
 					index := int32(gc_bx2*gc_bdx2 + gc_tx2)
 					_ = index
 					temp := gc_s_temp[gc_rank2]
 
-//line agree_if.go:147
+//line agree_if.go:148
 					list[index] = temp
 				}
 			}

@@ -43,6 +43,12 @@ func classify(f *Func) {
 	allocs := f.sharedAllocs(sites)
 	f.steadyShared = f.steadySharedReads(allocs)
 	f.classes(sites)
+	if f.exitIfs() { // what a side assigns is now per thread
+		sites = f.collectSites()
+		allocs = f.sharedAllocs(sites)
+		f.steadyShared = f.steadySharedReads(allocs)
+		f.classes(sites)
+	}
 	f.shared = f.sharedVars(sites)
 	f.own = f.ownShared(allocs)
 	f.exitForm()

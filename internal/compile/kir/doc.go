@@ -16,7 +16,10 @@
 //     barriers uniform, or checked at run time where the block's threads
 //     must agree (a loop's or an if's condition the compiler cannot prove
 //     the block's), and a thread leaving a loop after which the kernel only
-//     runs thread code runs that code and returns
+//     runs thread code runs that code and returns; an if holding barriers
+//     whose condition the threads may not share, after which the kernel
+//     ends, runs its sides' code between barriers per thread, the sides'
+//     k-th barriers one, each side returning at its end
 //   - interchange: a thread's loop whose body reads along a row of threads
 //     but strides from trip to trip runs trip by trip for the block
 //   - stride: grid-stride loops, to run in lockstep

@@ -254,6 +254,10 @@ func (f *Func) flaggedResults(sig *types.Signature, inst *instance, body *ast.Bl
 	}
 	flag := types.NewVar(call.Pos(), f.Src.Pkg, "returned", types.Typ[types.Bool])
 	f.addVar(flag)
+	if f.returnFlags == nil {
+		f.returnFlags = map[*types.Var]bool{}
+	}
+	f.returnFlags[flag] = true
 	pre = append(pre, f.declare(flag, nil, call.Lparen), f.blankUse(flag, call.Lparen))
 	l := &returnLowering{f: f, results: results, flag: flag}
 	return results, append(pre, l.list(body.List, false)...)

@@ -128,6 +128,9 @@ type Func struct {
 	// (funcparam.go).
 	bound     map[*types.Var]ast.Expr
 	bindDepth int // helper bodies being analyzed, nested
+	// returnFlags are the flags of inlined helpers that return before
+	// their end (flaggedResults): true once the helper has returned.
+	returnFlags map[*types.Var]bool
 	// embeds are the compiler's selectors of implicit embedded fields,
 	// each with whether its operand is a pointer (promote.go).
 	embeds map[*ast.SelectorExpr]bool

@@ -13,12 +13,353 @@ import (
 // counting threads sorts the token ids by expert, each expert's run
 // padded to blockSize.
 //
-// gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block (compute it from BlockIdx, BlockDim, parameters and values the same for the block, or vote with t.SyncThreadsOr).
-//
 //line hecbench_moealign.go:135
 func MoeAlignBlockSizeSmallBatchExpertKernel(topkIDs, sortedTokenIDs, expertIDs, totalTokensPostPad, expertMap []int32, numExperts, blockSize, numel, maxNumTokensPadded, topkNum int) func(*gocuda.Thread) {
-	return func(gc_t *gocuda.Thread) {
-		moeAlignBlockSizeSmallBatchExpertKernel(gc_t, topkIDs, sortedTokenIDs, expertIDs, totalTokensPostPad, expertMap, numExperts, blockSize, numel, maxNumTokensPadded, topkNum)
+	return compiled.Kernel(gc_src_moeAlignBlockSizeSmallBatchExpertKernel,
+		func(gc_t *gocuda.Thread) {
+			moeAlignBlockSizeSmallBatchExpertKernel(gc_t, topkIDs, sortedTokenIDs, expertIDs, totalTokensPostPad, expertMap, numExperts, blockSize, numel, maxNumTokensPadded, topkNum)
+		},
+		func(gc_b *compiled.Block) {
+			gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b, topkIDs, sortedTokenIDs, expertIDs, totalTokensPostPad, expertMap, numExperts, blockSize, numel, maxNumTokensPadded, topkNum)
+		})
+}
+
+//line hecbench_moealign.go:135
+var gc_src_moeAlignBlockSizeSmallBatchExpertKernel = compiled.NewSource("moeAlignBlockSizeSmallBatchExpertKernel", "5130b128b354664472b1d8a47d9fe28a2eba2bd6ff87d267945121d9b28fa634", "hecbench_moealign.go:128-141", "hecbench_moealign.go:24-126")
+
+//line hecbench_moealign.go:135
+func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkIDs, sortedTokenIDs, expertIDs, totalTokensPostPad, expertMap []int32, numExperts, blockSize, numel, maxNumTokensPadded, topkNum int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_n := gc_b.Len()
+	gc_s_tid := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_stride := compiled.Scratch[int](gc_b, 1)[:gc_n]
+	gc_s_cumsum := compiled.Scratch[[]int32](gc_b, 2)[:gc_n]
+	gc_s_tokensCnts := compiled.Scratch[[]int32](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
+
+//line hecbench_moealign.go:137
+	var topkIDs_ []int32 = topkIDs
+
+//line hecbench_moealign.go:137
+	_ = topkIDs_
+
+//line hecbench_moealign.go:137
+	var sortedTokenIDs_ []int32 = sortedTokenIDs
+
+//line hecbench_moealign.go:137
+	_ = sortedTokenIDs_
+
+//line hecbench_moealign.go:137
+	var expertIDs_ []int32 = expertIDs
+
+//line hecbench_moealign.go:137
+	_ = expertIDs_
+
+//line hecbench_moealign.go:137
+	var totalTokensPostPad_ []int32 = totalTokensPostPad
+
+//line hecbench_moealign.go:137
+	_ = totalTokensPostPad_
+
+//line hecbench_moealign.go:137
+	var expertMap_ []int32 = expertMap
+
+//line hecbench_moealign.go:137
+	_ = expertMap_
+
+//line hecbench_moealign.go:137
+	var numExperts_ int = numExperts
+
+//line hecbench_moealign.go:137
+	_ = numExperts_
+
+//line hecbench_moealign.go:137
+	var blockSize_ int = blockSize
+
+//line hecbench_moealign.go:137
+	_ = blockSize_
+
+//line hecbench_moealign.go:137
+	var numel_ int = numel
+
+//line hecbench_moealign.go:137
+	_ = numel_
+
+//line hecbench_moealign.go:137
+	var maxNumTokensPadded_ int = maxNumTokensPadded
+
+//line hecbench_moealign.go:137
+	_ = maxNumTokensPadded_
+
+//line hecbench_moealign.go:137
+	var maxNumMBlocks int = ceilDiv(maxNumTokensPadded, blockSize)
+
+//line hecbench_moealign.go:137
+	_ = maxNumMBlocks
+
+//line hecbench_moealign.go:137
+	var inactiveExpertID int32 = 0
+
+//line hecbench_moealign.go:137
+	_ = inactiveExpertID
+
+//line hecbench_moealign.go:137
+	var modelOffset int = 0
+
+//line hecbench_moealign.go:137
+	_ = modelOffset
+
+//line hecbench_moealign.go:137
+	var topkNum_ int = topkNum
+
+//line hecbench_moealign.go:137
+	_ = topkNum_
+
+//line hecbench_moealign.go:137
+	var tokenMask []int32 = nil
+
+//line hecbench_moealign.go:137
+	_ = tokenMask
+
+//line hecbench_moealign.go:137
+	var returned bool
+
+//line hecbench_moealign.go:137
+	_ = returned
+
+//line hecbench_moealign.go:30
+	sortedTokenIDsOffset := maxNumTokensPadded_ * modelOffset
+
+//line hecbench_moealign.go:31
+	expertIDsOffset := maxNumMBlocks * modelOffset
+
+//line hecbench_moealign.go:52
+	sharedMem := gocuda.DynamicShared[int32](t)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line hecbench_moealign.go:37
+				var side bool = gc_tx < moeFillThreads
+				_ = side
+
+//line hecbench_moealign.go:49
+				var tid int
+
+//line hecbench_moealign.go:50
+				var stride int
+
+//line hecbench_moealign.go:53
+				var cumsum []int32
+
+//line hecbench_moealign.go:54
+				var tokensCnts []int32
+
+//line hecbench_moealign.go:105
+				var fillStartIdx int
+
+//line hecbench_moealign.go:37
+				if side {
+
+					for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
+						sortedTokenIDs_[sortedTokenIDsOffset+it] = int32(numel_)
+					}
+//line hecbench_moealign.go:37
+				} else {
+
+//line hecbench_moealign.go:49
+					tid = gc_tx - moeFillThreads
+					stride = gc_bdx - moeFillThreads
+
+//line hecbench_moealign.go:53
+					cumsum = sharedMem
+					tokensCnts = sharedMem[numExperts_+1:]
+
+					for i := 0; i < numExperts_; i++ {
+						tokensCnts[(tid+1)*numExperts_+i] = 0
+					}
+
+					for i_ := tid; i_ < numel_; i_ += stride {
+						expertID := topkIDs_[i_]
+						if expertMap_ != nil {
+							expertID = expertMap_[expertID]
+
+							if expertID == -1 {
+								continue
+							}
+						}
+						mask := int32(1)
+						if tokenMask != nil {
+							mask = tokenMask[i_/topkNum_]
+						}
+						tokensCnts[(tid+1)*numExperts_+int(expertID)] += mask
+					}
+//line hecbench_moealign.go:37
+				}
+				_ = tid
+				_ = stride
+				_ = cumsum
+				_ = tokensCnts
+				_ = fillStartIdx
+				gc_s_tid[gc_rank] = tid
+				gc_s_stride[gc_rank] = stride
+				gc_s_cumsum[gc_rank] = cumsum
+				gc_s_tokensCnts[gc_rank] = tokensCnts
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line hecbench_moealign.go:37
+				var side bool = gc_tx < moeFillThreads
+				_ = side
+				tid := gc_s_tid[gc_rank]
+				stride := gc_s_stride[gc_rank]
+				tokensCnts := gc_s_tokensCnts[gc_rank]
+
+//line hecbench_moealign.go:37
+				if side {
+//line hecbench_moealign.go:37
+					{
+//line hecbench_moealign.go:37
+						gc_exited[gc_rank] = true
+//line hecbench_moealign.go:37
+						continue gc_L2
+//line hecbench_moealign.go:37
+					}
+//line hecbench_moealign.go:37
+				} else {
+
+//line hecbench_moealign.go:78
+					if tid < numExperts_ {
+						tokensCnts[tid] = 0
+						for i_2 := 1; i_2 <= stride; i_2++ {
+							tokensCnts[i_2*numExperts_+tid] += tokensCnts[(i_2-1)*numExperts_+tid]
+						}
+					}
+//line hecbench_moealign.go:37
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line hecbench_moealign.go:37
+				var side bool = gc_tx < moeFillThreads
+				_ = side
+				tid := gc_s_tid[gc_rank]
+				stride := gc_s_stride[gc_rank]
+				cumsum := gc_s_cumsum[gc_rank]
+				tokensCnts := gc_s_tokensCnts[gc_rank]
+
+//line hecbench_moealign.go:37
+				if side {
+//line hecbench_moealign.go:37
+				} else {
+
+//line hecbench_moealign.go:87
+					if tid == 0 {
+						cumsum[0] = 0
+						for i_3 := 1; i_3 <= numExperts_; i_3++ {
+							cumsum[i_3] = cumsum[i_3-1] +
+								int32(ceilDiv(int(tokensCnts[stride*numExperts_+i_3-1]), blockSize_)*blockSize_)
+						}
+						totalTokensPostPad_[modelOffset] = cumsum[numExperts_]
+					}
+//line hecbench_moealign.go:37
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L4:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line hecbench_moealign.go:37
+				var side bool = gc_tx < moeFillThreads
+				_ = side
+				tid := gc_s_tid[gc_rank]
+				stride := gc_s_stride[gc_rank]
+				cumsum := gc_s_cumsum[gc_rank]
+				tokensCnts := gc_s_tokensCnts[gc_rank]
+				var fillStartIdx int
+				_ = fillStartIdx
+
+//line hecbench_moealign.go:37
+				if side {
+//line hecbench_moealign.go:37
+				} else {
+
+//line hecbench_moealign.go:98
+					if tid < numExperts_ {
+						for i_4 := int(cumsum[tid]); i_4 < int(cumsum[tid+1]); i_4 += blockSize_ {
+							expertIDs_[expertIDsOffset+i_4/blockSize_] = int32(tid)
+						}
+					}
+
+//line hecbench_moealign.go:105
+					fillStartIdx = int(cumsum[numExperts_])/blockSize_ + tid
+					for i_5 := fillStartIdx; i_5 < maxNumMBlocks; i_5 += stride {
+						expertIDs_[expertIDsOffset+i_5] = inactiveExpertID
+					}
+
+					for i_6 := tid; i_6 < numel_; i_6 += stride {
+						expertID_ := topkIDs_[i_6]
+						if expertMap_ != nil {
+							expertID_ = expertMap_[expertID_]
+
+							if expertID_ == -1 {
+								continue
+							}
+						}
+						rankPostPad := tokensCnts[tid*numExperts_+int(expertID_)] + cumsum[expertID_]
+
+						if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
+							sortedTokenIDs_[sortedTokenIDsOffset+int(rankPostPad)] = int32(i_6)
+							tokensCnts[tid*numExperts_+int(expertID_)]++
+						}
+					}
+//line hecbench_moealign.go:125
+					{
+//line hecbench_moealign.go:125
+						gc_exited[gc_rank] = true
+//line hecbench_moealign.go:37
+						continue gc_L4
+//line hecbench_moealign.go:37
+					}
+//line hecbench_moealign.go:37
+				}
+			}
+		}
 	}
 }
 

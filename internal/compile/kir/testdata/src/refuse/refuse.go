@@ -43,7 +43,10 @@ func reassigned(t *gocuda.Thread, s []float32) {
 	f(t)
 }
 
-// varying holds a barrier under a condition that differs between threads.
+// varying holds a barrier under a condition that differs between
+// threads, after which the kernel ends: the threads that skip it finish
+// first, and the barrier waits for those that have not (exitIfs), as on
+// the runtime path.
 func varying(t *gocuda.Thread, out []int) {
 	if t.ThreadIdx.X < 4 {
 		t.SyncThreads()
@@ -83,8 +86,8 @@ func passedBound(t *gocuda.Thread, counts []int32, s []float32) {
 // writtenShared tests, around a barrier, a value read from shared memory
 // that a thread writes between the same barriers: threads that read
 // before the write and after it differ, so the value is not the block's,
-// and the compiled form checks that the threads agree on the condition
-// (agree_if.go).
+// and the kernel ends after the if: the threads that skip its barrier
+// finish first (exitIfs).
 func writtenShared(t *gocuda.Thread, out []int32) {
 	v := gocuda.Shared[int32](t, 1)
 	t.SyncThreads()
@@ -100,7 +103,7 @@ func writtenShared(t *gocuda.Thread, out []int32) {
 
 // aliasedShared tests a value read from dynamic shared memory that a
 // thread writes, through another name for the same memory, between the
-// same barriers: checked as writtenShared's.
+// same barriers: compiled as writtenShared is.
 func aliasedShared(t *gocuda.Thread, out []int32) {
 	a := gocuda.DynamicShared[int32](t)
 	b := gocuda.DynamicShared[int32](t)
