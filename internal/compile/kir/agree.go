@@ -38,6 +38,7 @@ func (f *Func) agreeLoops(nodes []Node) []Node {
 // a checked loop, after its init statement.
 func (f *Func) agreeLoop(l *For) []Node {
 	var out []Node
+	l.Body = f.continuesAsIfs(l.Body, l.Src)
 	for _, b := range branchesTo(l.Body, l.Src) {
 		if b.Src.Tok == token.CONTINUE {
 			fail(f.refuse(b.Src, "a continue of a loop with a barrier whose header is not provably the same for every thread of the block (compute its bound from values the same for the block, or end the trip with an if instead)"))
@@ -67,6 +68,34 @@ func (f *Func) agreeLoop(l *For) []Node {
 	}
 	out = append(out, &For{Src: src, Label: l.Label, Body: body})
 	return out
+}
+
+// continuesAsIfs returns nodes, a loop's body, with each if whose branch
+// is only a continue of loop (no else, no init) and the nodes after it
+// made one if running those nodes under the negated condition: aop's
+// prepare_svd_kernel ends a trip of its block-stride loop early when a
+// shared flag says no item of the trip counts. A continue elsewhere is
+// left as it is.
+func (f *Func) continuesAsIfs(nodes []Node, loop ast.Stmt) []Node {
+	for i, n := range nodes {
+		in, ok := n.(*If)
+		if !ok || len(in.Else) > 0 || in.Src.Init != nil || len(in.Then) != 1 {
+			continue
+		}
+		b, ok := in.Then[0].(*Branch)
+		if !ok || b.Lanes || b.Src.Tok != token.CONTINUE || b.Target != loop {
+			continue
+		}
+		pos := in.Src.If
+		then := f.continuesAsIfs(nodes[i+1:], loop)
+		src := &ast.IfStmt{If: pos, Cond: f.negate(in.Src.Cond, pos), Body: block(pos)}
+		if stmts, ok := codeStmts(then); ok { // thread code: an if of the thread's
+			src.Body = block(pos, stmts...)
+			return append(nodes[:i:i], &Code{Stmt: src})
+		}
+		return append(nodes[:i:i], &If{Src: src, Then: then})
+	}
+	return nodes
 }
 
 // uniformHeader reports whether the header of loop s is the same for

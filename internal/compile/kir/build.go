@@ -139,6 +139,9 @@ func (f *Func) buildFor(s *ast.ForStmt, label *ast.Ident) Node {
 	if s.Cond != nil && f.hasSync(s.Cond) {
 		return f.buildStmt(f.normalizeFor(s), label)
 	}
+	if s.Post != nil && f.hasSync(s.Post) && !continues(s.Body, label) {
+		return f.buildStmt(postLast(s), label)
+	}
 	for _, part := range []ast.Node{s.Init, s.Cond, s.Post} {
 		if part != nil && !isNilNode(part) && f.hasSync(part) {
 			fail(f.unsupported(part, "a barrier or collective in a loop's init or post statement (compute it before the loop, or at the end of its body)"))

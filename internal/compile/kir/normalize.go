@@ -408,3 +408,43 @@ func (f *Func) normalizeFor(s *ast.ForStmt) *ast.ForStmt {
 	body := append(append(n.pre, exit), s.Body.List...)
 	return &ast.ForStmt{For: s.For, Init: s.Init, Post: s.Post, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: body, Rbrace: s.Body.Rbrace}}
 }
+
+// postLast returns a for loop whose post statement synchronizes (a
+// do-while ported as for more := true; more; more = t.AnySync(...), as
+// HeCBench's graphB+ writes its treelabel) as one running that statement
+// last in its body: where no continue skips the rest of the body, the
+// two are the same.
+func postLast(s *ast.ForStmt) *ast.ForStmt {
+	body := append(append([]ast.Stmt(nil), s.Body.List...), s.Post)
+	return &ast.ForStmt{For: s.For, Init: s.Init, Cond: s.Cond, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: body, Rbrace: s.Body.Rbrace}}
+}
+
+// continues reports whether body, a loop's (labeled label, or nil), holds
+// a continue of that loop (outside function literals).
+func continues(body *ast.BlockStmt, label *ast.Ident) bool {
+	found := false
+	var walk func(n ast.Node, depth int)
+	walk = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				if m != n {
+					walk(m, depth+1)
+					return false
+				}
+			case *ast.BranchStmt:
+				if m.Tok == token.CONTINUE {
+					found = m.Label == nil && depth == 0 || m.Label != nil && label != nil && m.Label.Name == label.Name
+				}
+			}
+			return !found
+		})
+	}
+	walk(body, 0)
+	return found
+}

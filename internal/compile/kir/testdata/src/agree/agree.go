@@ -32,8 +32,9 @@ func withBreak(t *gocuda.Thread, data []int32, n, stop int) {
 	}
 }
 
-// withContinue continues such a loop: refused, the post statement being
-// each thread's.
+// withContinue continues such a loop: the rest of the trip runs under
+// the negated condition (continuesAsIfs), so that each thread's post
+// statement still runs.
 func withContinue(t *gocuda.Thread, data []int32, n int) {
 	for i := t.ThreadIdx.X; i < n; i += t.BlockDim.X {
 		t.SyncThreads()
