@@ -65,13 +65,28 @@ func (f *Func) agreeIf(n *If) []Node {
 	call := &ast.CallExpr{Fun: ast.NewIdent("agree"), Lparen: n.Src.Cond.Pos(), Args: []ast.Expr{n.Src.Cond}, Rparen: n.Src.Cond.End()}
 	f.Src.Info.Types[call] = types.TypeAndValue{Type: v.Type()}
 	toward := firstBarrier(n.Then)
-	if toward == "" {
+	switch {
+	case toward != "":
+	case holdsBranch(n.Then):
 		toward = "the if's branch, which leaves or ends a trip of the loop around it"
+	default: // a side without barriers: its threads go on to the next
+		toward = "the first barrier after the if"
 	}
 	check := &Barrier{Call: call, Entry: e, Pred: n.Src.Cond, Stmt: f.declare(v, call, pos), Agree: toward}
 	src := &ast.IfStmt{If: pos, Cond: f.ident(v, n.Src.Cond.Pos()), Body: n.Src.Body, Else: n.Src.Else}
 	elseIf := n.ElseIf && len(n.Else) == 1 && isIf(n.Else[0])
 	return []Node{check, &If{Src: src, Then: n.Then, Else: n.Else, ElseIf: elseIf}}
+}
+
+// holdsBranch reports whether nodes hold a break or continue.
+func holdsBranch(nodes []Node) bool {
+	found := false
+	Walk(nodes, func(n Node) {
+		if _, ok := n.(*Branch); ok {
+			found = true
+		}
+	})
+	return found
 }
 
 // agreeBits writes, for the check of an if's condition (agreeIf), the

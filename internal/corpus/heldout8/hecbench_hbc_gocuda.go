@@ -709,7 +709,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 			}
 			if gc_r9 == 3 {
-				compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r9in, gc_r9out)
+				compiled.DivergedIf(gc_b, "the first barrier after the if", gc_r9in, gc_r9out)
 			}
 			gc_agreed := gc_r9&1 != 0
 

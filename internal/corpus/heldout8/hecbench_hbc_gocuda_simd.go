@@ -863,7 +863,7 @@ func gc_body_bcKernel(gc_b2 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 			if gc_r92 == 3 {
-				compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r92in, gc_r92out)
+				compiled.DivergedIf(gc_b2, "the first barrier after the if", gc_r92in, gc_r92out)
 			}
 			gc_agreed2 := gc_r92&1 != 0
 
