@@ -40,3 +40,28 @@ func Copy[E any](t *gocuda.Thread, write, read *Site, dst, src []E) ([]E, []E) {
 	}
 	return dst, src
 }
+
+// Own marks s, a slice of an array of t's own (x[:] or x[a:b] of an array
+// declared in the kernel or a function it calls, CUDA's local memory), and
+// returns it: generated code writes probe.Own(t, x[a:b]) where the kernel
+// wrote x[a:b]. A helper's accesses through the slice are recorded as
+// any slice's are, but the checker keeps the array alive until the launch
+// ends, so that no later thread's array takes its address: Go frees an
+// array that escaped to the heap once its thread is done with it, and the
+// next thread's would otherwise meet the first's shadow there (races
+// between threads that cannot reach each other's local memory).
+func Own[E any](t *gocuda.Thread, s []E) []E {
+	if chk != nil && cap(s) > 0 {
+		chk.own(t, unsafe.Pointer(unsafe.SliceData(s)))
+	}
+	return s
+}
+
+// OwnAddr is Own of &x, x an array or struct of t's own: generated code
+// writes probe.OwnAddr(t, &x) where the kernel wrote &x.
+func OwnAddr[E any](t *gocuda.Thread, p *E) *E {
+	if chk != nil && p != nil {
+		chk.own(t, unsafe.Pointer(p))
+	}
+	return p
+}

@@ -18,7 +18,10 @@ import (
 // Memory is modelled as a GPU has it. A kernel's own variables (arrays and
 // structs declared in it or in a function it calls, reached through no
 // pointer) are registers or local memory: the rewriting marks their
-// accesses (Local), which never race and are not shadowed. Atomics never
+// accesses (Local), which never race and are not shadowed. One sliced
+// or taken the address of for a helper (Own) is shadowed as global memory
+// is, but kept alive until the launch ends: no other thread's variable
+// takes its address, and only its thread reaches it. Atomics never
 // race with anything; a device-wide fence (atomic.ThreadFence) followed
 // by an atomic releases the accesses before the fence (the thread's own,
 // and its block's before a barrier the thread passed before fencing), and

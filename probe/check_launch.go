@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/probelink"
 	"github.com/gocuda/gocuda/probe/record"
 )
@@ -82,6 +83,10 @@ type blockState struct {
 	marked bool
 
 	found findings
+
+	// owned holds the thread-own arrays sliced in the launch's blocks on
+	// this executor (see Own): alive, their addresses are no other's.
+	owned []unsafe.Pointer
 }
 
 // A round is the first arrival at one block barrier.
@@ -112,6 +117,7 @@ func (c *checker) LaunchEnd(l *probelink.Launch, err error) {
 		ls.found.merge(&bs.found)
 		bs.releaseShared()
 		bs.releaseSlots()
+		bs.owned = nil
 	}
 	ls.global.release()
 	kernel := ls.kernel()
@@ -266,4 +272,15 @@ func (bs *blockState) allocAt(p uintptr) *allocation {
 		bs.gapLo, bs.gapHi = lo, hi
 	}
 	return a
+}
+
+// own keeps p, the memory of a variable of t's own (see Own), alive until
+// the launch ends.
+func (c *checker) own(t *gocuda.Thread, p unsafe.Pointer) {
+	if t == nil {
+		return
+	}
+	if bs := (*blockState)(blockOf(t).Fast); bs != nil { // nil outside a checked launch
+		bs.owned = append(bs.owned, p)
+	}
 }

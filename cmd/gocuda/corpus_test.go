@@ -246,3 +246,17 @@ func TestCorpusPointers(t *testing.T) {
 		uninit + at(read), uninit + at(read),
 	}, got, "stdout:\n%s", &stdout)
 }
+
+// TestCorpusLocalArrays: arrays of a thread's own, sliced or taken the
+// address of for a helper, are no other thread's memory, even where Go
+// would reuse an earlier thread's freed array for a later one's (the
+// kernel collects the garbage to make it so): no report.
+func TestCorpusLocalArrays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the corpus's tests instrumented")
+	}
+	var stdout, stderr bytes.Buffer
+	code := check([]string{corpusDir, "--", "-run", "^TestLocalArrays$"}, &stdout, &stderr, nil)
+	assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+	assert.Contains(t, stdout.String(), "ERROR SUMMARY: 0 errors, 0 warnings")
+}

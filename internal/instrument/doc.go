@@ -25,9 +25,13 @@
 // calls without the thread and that indexes a slice or array, or makes an
 // atomic or a fence, gets a twin (a method's is a method), after a //line
 // directive, that takes the thread and is instrumented; kernels call the
-// twin. An access through a pointer (*p) goes through probe.Deref, which
-// records it where p points into shared memory, and the builtin copy of
-// slices through probe.Copy. The operand of &, range clauses, maps and
+// twin. A slice of an array of the thread's own (x[:], x[a:b]) goes
+// through probe.Own, and the address of one (&x) through probe.OwnAddr,
+// which keep the array alive for the launch, so that a helper's accesses
+// through it never meet another thread's at a reused address. An access
+// through a pointer (*p) goes through probe.Deref, which records it where
+// p points into shared memory, and the builtin copy of slices through
+// probe.Copy. The operand of &, range clauses, maps and
 // strings are not instrumented, nor is a site where the thread's name is
 // shadowed.
 //

@@ -74,3 +74,31 @@ func composite(t types.Type) bool {
 	}
 	return false
 }
+
+// ownSlice wraps s, a slice of an array of the thread's own (ownVar's),
+// as probe.Own(t, s): the checker keeps the array alive for the launch,
+// so that a later thread's array never takes its address (see probe.Own).
+func (r *fileRewriter) ownSlice(s *ast.SliceExpr, f *fn) {
+	if _, ok := core(r.info.TypeOf(s.X)).(*types.Array); ok {
+		r.own(s, s.X, "Own", f)
+	}
+}
+
+// ownAddr wraps &x, x an array or struct of the thread's own, or a part
+// of one, as probe.OwnAddr(t, &x) (see ownSlice).
+func (r *fileRewriter) ownAddr(u *ast.UnaryExpr, f *fn) {
+	if composite(r.info.TypeOf(u.X)) {
+		r.own(u, u.X, "OwnAddr", f)
+	}
+}
+
+// own wraps e in a call of the probe's function call, if x, the memory e
+// takes the address of, is a variable of the thread's own or a part of
+// one and the thread is visible at e.
+func (r *fileRewriter) own(e, x ast.Expr, call string, f *fn) {
+	if links, base := r.chain(x); r.ownVar(f, links, base) == "" || !r.visible(f.k, e.Pos()) {
+		return
+	}
+	f.k.used = true
+	r.wrap(e, r.names.probe+"."+call+"("+f.k.name+", ", ")")
+}

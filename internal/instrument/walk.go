@@ -55,8 +55,10 @@ func (r *fileRewriter) visit(n ast.Node, f *fn) bool {
 		if n.Op != token.AND {
 			return true
 		}
+		r.ownAddr(n, f)
 		r.unaccessed(n.X, f)
 	case *ast.SliceExpr:
+		r.ownSlice(n, f)
 		r.sliced(n, f)
 	case *ast.CallExpr:
 		if r.copyCall(n, f) {

@@ -3,7 +3,9 @@
 // TestCorpus, which runs gocuda check over it and expects no report for
 // the correct kernels and the planted mistake for each twin. It holds too
 // kernels ported as their authors wrote them, races included
-// (hecbench_races.go), whose races TestCorpusRealRaces expects, and
-// shared memory stored through pointers and by copy (pointers.go), for
-// TestCorpusPointers. Every file names its source.
+// (hecbench_races.go), whose races TestCorpusRealRaces expects, shared
+// memory stored through pointers and by copy (pointers.go), for
+// TestCorpusPointers, and arrays of a thread's own handed to helpers
+// (localarrays.go), for TestCorpusLocalArrays. Every file names its
+// source.
 package corpus
