@@ -88,6 +88,9 @@ func init() {
 // in a scope of their own.
 func (g *gen) block(c ctx, vars ...*variable) {
 	g.push()
+	for _, v := range vars { // declared by the header just written
+		v.at = g.buf.Len()
+	}
 	g.frames[len(g.frames)-1] = vars
 	odds := max(2, 12-3*c.depth)
 	for g.budget > 0 && g.ch.pick(odds) != 0 {
