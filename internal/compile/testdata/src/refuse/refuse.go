@@ -35,7 +35,8 @@ func divergent(t *gocuda.Thread) {
 func loop(t *gocuda.Thread, n []int) {
 	for i := 0; i < n[t.ThreadIdx.X]; i++ {
 		t.SyncThreads()
-		if i == 2 {
+		if i == 2 { // if i == 2 { continue } alone would end the trip with an if
+			n[0] = i
 			continue // want `a continue of a loop with a barrier whose header is not provably the same`
 		}
 	}

@@ -46,7 +46,7 @@ func LoopKernel(n []int) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: goto.
 //
-//line refuse.go:45
+//line refuse.go:46
 func GotoKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { gotoKernel(gc_t) }
 }
@@ -55,7 +55,7 @@ func GotoKernel() func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: defer.
 //
-//line refuse.go:52
+//line refuse.go:53
 func DeferKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { deferKernel(gc_t) }
 }
@@ -64,7 +64,7 @@ func DeferKernel() func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: the *gocuda.Thread escapes (use t.Field and t.Method(), or pass t to a function).
 //
-//line refuse.go:57
+//line refuse.go:58
 func EscapeKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { escape(gc_t) }
 }
@@ -73,7 +73,7 @@ func EscapeKernel() func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: a function literal captures the *gocuda.Thread (make it a function taking t).
 //
-//line refuse.go:62
+//line refuse.go:63
 func CaptureKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { capture(gc_t) }
 }
@@ -82,7 +82,7 @@ func CaptureKernel() func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: assigns to the *gocuda.Thread's fields (copy the field to a variable).
 //
-//line refuse.go:68
+//line refuse.go:69
 func WriteIndexKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { writeIndex(gc_t) }
 }
@@ -91,7 +91,7 @@ func WriteIndexKernel() func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: a fallthrough in a switch holding a barrier or collective (write the cases as ifs).
 //
-//line refuse.go:73
+//line refuse.go:74
 func SwitchKernel(k int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { switchKernel(gc_t, k) }
 }
@@ -100,7 +100,7 @@ func SwitchKernel(k int) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block (decide it with t.SyncThreadsOr(cond), or from values the same for the block).
 //
-//line refuse.go:84
+//line refuse.go:85
 func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { breakKernel(gc_t, k, in) }
 }
@@ -109,7 +109,7 @@ func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: x, whose address is taken and which lives across a barrier or collective, is assigned by a short variable declaration (assign it with =).
 //
-//line refuse.go:95
+//line refuse.go:96
 func AddressKernel(out []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { address(gc_t, out) }
 }
@@ -118,7 +118,7 @@ func AddressKernel(out []int) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: the name gc_x is reserved for generated code.
 //
-//line refuse.go:104
+//line refuse.go:105
 func ReservedKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { reserved(gc_t) }
 }
@@ -129,7 +129,7 @@ func ReservedKernel() func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: a call of a function value that takes the thread: the compiler cannot see whether it synchronizes.
 //
-//line refuse.go:117
+//line refuse.go:118
 func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { funcValue(gc_t, out) }
 }
@@ -140,7 +140,7 @@ func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 //
 // gocuda compile left it on the runtime path: method run reaches SyncThreads, called as a method expression (call it on its receiver, x.run(...)): the compiler cannot see whether it synchronizes.
 //
-//line refuse.go:142
+//line refuse.go:143
 func MethodKernel(s []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { method(gc_t, s) }
 }
