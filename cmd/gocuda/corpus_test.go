@@ -260,3 +260,16 @@ func TestCorpusLocalArrays(t *testing.T) {
 	assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
 	assert.Contains(t, stdout.String(), "ERROR SUMMARY: 0 errors, 0 warnings")
 }
+
+// TestCorpusWholeStores: a shared tile filled by vec4 stores through a
+// reinterpreted pointer is initialized where its floats are read, and a
+// generic kernel's same-value stores are hidden as a plain kernel's are.
+func TestCorpusWholeStores(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the corpus's tests instrumented")
+	}
+	var stdout, stderr bytes.Buffer
+	code := check([]string{corpusDir, "--", "-run", "^(TestWholeStores|TestSameValueGeneric)$"}, &stdout, &stderr, nil)
+	assert.Equal(t, exitOK, code, "stdout:\n%s\nstderr:\n%s", &stdout, &stderr)
+	assert.Contains(t, stdout.String(), "ERROR SUMMARY: 0 errors, 0 warnings")
+}

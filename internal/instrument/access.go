@@ -158,17 +158,28 @@ func (r *fileRewriter) chainParts(links []ast.Expr, base ast.Expr, f *fn) {
 			r.walk(ix.Index, f)
 		}
 	}
-	r.walk(base, f)
+	r.walkBase(base, f)
+}
+
+// walkBase walks x, the operand of a selector or an index: a pointer's
+// target there ((*p).x, (*p)[i]) is a part's access, not a whole one,
+// so only the pointer expression is walked.
+func (r *fileRewriter) walkBase(x ast.Expr, f *fn) {
+	if st, ok := ast.Unparen(x).(*ast.StarExpr); ok {
+		r.walk(st.X, f)
+		return
+	}
+	r.walk(x, f)
 }
 
 // children walks the operands of e, which is not instrumented itself.
 func (r *fileRewriter) children(e ast.Expr, f *fn) {
 	switch x := e.(type) {
 	case *ast.IndexExpr:
-		r.walk(x.X, f)
+		r.walkBase(x.X, f)
 		r.walk(x.Index, f)
 	case *ast.SelectorExpr:
-		r.walk(x.X, f)
+		r.walkBase(x.X, f)
 	default:
 		r.walk(e, f)
 	}

@@ -8,10 +8,11 @@ import (
 
 // deref instruments *p, an access through a pointer (a C++ reference
 // parameter, ported): it becomes *probe.Deref(t, site, p), which records
-// the access where p points into the block's shared memory. A struct or
-// an array behind the pointer is left alone: (*p).x and (*p)[i] would
-// record the whole of it, read, where the kernel touches a part. The
-// pointer expression is walked for the accesses inside it.
+// the access, the whole of *p (a float4 stored through a reinterpreted
+// pointer, as HeCBench's dwconv1d does), where p points into the block's
+// shared memory. (*p).x and (*p)[i] touch a part, and are left alone
+// (walkBase). The pointer expression is walked for the accesses inside
+// it.
 func (r *fileRewriter) deref(st *ast.StarExpr, kind Kind, f *fn) {
 	if isDeref(r.info, st) {
 		if args, ok := r.site(f, kind, st.Pos(), st.Pos(), r.text(st.Pos(), st.End())); ok {
@@ -56,14 +57,14 @@ func isBuiltinCopy(info *types.Info, c *ast.CallExpr) bool {
 }
 
 // isDeref reports whether n reads or writes through a pointer what deref
-// records: *p, p a pointer to neither a struct nor an array.
+// records: *p, p a pointer.
 func isDeref(info *types.Info, n ast.Node) bool {
 	st, ok := n.(*ast.StarExpr)
 	if !ok || !info.Types[st].IsValue() {
 		return false
 	}
-	p, ptr := core(info.TypeOf(st.X)).(*types.Pointer)
-	return ptr && !composite(p.Elem())
+	_, ptr := core(info.TypeOf(st.X)).(*types.Pointer)
+	return ptr
 }
 
 // composite reports whether t is a struct or an array.

@@ -94,15 +94,53 @@ func (r *fileRewriter) storable(lhs, rhs ast.Expr) bool {
 	if lt == nil || rt == nil {
 		return false
 	}
-	if _, ok := lt.(*types.TypeParam); ok {
-		return false
-	}
-	b, ok := lt.Underlying().(*types.Basic)
-	if !ok || b.Info()&(types.IsNumeric|types.IsBoolean) == 0 {
+	if tp, ok := lt.(*types.TypeParam); ok {
+		if !plainTerms(tp.Constraint()) {
+			return false
+		}
+	} else if !plainBasic(lt) {
 		return false
 	}
 	if rb, ok := rt.(*types.Basic); ok && rb.Info()&types.IsUntyped != 0 {
 		return true
 	}
 	return types.Identical(lt, rt)
+}
+
+// plainBasic reports whether t is a number or a boolean, whose bytes the
+// probe compares to tell a store of the value already there.
+func plainBasic(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsNumeric|types.IsBoolean) != 0
+}
+
+// plainTerms reports whether every type of constraint c's type set is
+// plainBasic (T float32 | float64, a named Number constraint): a store of
+// a T is then one the probe may compare, as in a plain kernel
+// (HeCBench jaccard's generic row sums).
+func plainTerms(c types.Type) bool {
+	switch t := c.(type) {
+	case *types.Union:
+		for i := range t.Len() {
+			if !plainTerms(t.Term(i).Type()) {
+				return false
+			}
+		}
+		return t.Len() > 0
+	case *types.Named, *types.Alias, *types.Interface:
+		iface, ok := c.Underlying().(*types.Interface)
+		if !ok {
+			return plainBasic(c)
+		}
+		if iface.NumEmbeddeds() == 0 || iface.NumMethods() > 0 {
+			return false
+		}
+		for i := range iface.NumEmbeddeds() {
+			if !plainTerms(iface.EmbeddedType(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return plainBasic(c)
 }

@@ -7,8 +7,9 @@ func store(p *int32, v int32) { *p = v }
 
 type pair struct{ a, b int32 }
 
-// K stores through a pointer, reads through one and copies; a struct
-// behind a pointer is left to its fields' own accesses.
+// K stores through a pointer, reads through one and copies; a field of
+// a struct behind a pointer is a part's access, left alone, and a whole
+// struct stored through one (dwconv1d's float4 stores) is recorded.
 func K(t *gocuda.Thread, out []int32) {
 	s := gocuda.Shared[int32](t, 64)
 	store(&s[t.ThreadIdx.X], 1)
@@ -21,4 +22,5 @@ func K(t *gocuda.Thread, out []int32) {
 	ps := gocuda.Shared[pair](t, 64)
 	q := &ps[t.ThreadIdx.X]
 	(*q).a = 1
+	*q = pair{2, 3}
 }
