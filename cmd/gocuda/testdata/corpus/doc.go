@@ -5,7 +5,9 @@
 // kernels ported as their authors wrote them, races included
 // (hecbench_races.go), whose races TestCorpusRealRaces expects, shared
 // memory stored through pointers and by copy (pointers.go), for
-// TestCorpusPointers, and arrays of a thread's own handed to helpers
-// (localarrays.go), for TestCorpusLocalArrays. Every file names its
+// TestCorpusPointers, arrays of a thread's own handed to helpers
+// (localarrays.go), for TestCorpusLocalArrays, and whole structs stored
+// through pointers and a generic kernel's same-value stores
+// (wholestores.go), for TestCorpusWholeStores. Every file names its
 // source.
 package corpus
