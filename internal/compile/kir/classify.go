@@ -39,11 +39,9 @@ type adder func(e ast.Expr, s ast.Stmt, kind siteKind, inner ast.Stmt)
 // refuses structural control whose condition may differ between threads.
 func classify(f *Func) {
 	f.readOnly = f.readOnlyParams()
-	sites := f.collectSites()
-	allocs := f.sharedAllocs(sites)
-	f.steadyShared = f.steadySharedReads(allocs)
-	f.classes(sites)
-	if f.exitIfs() { // what a side assigns is now per thread
+	var sites map[*types.Var][]site
+	var allocs map[*types.Var]ast.Node
+	for again := true; again; again = f.exitIfs() { // what a merged if's sides assign is per thread: classify again
 		sites = f.collectSites()
 		allocs = f.sharedAllocs(sites)
 		f.steadyShared = f.steadySharedReads(allocs)

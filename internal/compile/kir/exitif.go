@@ -124,11 +124,11 @@ func (f *Func) mergeSides(n *If, rest []Node) ([]Node, bool) {
 		}
 		tail = rest
 	}
-	if threadCode(n.Then) {
-		return f.exitSide(n.Src.Cond, n.Src, n.Then, n.Else, tail), true
+	if done, ok := threadStmts(finish(n.Then, tail)); ok {
+		return f.exitSide(n.Src.Cond, n.Src, done, finish(n.Else, tail)), true
 	}
-	if threadCode(n.Else) {
-		return f.exitSide(f.negate(n.Src.Cond, n.Src.If), n.Src, n.Else, n.Then, tail), true
+	if done, ok := threadStmts(finish(n.Else, tail)); ok {
+		return f.exitSide(f.negate(n.Src.Cond, n.Src.If), n.Src, done, finish(n.Then, tail)), true
 	}
 	end := n.Src.End()
 	then, okThen := f.segments(n.Then, tail, end)
@@ -192,26 +192,17 @@ func (f *Func) sharedAlloc(s ast.Stmt) bool {
 	return ok && e.Kind == kapi.SharedDecl
 }
 
-// exitSide returns an if whose side done holds no sync point as that
-// side, then tail, and a return under cond, and the other side, then
-// tail, after it: the threads that take done finish there, as Numba's
-// guarded reductions and exitForm's ifs (the kernel's last statement,
-// without else) do.
-func (f *Func) exitSide(cond ast.Expr, src *ast.IfStmt, done, other, tail []Node) []Node {
-	var stmts []ast.Stmt
-	for _, n := range finish(done, tail) {
-		switch n := n.(type) {
-		case *Code:
-			stmts = append(stmts, n.Stmt)
-		case *Return:
-			stmts = append(stmts, n.Src)
-		}
+// exitSide returns an if whose side done, thread code only with the code
+// after the if (its statements), ends the thread under cond, and the
+// other side, with the code after the if, after it: the threads that
+// take done finish there, as Numba's guarded reductions and exitForm's
+// ifs (the kernel's last statement, without else) do.
+func (f *Func) exitSide(cond ast.Expr, src *ast.IfStmt, done []ast.Stmt, other []Node) []Node {
+	if len(done) == 0 || !endsReturn(done[len(done)-1]) {
+		done = append(done, &ast.ReturnStmt{Return: src.End()})
 	}
-	if !endsWithReturn(done) {
-		stmts = append(stmts, &ast.ReturnStmt{Return: src.End()})
-	}
-	exit := &Code{Stmt: &ast.IfStmt{If: src.If, Cond: cond, Body: block(src.If, stmts...)}}
-	return append([]Node{exit}, finish(other, tail)...)
+	exit := &Code{Stmt: &ast.IfStmt{If: src.If, Cond: cond, Body: block(src.If, done...)}}
+	return append([]Node{exit}, other...)
 }
 
 // finish returns side, then tail unless side ends with a return.
@@ -222,21 +213,27 @@ func finish(side, tail []Node) []Node {
 	return append(append([]Node(nil), side...), tail...)
 }
 
-// threadCode reports whether nodes are thread code only (a return of
-// the kernel last, or not).
-func threadCode(nodes []Node) bool {
+// threadStmts returns the statements of nodes if they are thread code
+// only, a return of the kernel last or not.
+func threadStmts(nodes []Node) ([]ast.Stmt, bool) {
+	var out []ast.Stmt
 	for i, n := range nodes {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *Code:
+			if n.Block {
+				return nil, false
+			}
+			out = append(out, n.Stmt)
 		case *Return:
 			if i != len(nodes)-1 {
-				return false
+				return nil, false
 			}
+			out = append(out, n.Src)
 		default:
-			return false
+			return nil, false
 		}
 	}
-	return true
+	return out, true
 }
 
 // A segment is a side's thread code between two barriers, and the
@@ -294,8 +291,7 @@ func endsWithReturn(nodes []Node) bool {
 	case *Return:
 		return true
 	case *Code:
-		_, ok := n.Stmt.(*ast.ReturnStmt)
-		return ok
+		return endsReturn(n.Stmt)
 	}
 	return false
 }
