@@ -280,7 +280,12 @@ func (c *checker) own(t *gocuda.Thread, p unsafe.Pointer) {
 	if t == nil {
 		return
 	}
-	if bs := (*blockState)(blockOf(t).Fast); bs != nil { // nil outside a checked launch
-		bs.owned = append(bs.owned, p)
+	bs := (*blockState)(blockOf(t).Fast)
+	if bs == nil { // outside a checked launch
+		return
 	}
+	if n := len(bs.owned); n > 0 && bs.owned[n-1] == p {
+		return // the same array sliced again (a helper called in a loop)
+	}
+	bs.owned = append(bs.owned, p)
 }

@@ -74,7 +74,8 @@ func (f *Func) flaggedReturn(n *If, rest []Node) (*If, bool) {
 	return &If{Src: n.Src, Then: n.Then[:len(n.Then)-1], Else: next.Then}, true
 }
 
-// readsFlag reports whether nodes name flag.
+// readsFlag reports whether nodes name flag in their thread code: the
+// only nodes mergeSides takes after the pair.
 func (f *Func) readsFlag(flag *types.Var, nodes []Node) bool {
 	found := false
 	Walk(nodes, func(n Node) {
